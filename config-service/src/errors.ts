@@ -1,0 +1,38 @@
+/**
+ * Every error the service can answer with, declared once. A handler throws only these;
+ * the problem plugin turns them into RFC 9457 application/problem+json.
+ */
+export const errorCatalogue = {
+  CFG_ERR_UNAUTHENTICATED: { status: 401, title: 'Not Authenticated' },
+  CFG_ERR_INVALID_CLAIMS: { status: 401, title: 'Token claims are malformed' },
+  CFG_ERR_FORBIDDEN: { status: 403, title: 'Forbidden' },
+  CFG_ERR_NOT_FOUND: { status: 404, title: 'Not Found' },
+  CFG_ERR_BAD_REQUEST: { status: 400, title: 'Bad Request' },
+  CFG_ERR_PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload Too Large' },
+  CFG_ERR_IDENTITY_PROVIDER: { status: 502, title: 'Identity provider unavailable' },
+  CFG_ERR_INTERNAL: { status: 500, title: 'Internal Server Error' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** An error with a stable code; its status and title come from the catalogue. */
+export class PlatformError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly title: string;
+  /** Text safe to show the client. 5xx details are never sent. */
+  readonly detail: string | undefined;
+
+  constructor(code: ErrorCode, detail?: string, options?: { cause?: unknown }) {
+    super(detail ?? errorCatalogue[code].title, options);
+    this.name = 'PlatformError';
+    this.code = code;
+    this.status = errorCatalogue[code].status;
+    this.title = errorCatalogue[code].title;
+    this.detail = detail;
+  }
+}
+
+export function isPlatformError(value: unknown): value is PlatformError {
+  return value instanceof PlatformError;
+}

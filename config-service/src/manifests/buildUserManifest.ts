@@ -1,0 +1,93 @@
+import type { AuthClaim, ModuleView, UserManifest } from '@platform/schemas';
+import type { ManifestSet } from './loadManifestSet.ts';
+import { resolveModule } from './resolveModule.ts';
+
+/** The provider's staff: may act for any customer and see every module unless a list is set. */
+export const STAFF_ROLE = 'sentient';
+
+export interface VerifiedUser {
+  sub: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+  /** Undefined when the token carries no auth claim. */
+  auth: AuthClaim | undefined;
+}
+
+export interface BuildOptions {
+  environment: string;
+  productName: string;
+  /** The customer staff chose (X-Customer-Id); ignored for everyone else. */
+  requestedCustomerId: string | undefined;
+  /** Called when no landing module can be determined (spec section 8: logged). */
+  onNoLanding?: (user: VerifiedUser) => void;
+}
+
+/** Module keys the user may open, in registry order (spec section 6). */
+export function permittedModules(auth: AuthClaim | undefined, registry: readonly string[]): string[] {
+  if (!auth) return [];
+  if (auth.role === STAFF_ROLE && auth.modules === undefined) return [...registry];
+  const claimed = new Set(auth.modules ?? []);
+  // Keys not in the registry (a typo, a retired module) are ignored rather than refused.
+  return registry.filter((key) => claimed.has(key));
+}
+
+/** The customer in context: staff choose one, everyone else has their own, no claim means none. */
+export function customerInContext(auth: AuthClaim | undefined, requested: string | undefined): string | null {
+  if (!auth) return null;
+  if (auth.role === STAFF_ROLE) return requested ?? null;
+  return auth.customerId ?? null;
+}
+
+/**
+ * The landing module: the explicit landingPageModuleKey when the user may open it, else the first
+ * permitted module. An explicit key the user may not open is passed over, because sending them
+ * there would bounce them back to '/' for ever.
+ */
+export function landingModule(auth: AuthClaim | undefined, permitted: readonly string[]): string | null {
+  const explicit = auth?.landingPageModuleKey;
+  if (explicit && permitted.includes(explicit)) return explicit;
+  return permitted[0] ?? null;
+}
+
+/** Resolved module views are the same for everyone of one role within one manifest set version. */
+const viewCache = new WeakMap<ManifestSet, Map<string, Map<string, ModuleView>>>();
+
+function viewFor(set: ManifestSet, key: string, role: string | null, productName: string): ModuleView {
+  let byRole = viewCache.get(set);
+  if (!byRole) viewCache.set(set, (byRole = new Map()));
+  const roleKey = `${role ?? ''}\0${productName}`;
+  let views = byRole.get(roleKey);
+  if (!views) byRole.set(roleKey, (views = new Map()));
+  let view = views.get(key);
+  if (!view) {
+    const manifest = set.modules.get(key);
+    if (!manifest) throw new Error(`manifest set has no module '${key}'`);
+    views.set(key, (view = resolveModule(manifest, { role, productName })));
+  }
+  return view;
+}
+
+/** Builds the manifest one verified user receives (spec sections 4 and 6). */
+export function buildUserManifest(set: ManifestSet, user: VerifiedUser, options: BuildOptions): UserManifest {
+  const role = user.auth?.role ?? null;
+  const permitted = permittedModules(user.auth, set.registry);
+  const landingKey = landingModule(user.auth, permitted);
+  const modules = permitted.map((key) => viewFor(set, key, role, options.productName));
+  const landingView = modules.find((m) => m.key === landingKey);
+  if (!landingView) options.onNoLanding?.(user);
+  return {
+    version: set.version,
+    environment: options.environment,
+    customerId: customerInContext(user.auth, options.requestedCustomerId),
+    landing: landingView ? { module: landingView.key, path: landingView.landingPath } : null,
+    requireMFA: user.auth?.requireMFA ?? false,
+    user: { sub: user.sub, role, givenName: user.givenName, familyName: user.familyName, email: user.email },
+    shell: viewFor(set, 'shell', role, options.productName),
+    dash: viewFor(set, 'dash', role, options.productName),
+    modules,
+    unavailable: set.registry
+      .filter((key) => !permitted.includes(key))
+      .map((key) => ({ key, baseUrl: set.modules.get(key)?.baseUrl ?? `/${key}` })),
+  };
+}

@@ -1,0 +1,78 @@
+import { joinPaths, type ManifestRoute, type ModuleManifest, type ModuleView, type ResolvedRoute } from '@platform/schemas';
+import { walkRoutes } from './walkRoutes.ts';
+
+export interface ResolveContext {
+  role: string | null;
+  productName: string;
+  /** Absolute path pattern of every named route of the module. */
+  namedPaths: ReadonlyMap<string, string>;
+}
+
+/** The child that renders at its parent's address for this role, if one is marked. */
+function defaultChild(siblings: readonly ManifestRoute[], role: string | null): ManifestRoute | undefined {
+  return (
+    siblings.find((c) => role !== null && c.defaultForRoles?.includes(role)) ??
+    siblings.find((c) => c.default === true)
+  );
+}
+
+function resolveRoutes(
+  routes: readonly ManifestRoute[],
+  parentPath: string,
+  inheritedAccess: ResolvedRoute['access'],
+  ctx: ResolveContext,
+): ResolvedRoute[] {
+  const chosen = defaultChild(routes, ctx.role);
+  return routes
+    .filter((r) => r.sharedWith === undefined)
+    .map((route) => {
+      const fullPath = joinPaths(parentPath, route.path);
+      const access = route.access ?? inheritedAccess;
+      const resolved: ResolvedRoute = {
+        path: route.path,
+        fullPath: route.path === '*' ? `${parentPath === '/' ? '' : parentPath}/*` : fullPath,
+        index: route === chosen,
+        aliases: (route.aliases ?? []).map((alias) => joinPaths(parentPath, alias)),
+        access,
+        showNistWarning: route.showNistWarning ?? false,
+        children: resolveRoutes(route.children ?? [], fullPath, access, ctx),
+      };
+      if (route.name !== undefined) resolved.name = route.name;
+      if (route.screen !== undefined) resolved.screen = route.screen;
+      if (route.title !== undefined) resolved.title = route.title;
+      if (route.redirect !== undefined) {
+        const target = ctx.namedPaths.get(route.redirect);
+        // The set was validated, so a target is always found; the fallback keeps the type honest.
+        resolved.redirectTo = target ?? parentPath;
+      }
+      return resolved;
+    });
+}
+
+/** Named routes of a manifest with their absolute path patterns. */
+export function namedPaths(manifest: ModuleManifest): Map<string, string> {
+  const paths = new Map<string, string>();
+  walkRoutes(manifest.routes, manifest.baseUrl, ({ route, fullPath }) => {
+    if (route.name) paths.set(route.name, fullPath);
+  });
+  return paths;
+}
+
+/** Where a module's base url ends up: itself, or the target of the redirect there. */
+function landingPath(manifest: ModuleManifest, routes: readonly ResolvedRoute[]): string {
+  const atBase = routes.find((r) => r.path === '' && r.redirectTo !== undefined);
+  return atBase?.redirectTo ?? manifest.baseUrl;
+}
+
+/** Turns a module's manifest into what one user of the given role receives. */
+export function resolveModule(manifest: ModuleManifest, ctx: Omit<ResolveContext, 'namedPaths'>): ModuleView {
+  const routes = resolveRoutes(manifest.routes, manifest.baseUrl, 'signedIn', { ...ctx, namedPaths: namedPaths(manifest) });
+  return {
+    key: manifest.key,
+    name: manifest.name.replaceAll('{product}', ctx.productName),
+    baseUrl: manifest.baseUrl,
+    breadcrumbs: manifest.breadcrumbs,
+    landingPath: landingPath(manifest, routes),
+    routes,
+  };
+}

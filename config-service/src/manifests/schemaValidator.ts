@@ -1,0 +1,15 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import {
+  moduleManifestSchema,
+  moduleRegistrySchema,
+  problemSchema,
+  publicConfigSchema,
+  userClaimsSchema,
+  userManifestSchema,
+} from '@platform/schemas';
+
+/** One Ajv instance that knows every contract, so cross-file `$ref`s resolve. */
+export const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+for (const schema of [moduleManifestSchema, moduleRegistrySchema, userClaimsSchema, userManifestSchema, publicConfigSchema, problemSchema]) {
+  ajv.addSchema(schema);
+}

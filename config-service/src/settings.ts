@@ -1,0 +1,88 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+/** Environments in which the local identity provider and its published signing key may be trusted. */
+export const LOCAL_ENVIRONMENTS: readonly string[] = ['local', 'demo'];
+
+export interface Settings {
+  port: number;
+  host: string;
+  /** Public origin of the platform, used for the addresses the browser is given. */
+  publicOrigin: string;
+  environment: string;
+  productName: string;
+  identityProvider: 'local' | 'cognito';
+  localIdpPort: number;
+  dataDir: string;
+  manifestsDir: string;
+  webDist: string;
+  cognito: {
+    region: string;
+    userPoolId: string | undefined;
+    clientId: string | undefined;
+    issuer: string | undefined;
+    jwksUrl: string | undefined;
+    endpoint: string | undefined;
+  };
+}
+
+/** Thrown when the environment holds a value the service cannot start with. */
+export class SettingsError extends Error {
+  constructor(readonly variable: string, readonly rule: string) {
+    super(`${variable}: ${rule}`);
+    this.name = 'SettingsError';
+  }
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new SettingsError(name, `must be a port number, got '${raw}'`);
+  return value;
+}
+
+/** Reads and checks the service's settings from the environment. */
+export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const port = integer(env, 'PORT', 8080);
+  const host = env.HOST || 'localhost';
+  const environment = env.ENVIRONMENT || 'production';
+  if (!/^[a-z][a-z0-9-]*$/.test(environment)) throw new SettingsError('ENVIRONMENT', `must be a lower-case name, got '${environment}'`);
+  const identityProvider = (env.IDENTITY_PROVIDER || (LOCAL_ENVIRONMENTS.includes(environment) ? 'local' : 'cognito')) as Settings['identityProvider'];
+  if (identityProvider !== 'local' && identityProvider !== 'cognito') {
+    throw new SettingsError('IDENTITY_PROVIDER', `must be 'local' or 'cognito', got '${String(identityProvider)}'`);
+  }
+  if (identityProvider === 'local' && !LOCAL_ENVIRONMENTS.includes(environment)) {
+    throw new SettingsError('IDENTITY_PROVIDER', `'local' is allowed only when ENVIRONMENT is ${LOCAL_ENVIRONMENTS.join(' or ')}`);
+  }
+  const region = env.COGNITO_REGION || 'us-east-1';
+  const userPoolId = env.COGNITO_USER_POOL_ID || undefined;
+  const clientId = env.COGNITO_CLIENT_ID || undefined;
+  if (identityProvider === 'cognito') {
+    if (!userPoolId) throw new SettingsError('COGNITO_USER_POOL_ID', 'is required when IDENTITY_PROVIDER is cognito');
+    if (!clientId) throw new SettingsError('COGNITO_CLIENT_ID', 'is required when IDENTITY_PROVIDER is cognito');
+  }
+  const issuer = env.COGNITO_ISSUER || (userPoolId ? `https://cognito-idp.${region}.amazonaws.com/${userPoolId}` : undefined);
+  return {
+    port,
+    host,
+    publicOrigin: env.PUBLIC_ORIGIN || `http://localhost:${port}`,
+    environment,
+    productName: env.PRODUCT_NAME || 'AssetTwin',
+    identityProvider,
+    localIdpPort: integer(env, 'LOCAL_IDP_PORT', 9229),
+    dataDir: resolve(env.DATA_DIR || resolve(repoRoot, '.data')),
+    manifestsDir: resolve(env.MANIFESTS_DIR || resolve(repoRoot, 'route-manifests')),
+    webDist: resolve(env.WEB_DIST || resolve(repoRoot, 'web/dist')),
+    cognito: {
+      region,
+      userPoolId,
+      clientId,
+      issuer,
+      jwksUrl: env.COGNITO_JWKS_URL || (issuer ? `${issuer}/.well-known/jwks.json` : undefined),
+      endpoint: env.COGNITO_ENDPOINT || undefined,
+    },
+  };
+}

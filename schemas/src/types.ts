@@ -1,0 +1,67 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { moduleManifestSchema } from './generated/module-manifest.ts';
+import type { moduleRegistrySchema } from './generated/module-registry.ts';
+import type { userClaimsSchema } from './generated/user-claims.ts';
+import type { userManifestSchema } from './generated/user-manifest.ts';
+import type { publicConfigSchema } from './generated/public-config.ts';
+import type { problemSchema } from './generated/problem.ts';
+
+/**
+ * The schema with `key` taken out of `properties`. json-schema-to-ts cannot follow a
+ * schema that refers to itself, so recursive fields are removed here and added back as
+ * a recursive TypeScript type: the shape still comes from the schema alone.
+ */
+type WithoutProperty<S, K extends string> = S extends { properties: infer P }
+  ? Omit<S, 'properties' | 'required' | '$defs'> & {
+      properties: Omit<P, K>;
+      required: S extends { required: infer R extends readonly string[] } ? ExcludeNames<R, K> : [];
+    }
+  : never;
+
+/** A tuple of names without the names in K, in order. */
+type ExcludeNames<T extends readonly string[], K extends string> = T extends readonly [
+  infer H extends string,
+  ...infer R extends readonly string[],
+]
+  ? H extends K
+    ? ExcludeNames<R, K>
+    : [H, ...ExcludeNames<R, K>]
+  : [];
+
+type StandaloneRoute = FromSchema<
+  WithoutProperty<(typeof moduleManifestSchema)['$defs']['route'], 'children'> & {
+    $defs: (typeof moduleManifestSchema)['$defs'];
+  }
+>;
+/** A route as administrators write it in route-manifests/. */
+export type ManifestRoute = StandaloneRoute & { children?: ManifestRoute[] };
+
+/** One file of route-manifests/. */
+export type ModuleManifest = FromSchema<WithoutProperty<typeof moduleManifestSchema, 'routes'>> & {
+  routes: ManifestRoute[];
+};
+
+export type ModuleRegistry = FromSchema<typeof moduleRegistrySchema>;
+export type UserClaims = FromSchema<typeof userClaimsSchema>;
+export type AuthClaim = FromSchema<(typeof userClaimsSchema)['$defs']['auth']>;
+
+type UserManifestDefs = (typeof userManifestSchema)['$defs'];
+type StandaloneResolvedRoute = FromSchema<WithoutProperty<UserManifestDefs['resolvedRoute'], 'children'>>;
+/** A route of a user's manifest, resolved for that user. */
+export type ResolvedRoute = StandaloneResolvedRoute & { children: ResolvedRoute[] };
+/** A module as one user receives it. */
+export type ModuleView = FromSchema<WithoutProperty<UserManifestDefs['moduleView'], 'routes'>> & {
+  routes: ResolvedRoute[];
+};
+/** GET /api/v1/manifest. */
+export type UserManifest = FromSchema<
+  WithoutProperty<typeof userManifestSchema, 'shell' | 'dash' | 'modules'>
+> & { shell: ModuleView; dash: ModuleView; modules: ModuleView[] };
+/** GET /api/v1/config. */
+export type PublicConfig = FromSchema<WithoutProperty<typeof publicConfigSchema, 'shell'>> & {
+  shell: ModuleView;
+};
+/** RFC 9457 problem details with the platform's error code. */
+export type Problem = FromSchema<typeof problemSchema>;
+export type Access = NonNullable<ManifestRoute['access']>;
+export type { JSONSchema };
