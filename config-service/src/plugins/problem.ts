@@ -37,9 +37,6 @@ async function problemPlugin(app: FastifyInstance) {
     else request.log.info({ code: problem.code, detail: problem.detail }, 'request refused');
     return sendProblem(reply, request, problem);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, request, new PlatformError('CFG_ERR_NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`)),
-  );
 }
 
 export default fp(problemPlugin, { name: 'problem' });

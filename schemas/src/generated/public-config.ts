@@ -59,7 +59,7 @@ export const publicConfigSchema = {
       }
     },
     "shell": {
-      "$ref": "user-manifest.schema.json#/$defs/moduleView"
+      "$ref": "https://asset-platform.example/schemas/user-manifest.schema.json#/$defs/moduleView"
     }
   }
 } as const;

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { PublicConfig } from '@platform/schemas';
+import { PlatformError } from './errors.ts';
+import type { ManifestSet } from './manifests/loadManifestSet.ts';
+import { ajv } from './manifests/schemaValidator.ts';
+import authentication, { type AuthenticationOptions } from './plugins/authentication.ts';
+import problem, { sendProblem } from './plugins/problem.ts';
+import localIdpRoutes from './identity/local/localIdpRoutes.ts';
+import configRoutes from './routes/config/index.ts';
+import manifestRoutes from './routes/manifest/index.ts';
+
+export interface AppOptions {
+  environment: string;
+  productName: string;
+  manifests: () => ManifestSet;
+  authentication: AuthenticationOptions;
+  /** Identity settings the browser is given. */
+  browserAuth: PublicConfig['auth'];
+  /** Address of the local identity provider, when it is the one in use. */
+  localIdpUpstream?: string;
+  /** Folder of the built web app, served with history-mode fallback. */
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the service without listening, so tests can use inject(). */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, trustProxy: false });
+  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  for (const id of Object.keys(ajv.schemas).filter((k) => k.startsWith('https://'))) {
+    app.addSchema(ajv.getSchema(id)?.schema as { $id: string });
+  }
+
+  await app.register(problem);
+  await app.register(authentication, options.authentication);
+  await app.register(configRoutes, { manifests: options.manifests, environment: options.environment, productName: options.productName, auth: options.browserAuth });
+  await app.register(manifestRoutes, { manifests: options.manifests, environment: options.environment, productName: options.productName });
+  if (options.localIdpUpstream) await app.register(localIdpRoutes, { upstream: options.localIdpUpstream });
+
+  const webRoot = options.webRoot && existsSync(join(options.webRoot, 'index.html')) ? options.webRoot : undefined;
+  if (webRoot) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  else if (options.webRoot) app.log.warn({ webRoot: options.webRoot }, 'web app is not built; run `npm run build`');
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    // History mode: any other GET is a screen address, answered with the app's page.
+    if (webRoot && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/idp')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return sendProblem(reply, request, new PlatformError('CFG_ERR_NOT_FOUND', `no route ${request.method} ${path}`));
+  });
+  return app;
+}

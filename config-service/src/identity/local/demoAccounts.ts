@@ -1,0 +1,33 @@
+import type { AuthClaim } from '@platform/schemas';
+
+/** Password of every demo account (README lists them). */
+export const DEMO_PASSWORD = 'Demo-Passw0rd!';
+
+export interface DemoAccount {
+  email: string;
+  givenName: string;
+  familyName: string;
+  /** Undefined: the account has no auth claim at all. */
+  auth: AuthClaim | undefined;
+}
+
+/** The demo accounts of issue #3; their auth object reaches the ID token as custom:auth. */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { email: 'staff@demo.local', givenName: 'Sam', familyName: 'Staff', auth: { role: 'sentient', requireMFA: false } },
+  {
+    email: 'engineer@acme.example',
+    givenName: 'Erin',
+    familyName: 'Engineer',
+    auth: { role: 'customer', customerId: 'acme', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs', requireMFA: false },
+  },
+  {
+    email: 'analyst@acme.example',
+    givenName: 'Avery',
+    familyName: 'Analyst',
+    auth: { role: 'customer', customerId: 'acme', modules: ['ig', 'mp', 'zz'], requireMFA: false },
+  },
+  { email: 'mfa@acme.example', givenName: 'Morgan', familyName: 'Factor', auth: { role: 'customer', customerId: 'acme', modules: ['cd'], requireMFA: true } },
+  { email: 'viewer@globex.example', givenName: 'Vic', familyName: 'Viewer', auth: { role: 'customer', customerId: 'globex', modules: [], requireMFA: false } },
+];
+
+export const DEMO_CUSTOMERS = ['acme', 'globex'] as const;

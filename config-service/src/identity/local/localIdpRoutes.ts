@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PlatformError } from '../../errors.ts';
+
+/**
+ * The thin adapter between the browser and cognito-local, under our own origin at /idp. It closes
+ * the emulator's gaps that Amplify v6 runs into, and passes everything else through untouched:
+ * - GetTokensFromRefreshToken (Amplify 6.22 refreshes with it) becomes REFRESH_TOKEN_AUTH;
+ * - GlobalSignOut is acknowledged (the emulator has none; tokens simply expire).
+ * It also serves the pre-token-generation "Lambda" that cognito-local invokes, which puts
+ * given_name and family_name into the ID token as a real user pool does.
+ */
+export default async function localIdpRoutes(app: FastifyInstance, options: { upstream: string }) {
+  app.addContentTypeParser('application/x-amz-json-1.1', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+  // cognito-local's Lambda client sends the event without a JSON content type.
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => {
+    try {
+      done(null, JSON.parse(String(body)));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+
+  const forward = async (target: string, body: string) =>
+    fetch(options.upstream, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target },
+      body,
+    });
+
+  app.post('/idp', async (request, reply) => {
+    const target = String(request.headers['x-amz-target'] ?? '');
+    const raw = typeof request.body === 'string' ? request.body : '{}';
+    const operation = target.split('.').pop();
+
+    if (operation === 'GlobalSignOut') return reply.type('application/x-amz-json-1.1').send('{}');
+
+    let upstream: Response;
+    if (operation === 'GetTokensFromRefreshToken') {
+      const input = JSON.parse(raw) as { RefreshToken?: string; ClientId?: string };
+      upstream = await forward(
+        'AWSCognitoIdentityProviderService.InitiateAuth',
+        JSON.stringify({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: input.ClientId, AuthParameters: { REFRESH_TOKEN: input.RefreshToken } }),
+      );
+    } else {
+      upstream = await forward(target, raw);
+    }
+    for (const header of ['x-amzn-errortype', 'x-amzn-requestid']) {
+      const value = upstream.headers.get(header);
+      if (value) reply.header(header, value);
+    }
+    return reply
+      .code(upstream.status)
+      .type(upstream.headers.get('content-type') ?? 'application/x-amz-json-1.1')
+      .send(await upstream.text());
+  });
+
+  const loopback = (request: FastifyRequest) => ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.socket.remoteAddress ?? '');
+
+  app.post<{ Params: { name: string }; Body: { request?: { userAttributes?: Record<string, string> } } }>(
+    '/idp/lambda/2015-03-31/functions/:name/invocations',
+    async (request) => {
+      if (!loopback(request)) throw new PlatformError('CFG_ERR_FORBIDDEN', 'the identity provider trigger is for the local identity provider only');
+      const event = request.body ?? {};
+      const attributes = event.request?.userAttributes ?? {};
+      const claims: Record<string, string> = {};
+      for (const name of ['given_name', 'family_name']) if (attributes[name]) claims[name] = attributes[name];
+      return { ...event, response: { claimsOverrideDetails: { claimsToAddOrOverride: claims } } };
+    },
+  );
+}

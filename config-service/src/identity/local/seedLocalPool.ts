@@ -1,0 +1,91 @@
+import {
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+  type AttributeType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demoAccounts.ts';
+
+export const LOCAL_POOL_NAME = 'asset-platform-local';
+export const LOCAL_CLIENT_NAME = 'asset-platform-web';
+
+function attributes(account: DemoAccount): AttributeType[] {
+  const list: AttributeType[] = [
+    { Name: 'email', Value: account.email },
+    { Name: 'email_verified', Value: 'true' },
+    { Name: 'given_name', Value: account.givenName },
+    { Name: 'family_name', Value: account.familyName },
+  ];
+  if (account.auth) list.push({ Name: 'custom:auth', Value: JSON.stringify(account.auth) });
+  return list;
+}
+
+/**
+ * Creates the user pool, the web app's client and the demo accounts, or brings them back in step
+ * with the code when they already exist, so `npm start` is safe to repeat.
+ */
+export async function seedLocalPool(endpoint: string): Promise<{ userPoolId: string; clientId: string }> {
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const pools = await cognito.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+  let userPoolId = pools.UserPools?.find((p) => p.Name === LOCAL_POOL_NAME)?.Id;
+  if (!userPoolId) {
+    const created = await cognito.send(
+      new CreateUserPoolCommand({
+        PoolName: LOCAL_POOL_NAME,
+        UsernameAttributes: ['email'],
+        AutoVerifiedAttributes: ['email'],
+        MfaConfiguration: 'OPTIONAL',
+        Schema: [
+          { Name: 'auth', AttributeDataType: 'String', Mutable: true },
+          { Name: 'meta', AttributeDataType: 'String', Mutable: true },
+        ],
+      }),
+    );
+    userPoolId = created.UserPool?.Id;
+  }
+  if (!userPoolId) throw new Error('local identity provider did not create the user pool');
+
+  const clients = await cognito.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
+  let clientId = clients.UserPoolClients?.find((c) => c.ClientName === LOCAL_CLIENT_NAME)?.ClientId;
+  if (!clientId) {
+    const created = await cognito.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: LOCAL_CLIENT_NAME,
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      }),
+    );
+    clientId = created.UserPoolClient?.ClientId;
+  }
+  if (!clientId) throw new Error('local identity provider did not create the app client');
+
+  for (const account of DEMO_ACCOUNTS) {
+    const exists = await cognito
+      .send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: account.email }))
+      .then(() => true)
+      .catch((error: { name?: string }) => {
+        if (error.name === 'UserNotFoundException') return false;
+        throw error;
+      });
+    if (exists) {
+      await cognito.send(new AdminUpdateUserAttributesCommand({ UserPoolId: userPoolId, Username: account.email, UserAttributes: attributes(account) }));
+    } else {
+      await cognito.send(
+        new AdminCreateUserCommand({ UserPoolId: userPoolId, Username: account.email, UserAttributes: attributes(account), MessageAction: 'SUPPRESS' }),
+      );
+    }
+    await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: account.email, Password: DEMO_PASSWORD, Permanent: true }));
+  }
+  cognito.destroy();
+  return { userPoolId, clientId };
+}

@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { seedLocalPool } from './seedLocalPool.ts';
+
+export interface LocalIdentityProvider {
+  userPoolId: string;
+  clientId: string;
+  /** Exact issuer string of its ID tokens. */
+  issuer: string;
+  jwksUrl: string;
+  /** Where cognito-local itself listens (loopback only). */
+  upstream: string;
+  /** Log file that holds sign-up and password-reset codes. */
+  logFile: string;
+  stop: () => Promise<void>;
+}
+
+export interface LocalIdentityProviderOptions {
+  dataDir: string;
+  port: number;
+  /** Address cognito-local calls for the pre-token-generation trigger. */
+  lambdaEndpoint: string;
+}
+
+/** Name under which cognito-local invokes our pre-token-generation "Lambda". */
+export const PRE_TOKEN_FUNCTION = 'asset-platform-pre-token-generation';
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/health`, { signal: AbortSignal.timeout(1000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts cognito-local on loopback with its data under `dataDir`, then creates the user pool and
+ * demo accounts. It runs as a child process because it keeps its data in `./.cognito` of its
+ * working directory.
+ */
+export async function startLocalIdentityProvider(options: LocalIdentityProviderOptions): Promise<LocalIdentityProvider> {
+  const upstream = `http://127.0.0.1:${options.port}`;
+  if (await healthy(upstream)) {
+    throw new Error(`port ${options.port} already answers like an identity provider; stop it or set LOCAL_IDP_PORT`);
+  }
+  const workDir = join(options.dataDir, 'cognito');
+  mkdirSync(join(workDir, '.cognito'), { recursive: true });
+  writeFileSync(
+    join(workDir, '.cognito', 'config.json'),
+    JSON.stringify(
+      {
+        TokenConfig: { IssuerDomain: upstream },
+        TriggerFunctions: { PreTokenGeneration: PRE_TOKEN_FUNCTION },
+        LambdaClient: { endpoint: options.lambdaEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
+        UserPoolDefaults: { UsernameAttributes: ['email'], MfaConfiguration: 'OPTIONAL' },
+      },
+      null,
+      2,
+    ),
+  );
+  const logFile = join(workDir, 'cognito-local.log');
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const cli = createRequire(import.meta.url).resolve('cognito-local/lib/bin/start.js');
+  const child: ChildProcess = spawn(process.execPath, [cli], {
+    cwd: workDir,
+    env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', NODE_OPTIONS: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const stopChild = () => child.exitCode === null && child.kill('SIGTERM');
+  process.once('exit', stopChild);
+
+  const deadline = Date.now() + 30_000;
+  while (!(await healthy(upstream))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      stopChild();
+      const tail = readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');
+      throw new Error(`local identity provider did not start on ${upstream}:\n${tail}`);
+    }
+    await sleep(150);
+  }
+
+  const { userPoolId, clientId } = await seedLocalPool(upstream);
+  const issuer = `${upstream}/${userPoolId}`;
+  return {
+    userPoolId,
+    clientId,
+    issuer,
+    jwksUrl: `${issuer}/.well-known/jwks.json`,
+    upstream,
+    logFile,
+    stop: async () => {
+      process.removeListener('exit', stopChild);
+      stopChild();
+      await exited;
+      log.end();
+    },
+  };
+}

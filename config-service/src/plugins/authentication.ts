@@ -1,0 +1,83 @@
+import { createPublicKey } from 'node:crypto';
+import fastifyJwt, { type TokenOrHeader } from '@fastify/jwt';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import buildGetJwks from 'get-jwks';
+import { readAuthClaim } from '../claims/readAuthClaim.ts';
+import { PlatformError, isPlatformError } from '../errors.ts';
+import { LOCAL_IDP_KEY_THUMBPRINT, rsaThumbprint } from '../identity/localSigningKey.ts';
+import type { VerifiedUser } from '../manifests/buildUserManifest.ts';
+
+export interface AuthenticationOptions {
+  issuer: string;
+  jwksUrl: string;
+  clientId: string;
+  /** Whether the local identity provider's published key may be trusted. */
+  trustLocalKey: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `app.authenticate` from verified claims only. */
+    verifiedUser: VerifiedUser;
+  }
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+async function authenticationPlugin(app: FastifyInstance, options: AuthenticationOptions) {
+  const cut = options.jwksUrl.lastIndexOf('/');
+  const getJwks = buildGetJwks({ jwksPath: options.jwksUrl.slice(cut + 1), ttl: 10 * 60 * 1000 });
+  const jwksDomain = options.jwksUrl.slice(0, cut + 1);
+
+  await app.register(fastifyJwt, {
+    secret: async (_request: FastifyRequest, token: TokenOrHeader) => {
+      const { kid, alg } = 'header' in token ? token.header : token;
+      if (!kid || alg !== 'RS256') throw new PlatformError('CFG_ERR_UNAUTHENTICATED', 'token must be RS256 with a key id');
+      let jwk;
+      try {
+        jwk = await getJwks.getJwk({ domain: jwksDomain, kid, alg });
+      } catch (error) {
+        const missing = /No matching JWK/i.test((error as Error).message);
+        throw new PlatformError(missing ? 'CFG_ERR_UNAUTHENTICATED' : 'CFG_ERR_IDENTITY_PROVIDER', missing ? 'token signed by an unknown key' : undefined, { cause: error });
+      }
+      if (!options.trustLocalKey && rsaThumbprint(jwk as { e?: string; n?: string }) === LOCAL_IDP_KEY_THUMBPRINT) {
+        throw new PlatformError('CFG_ERR_UNAUTHENTICATED', "token signed with the local identity provider's published key");
+      }
+      return createPublicKey({ key: jwk as import('node:crypto').JsonWebKey, format: 'jwk' }).export({ type: 'spki', format: 'pem' });
+    },
+    decode: { complete: true },
+    verify: {
+      algorithms: ['RS256'],
+      allowedIss: options.issuer,
+      allowedAud: options.clientId,
+      requiredClaims: ['sub', 'exp', 'iat', 'token_use', 'aud'],
+    },
+  });
+
+  app.decorateRequest('verifiedUser', null as unknown as VerifiedUser);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    let claims: Record<string, unknown>;
+    try {
+      claims = await request.jwtVerify<Record<string, unknown>>();
+    } catch (error) {
+      if (isPlatformError(error)) throw error;
+      const cause = (error as { cause?: unknown }).cause;
+      if (isPlatformError(cause)) throw cause;
+      throw new PlatformError('CFG_ERR_UNAUTHENTICATED', (error as Error).message.replace(/^Authorization token (is )?/i, 'token '), { cause: error });
+    }
+    // Only an ID token carries the user's attributes; an access token must not stand in for it.
+    if (claims.token_use !== 'id') throw new PlatformError('CFG_ERR_UNAUTHENTICATED', 'an ID token is required');
+    const text = (name: string) => (typeof claims[name] === 'string' ? (claims[name] as string) : '');
+    request.verifiedUser = {
+      sub: text('sub'),
+      email: text('email'),
+      givenName: text('given_name'),
+      familyName: text('family_name'),
+      auth: readAuthClaim(claims),
+    };
+  });
+}
+
+export default fp(authenticationPlugin, { name: 'authentication' });

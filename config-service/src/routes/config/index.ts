@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { publicConfigSchema, type PublicConfig } from '@platform/schemas';
+import type { ManifestSet } from '../../manifests/loadManifestSet.ts';
+import { resolveModule } from '../../manifests/resolveModule.ts';
+
+export interface ConfigRouteOptions {
+  manifests: () => ManifestSet;
+  environment: string;
+  productName: string;
+  auth: PublicConfig['auth'];
+}
+
+/** GET /api/v1/config: what the web app needs before sign-in (identity settings, top-level routes). */
+export default async function configRoutes(app: FastifyInstance, options: ConfigRouteOptions) {
+  app.get('/api/v1/config', { schema: { response: { 200: { $ref: `${publicConfigSchema.$id}#` } } } }, async (_request, reply) => {
+    const set = options.manifests();
+    const shell = set.modules.get('shell');
+    if (!shell) throw new Error('manifest set has no shell');
+    reply.header('Cache-Control', 'no-cache');
+    return {
+      environment: options.environment,
+      productName: options.productName,
+      version: set.version,
+      auth: options.auth,
+      shell: resolveModule(shell, { role: null, productName: options.productName }),
+    } satisfies PublicConfig;
+  });
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { problemSchema, userManifestSchema } from '@platform/schemas';
+import { PlatformError } from '../../errors.ts';
+import { buildUserManifest, STAFF_ROLE } from '../../manifests/buildUserManifest.ts';
+import type { ManifestSet } from '../../manifests/loadManifestSet.ts';
+
+export interface ManifestRouteOptions {
+  manifests: () => ManifestSet;
+  environment: string;
+  productName: string;
+}
+
+const CUSTOMER_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+/** GET /api/v1/manifest: the signed-in user's routes and navigation. */
+export default async function manifestRoutes(app: FastifyInstance, options: ManifestRouteOptions) {
+  app.get(
+    '/api/v1/manifest',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        headers: { type: 'object', properties: { 'x-customer-id': { type: 'string' } } },
+        response: { 200: { $ref: `${userManifestSchema.$id}#` }, '4xx': { $ref: `${problemSchema.$id}#` } },
+      },
+    },
+    async (request) => {
+      const user = request.verifiedUser;
+      const header = request.headers['x-customer-id'];
+      const requested = typeof header === 'string' && header !== '' ? header : undefined;
+      // Only staff may choose a customer; for anyone else the header is ignored, not an error,
+      // because the web app may still hold a stale choice from an earlier staff session.
+      if (requested !== undefined && user.auth?.role === STAFF_ROLE && !CUSTOMER_ID.test(requested)) {
+        throw new PlatformError('CFG_ERR_BAD_REQUEST', 'X-Customer-Id must be a customer id (lower-case letters, digits and dashes)');
+      }
+      return buildUserManifest(options.manifests(), user, {
+        environment: options.environment,
+        productName: options.productName,
+        requestedCustomerId: requested,
+        onNoLanding: (u) => request.log.error({ sub: u.sub }, 'landing page cannot be determined for user'),
+      });
+    },
+  );
+}

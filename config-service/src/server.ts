@@ -1,0 +1,72 @@
+import { buildApp } from './app.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './identity/local/demoAccounts.ts';
+import { startLocalIdentityProvider, type LocalIdentityProvider } from './identity/local/startLocalIdentityProvider.ts';
+import { loadManifestSet } from './manifests/loadManifestSet.ts';
+import { ManifestSetError } from './manifests/manifestProblem.ts';
+import { LOCAL_ENVIRONMENTS, readSettings, SettingsError } from './settings.ts';
+
+async function main() {
+  const settings = readSettings();
+  // Manifests first: an invalid one stops start-up before anything else is started.
+  const manifests = loadManifestSet(settings.manifestsDir);
+
+  let local: LocalIdentityProvider | undefined;
+  if (settings.identityProvider === 'local') {
+    local = await startLocalIdentityProvider({
+      dataDir: settings.dataDir,
+      port: settings.localIdpPort,
+      lambdaEndpoint: `http://127.0.0.1:${settings.port}/idp/lambda`,
+    });
+  }
+  const cognito = settings.cognito;
+  const issuer = local?.issuer ?? cognito.issuer;
+  const jwksUrl = local?.jwksUrl ?? cognito.jwksUrl;
+  const clientId = local?.clientId ?? cognito.clientId;
+  const userPoolId = local?.userPoolId ?? cognito.userPoolId;
+  if (!issuer || !jwksUrl || !clientId || !userPoolId) throw new SettingsError('COGNITO_USER_POOL_ID', 'identity provider settings are incomplete');
+
+  const app = await buildApp({
+    environment: settings.environment,
+    productName: settings.productName,
+    manifests: () => manifests,
+    authentication: { issuer, jwksUrl, clientId, trustLocalKey: LOCAL_ENVIRONMENTS.includes(settings.environment) },
+    browserAuth: {
+      region: cognito.region,
+      userPoolId,
+      userPoolClientId: clientId,
+      userPoolEndpoint: local ? `${settings.publicOrigin}/idp` : (cognito.endpoint ?? null),
+      // cognito-local has no SRP; a real pool keeps Amplify's default.
+      authFlowType: local ? 'USER_PASSWORD_AUTH' : 'USER_SRP_AUTH',
+    },
+    ...(local ? { localIdpUpstream: local.upstream } : {}),
+    webRoot: settings.webDist,
+    logger: { level: process.env.LOG_LEVEL || 'info' },
+  });
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await local?.stop();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: settings.port, host: settings.host });
+  const lines = [
+    '',
+    `  Platform running at ${settings.publicOrigin}  (environment: ${settings.environment}, manifests ${manifests.version})`,
+  ];
+  if (local) {
+    lines.push(`  Local identity provider on ${local.upstream}; sign-up and reset codes are logged in ${local.logFile}`);
+    lines.push(`  Demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(24)} ${a.auth?.role ?? '-'}${a.auth?.customerId ? ` @ ${a.auth.customerId}` : ''}`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ManifestSetError || error instanceof SettingsError) console.error(`Cannot start: ${error.message}`);
+  else console.error('Cannot start:', error);
+  process.exit(1);
+});
