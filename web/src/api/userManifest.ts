@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { UserManifest } from '@platform/schemas';
+import { currentIdToken } from '../auth/session.ts';
+import { getJson } from './http.ts';
+
+/** Where staff keep the customer they act for. */
+export const SELECTED_CUSTOMER_KEY = 'platform.selectedCustomerId';
+
+/** The signed-in user's manifest; keyed by user so a new sign-in never sees the last one's. */
+export const userManifestQuery = (sub: string) =>
+  queryOptions({
+    queryKey: ['userManifest', sub],
+    queryFn: async () => {
+      const token = await currentIdToken();
+      if (!token) throw new Error('not signed in');
+      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+      const customer = localStorage.getItem(SELECTED_CUSTOMER_KEY);
+      if (customer) headers['x-customer-id'] = customer;
+      return getJson<UserManifest>('/api/v1/manifest', headers);
+    },
+    staleTime: 30_000,
+  });

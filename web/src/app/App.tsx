@@ -1,0 +1,36 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { Toaster } from 'react-hot-toast';
+import { BrowserRouter } from 'react-router-dom';
+import { publicConfigQuery } from '../api/publicConfig.ts';
+import { configureAuth } from '../auth/session.ts';
+import { AppRoutes } from './AppRoutes.tsx';
+import { StatusPage } from './StatusPage.tsx';
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } });
+
+function Configured() {
+  const config = useQuery(publicConfigQuery);
+  if (config.isError) {
+    return (
+      <StatusPage title="The platform cannot be reached" onRetry={() => void config.refetch()}>
+        {config.error.message}
+      </StatusPage>
+    );
+  }
+  if (!config.data) return <StatusPage title="Loading…" busy />;
+  // Before any navigation is decided, the identity settings must be in place (spec section 4, step 1).
+  configureAuth(config.data.auth);
+  return <AppRoutes config={config.data} />;
+}
+
+/** The application: data, router and toasts. */
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <Configured />
+      </BrowserRouter>
+      <Toaster position="bottom-right" toastOptions={{ duration: 5000 }} />
+    </QueryClientProvider>
+  );
+}

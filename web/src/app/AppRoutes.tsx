@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { matchRoutes, Navigate, useLocation, useRoutes } from 'react-router-dom';
+import type { PublicConfig } from '@platform/schemas';
+import { preferredMfa } from '../auth/session.ts';
+import { useSession } from '../hooks/useSession.ts';
+import { useUserManifest } from '../hooks/useUserManifest.ts';
+import { buildRoutes } from './buildRoutes.tsx';
+import { decide } from './guard.ts';
+import { isRouteHandle } from './routeHandle.ts';
+import { StatusPage } from './StatusPage.tsx';
+
+/** Builds the router from the manifest and applies the guard on every navigation. */
+export function AppRoutes({ config }: { config: PublicConfig }) {
+  const session = useSession();
+  const manifestQuery = useUserManifest();
+  const manifest = session ? manifestQuery.data : undefined;
+  const mfa = useQuery({
+    queryKey: ['preferredMfa', session?.sub],
+    queryFn: preferredMfa,
+    enabled: Boolean(session && manifest?.requireMFA),
+  });
+  const routes = useMemo(
+    () => buildRoutes(manifest?.shell ?? config.shell, manifest ? [manifest.dash, ...manifest.modules] : []),
+    [manifest, config],
+  );
+  const location = useLocation();
+  const element = useRoutes(routes, location);
+
+  const leaf = matchRoutes(routes, location)?.at(-1)?.route.handle;
+  const decision = decide({
+    pathname: location.pathname,
+    search: location.search,
+    origin: window.location.origin,
+    access: isRouteHandle(leaf) ? leaf.route.access : 'signedIn',
+    environment: config.environment,
+    signedIn: session === undefined ? undefined : session !== null,
+    manifest,
+    preferredMfa: mfa.data ?? (mfa.isError ? 'none' : undefined),
+  });
+
+  if (session && manifestQuery.isError && decision.kind === 'wait') {
+    return (
+      <StatusPage title="Your navigation could not be loaded" onRetry={() => void manifestQuery.refetch()}>
+        {manifestQuery.error.message}
+      </StatusPage>
+    );
+  }
+  if (decision.kind === 'redirect') return <Navigate replace to={decision.to} />;
+  if (decision.kind === 'wait') return <StatusPage title="Loading…" busy />;
+  return element;
+}

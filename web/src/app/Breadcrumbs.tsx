@@ -1,0 +1,23 @@
+import { Link } from 'react-router-dom';
+import type { Crumb } from './breadcrumbTrail.ts';
+
+/** The breadcrumb trail; the last crumb is the current page. */
+export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumbs">
+      <ol>
+        {trail.map((crumb, i) =>
+          i === trail.length - 1 ? (
+            <li key={crumb.to + i} aria-current="page">
+              {crumb.label}
+            </li>
+          ) : (
+            <li key={crumb.to + i}>
+              <Link to={crumb.to}>{crumb.label}</Link>
+            </li>
+          ),
+        )}
+      </ol>
+    </nav>
+  );
+}

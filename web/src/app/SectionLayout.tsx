@@ -1,0 +1,26 @@
+import { NavLink, Outlet, useParams } from 'react-router-dom';
+import { substituteParams, type ResolvedRoute } from '@platform/schemas';
+
+/**
+ * A route with children: names its section and links to the children that have an address of
+ * their own. The child renders the screen, and with it the one h1.
+ */
+export function SectionLayout({ route }: { route: ResolvedRoute }) {
+  const params = useParams();
+  const label = substituteParams(route.title ?? '', params);
+  const tabs = route.children.filter((c) => c.redirectTo === undefined && c.title && !c.path.includes(':'));
+  return (
+    <section className="section" aria-label={label}>
+      {tabs.length > 1 && (
+        <nav aria-label={`${label} sections`} className="section-tabs">
+          {tabs.map((c) => (
+            <NavLink key={c.fullPath} to={substituteParams(c.fullPath, params)} end={c.path === ''}>
+              {substituteParams(c.title ?? '', params)}
+            </NavLink>
+          ))}
+        </nav>
+      )}
+      <Outlet />
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Access, UserManifest } from '@platform/schemas';
+import { safeRedirect } from './safeRedirect.ts';
+
+export type GuardDecision = { kind: 'render' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
+
+export interface GuardInput {
+  pathname: string;
+  search: string;
+  /** Our origin: the only one a redirect after sign-in may lead to. */
+  origin: string;
+  /** Access rule of the route the address matches; 'signedIn' when none says otherwise. */
+  access: Access;
+  environment: string;
+  /** undefined while the session is being checked. */
+  signedIn: boolean | undefined;
+  /** The user's manifest, once loaded. */
+  manifest: UserManifest | undefined;
+  /** Preferred MFA method ('none' when none), once known; only needed when MFA is required. */
+  preferredMfa: string | undefined;
+}
+
+const LOCAL_ENVIRONMENTS = ['demo', 'local'];
+const render: GuardDecision = { kind: 'render' };
+const wait: GuardDecision = { kind: 'wait' };
+const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
+
+const within = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
+
+/** The sign-in address that brings the user back to where they meant to go. */
+export function loginFor(pathname: string, search: string): string {
+  const intended = `${pathname}${search}`;
+  return intended === '/' ? '/login' : `/login?redirect=${encodeURIComponent(intended)}`;
+}
+
+/**
+ * The navigation guard of spec section 4, as a pure function of where the user is going and what
+ * is known about them. It runs on every navigation.
+ */
+export function decide(input: GuardInput): GuardDecision {
+  const { pathname, search, access, signedIn, manifest } = input;
+  switch (access) {
+    case 'public':
+      return render;
+    case 'guest':
+      if (signedIn === undefined) return wait;
+      // Signed in on a sign-in page: on to where they meant to go, which is '/' unless a safe
+      // same-origin address was carried here.
+      return signedIn ? redirect(safeRedirect(new URLSearchParams(search).get('redirect'), input.origin) ?? '/') : render;
+    case 'demoOrLocal':
+      if (!LOCAL_ENVIRONMENTS.includes(input.environment)) return redirect('/login');
+      if (signedIn === undefined) return wait;
+      return signedIn ? render : redirect('/login');
+    case 'signedIn':
+      break;
+  }
+  if (signedIn === undefined) return wait;
+  if (!signedIn) return redirect(loginFor(pathname, search));
+  if (!manifest) return wait;
+  if (manifest.unavailable.some((m) => within(pathname, m.baseUrl))) return redirect('/');
+  if (manifest.requireMFA && pathname !== '/profile') {
+    if (input.preferredMfa === undefined) return wait;
+    if (input.preferredMfa === 'none') return redirect('/profile?require=mfa');
+  }
+  if (pathname === '/' && manifest.landing && manifest.landing.path !== '/') return redirect(manifest.landing.path);
+  return render;
+}

@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { signOut } from 'aws-amplify/auth';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+/** /logout: signs the user out, then goes to /login. A failed sign-out is only logged (spec 8). */
+export function LogoutScreen() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let cancelled = false;
+    signOut()
+      .catch((error: unknown) => console.error('sign-out failed', error))
+      .finally(() => {
+        if (cancelled) return;
+        queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'publicConfig' });
+        queryClient.setQueryData(['session'], null);
+        navigate('/login', { replace: true });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [navigate, queryClient]);
+  return (
+    <main id="main" className="centered">
+      <h1>Signing out</h1>
+    </main>
+  );
+}

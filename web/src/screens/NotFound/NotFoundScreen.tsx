@@ -1,0 +1,17 @@
+import { Link, useLocation } from 'react-router-dom';
+
+/** The catch-all: an address that matches no route the user has. */
+export function NotFoundScreen() {
+  const { pathname } = useLocation();
+  return (
+    <article className="screen">
+      <h1>Not found</h1>
+      <p>
+        There is no page at <code>{pathname}</code>.
+      </p>
+      <p>
+        <Link to="/">Go to your start page</Link>
+      </p>
+    </article>
+  );
+}

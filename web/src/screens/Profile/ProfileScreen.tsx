@@ -1,0 +1,41 @@
+import { useSearchParams } from 'react-router-dom';
+import { useUserManifest } from '../../hooks/useUserManifest.ts';
+
+/** /profile: who the user is and, when their organisation requires it, the call to set up MFA. */
+export function ProfileScreen() {
+  const { data: manifest } = useUserManifest();
+  const [search] = useSearchParams();
+  const user = manifest?.user;
+  return (
+    <article className="screen">
+      <h1>Profile</h1>
+      {search.get('require') === 'mfa' && (
+        <div role="alert" className="notice">
+          Your organisation requires multi-factor authentication. Set up an authenticator app to continue to your modules.
+        </div>
+      )}
+      {user && (
+        <dl className="profile">
+          <div>
+            <dt>Name</dt>
+            <dd>
+              {user.givenName} {user.familyName}
+            </dd>
+          </div>
+          <div>
+            <dt>Email</dt>
+            <dd>{user.email}</dd>
+          </div>
+          <div>
+            <dt>Role</dt>
+            <dd>{user.role ?? 'none'}</dd>
+          </div>
+          <div>
+            <dt>Customer</dt>
+            <dd>{manifest.customerId ?? 'none selected'}</dd>
+          </div>
+        </dl>
+      )}
+    </article>
+  );
+}

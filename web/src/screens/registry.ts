@@ -1,0 +1,36 @@
+import type { ComponentType } from 'react';
+import type { ModuleView, ResolvedRoute } from '@platform/schemas';
+import { AppFrame } from '../app/AppFrame.tsx';
+import { EmptyPageScreen } from './EmptyPage/EmptyPageScreen.tsx';
+import { GenericScreen } from './GenericScreen/GenericScreen.tsx';
+import { LoadingScreen } from './Loading/LoadingScreen.tsx';
+import { AuthLayout } from './Login/AuthLayout.tsx';
+import { LoginScreen } from './Login/LoginScreen.tsx';
+import { LogoutScreen } from './Logout/LogoutScreen.tsx';
+import { NotFoundScreen } from './NotFound/NotFoundScreen.tsx';
+import { ProfileScreen } from './Profile/ProfileScreen.tsx';
+import type { ScreenProps } from './screenProps.ts';
+
+/** Screens with content of their own; every other screen id renders the generic module screen. */
+const screens: Record<string, ComponentType<ScreenProps>> = {
+  'auth.login': LoginScreen,
+  'auth.logout': LogoutScreen,
+  'shell.loading': LoadingScreen,
+  'shell.profile': ProfileScreen,
+  'shell.notFound': NotFoundScreen,
+  'dash.emptyPage': EmptyPageScreen,
+};
+
+/** Layouts that frame their children; other routes with children get the section layout. */
+const layouts: Record<string, ComponentType<{ route: ResolvedRoute; module: ModuleView }>> = {
+  'shell.frame': AppFrame,
+  'auth.layout': AuthLayout,
+};
+
+export function screenFor(id: string | undefined): ComponentType<ScreenProps> {
+  return (id && screens[id]) || GenericScreen;
+}
+
+export function layoutFor(id: string | undefined): ComponentType<{ route: ResolvedRoute; module: ModuleView }> | undefined {
+  return id ? layouts[id] : undefined;
+}
