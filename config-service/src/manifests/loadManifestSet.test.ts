@@ -1,0 +1,92 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadManifestSet } from './loadManifestSet.ts';
+import { ManifestSetError, type ManifestProblem } from './manifestProblem.ts';
+
+const realDir = new URL('../../../route-manifests', import.meta.url).pathname;
+
+/** A copy of the real manifests with one file changed by `edit`. */
+function withEdit(file: string, edit: (doc: any) => void): string {
+  const dir = mkdtempSync(join(tmpdir(), 'manifests-'));
+  cpSync(realDir, dir, { recursive: true });
+  const doc = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  edit(doc);
+  writeFileSync(join(dir, file), JSON.stringify(doc, null, 2));
+  return dir;
+}
+
+function problemsOf(dir: string): ManifestProblem[] {
+  try {
+    loadManifestSet(dir);
+  } catch (error) {
+    if (error instanceof ManifestSetError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadManifestSet', () => {
+  it('loads the real manifests: 15 modules in the spec table order, plus dash and shell', () => {
+    const set = loadManifestSet(realDir);
+    expect(set.registry).toEqual(['mb', 'mr', 'lcc', 'hs', 'lx', 'lb', 'cs', 'cd', 'ai', 'rail', 'am', 'pi', 'ig', 'mp', 'td']);
+    expect([...set.modules.keys()].sort()).toEqual([...set.registry, 'dash', 'shell'].sort());
+    expect(set.version).toMatch(/^[0-9a-f]{12}$/);
+  });
+
+  it('shows breadcrumbs in mb, mr, lcc, hs, pi and ig only', () => {
+    const set = loadManifestSet(realDir);
+    const withCrumbs = [...set.modules.values()].filter((m) => m.breadcrumbs).map((m) => m.key).sort();
+    expect(withCrumbs).toEqual(['hs', 'ig', 'lcc', 'mb', 'mr', 'pi']);
+  });
+
+  it('gives a new version when any file changes', () => {
+    const before = loadManifestSet(realDir).version;
+    const after = loadManifestSet(withEdit('lb.json', (d) => (d.name = 'Leaders'))).version;
+    expect(after).not.toBe(before);
+  });
+
+  it('names the file, the JSON pointer and the rule of a schema error', () => {
+    const problems = problemsOf(withEdit('hs.json', (d) => (d.routes[3].path = 'sites/{site_id}')));
+    expect(problems).toContainEqual(expect.objectContaining({ file: 'hs.json', pointer: '/routes/3/path', rule: 'schema:pattern' }));
+  });
+
+  it('reports a route without a screen as a missing required property', () => {
+    const problems = problemsOf(withEdit('lb.json', (d) => delete d.routes[0].screen));
+    expect(problems).toContainEqual(expect.objectContaining({ file: 'lb.json', pointer: '/routes/0', rule: 'schema:required' }));
+  });
+
+  it('rejects a path two modules serve unless a manifest declares it', () => {
+    const problems = problemsOf(withEdit('dash.json', (d) => delete d.routes[1].sharedWith));
+    expect(problems).toContainEqual(
+      expect.objectContaining({ file: 'dash.json', pointer: '/routes/1', rule: 'path-collision', message: expect.stringContaining('module hs') }),
+    );
+  });
+
+  it('rejects a redirect to a route no manifest defines', () => {
+    const problems = problemsOf(withEdit('ig.json', (d) => (d.routes[0].redirect = 'ig.nowhere')));
+    expect(problems).toContainEqual(expect.objectContaining({ file: 'ig.json', pointer: '/routes/0/redirect', rule: 'redirect-target' }));
+  });
+
+  it('rejects a duplicate route name across files', () => {
+    const problems = problemsOf(withEdit('lb.json', (d) => (d.routes[0].name = 'hs.sites')));
+    expect(problems).toContainEqual(expect.objectContaining({ file: 'lb.json', rule: 'duplicate-route-name' }));
+  });
+
+  it('rejects a title placeholder the path does not provide', () => {
+    const problems = problemsOf(withEdit('lx.json', (d) => (d.routes[1].title = 'Asset {asset}')));
+    expect(problems).toContainEqual(expect.objectContaining({ file: 'lx.json', pointer: '/routes/1/title', rule: 'title-parameter' }));
+  });
+
+  it('rejects two defaults among siblings', () => {
+    const problems = problemsOf(withEdit('ai.json', (d) => (d.routes[1].default = true)));
+    expect(problems).toContainEqual(expect.objectContaining({ file: 'ai.json', rule: 'multiple-defaults' }));
+  });
+
+  it('rejects invalid JSON with the parser message', () => {
+    const dir = withEdit('lb.json', () => {});
+    writeFileSync(join(dir, 'lb.json'), '{ "key": ');
+    expect(problemsOf(dir)).toContainEqual(expect.objectContaining({ file: 'lb.json', rule: 'json-syntax' }));
+  });
+});

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests sit beside the code they test; end-to-end specs live in tests/ and run under Playwright.
+export default defineConfig({
+  test: {
+    include: ['schemas/src/**/*.test.ts', 'config-service/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
+    environment: 'node',
+    testTimeout: 20_000,
+  },
+});

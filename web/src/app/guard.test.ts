@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { UserManifest } from '@platform/schemas';
+import { decide, type GuardInput } from './guard.ts';
+
+const manifest = (over: Partial<UserManifest> = {}) =>
+  ({
+    requireMFA: false,
+    landing: { module: 'hs', path: '/asset-life' },
+    unavailable: [{ key: 'cd', baseUrl: '/coredata' }],
+    ...over,
+  }) as UserManifest;
+
+const input = (over: Partial<GuardInput>): GuardInput => ({
+  pathname: '/asset-life/sites',
+  search: '',
+  origin: 'http://localhost:8080',
+  access: 'signedIn',
+  environment: 'local',
+  signedIn: true,
+  manifest: manifest(),
+  preferredMfa: undefined,
+  ...over,
+});
+
+describe('decide (spec section 4)', () => {
+  it('sends a signed-out user to /login carrying the intended route', () => {
+    expect(decide(input({ signedIn: false, pathname: '/asset-life/sites/S1', search: '?tab=2' }))).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2Fasset-life%2Fsites%2FS1%3Ftab%3D2',
+    });
+  });
+
+  it('waits while the session or the manifest is unknown', () => {
+    expect(decide(input({ signedIn: undefined }))).toEqual({ kind: 'wait' });
+    expect(decide(input({ manifest: undefined }))).toEqual({ kind: 'wait' });
+  });
+
+  it("sends a module the user may not open to '/'", () => {
+    expect(decide(input({ pathname: '/coredata/events' }))).toEqual({ kind: 'redirect', to: '/' });
+    expect(decide(input({ pathname: '/coredata' }))).toEqual({ kind: 'redirect', to: '/' });
+    expect(decide(input({ pathname: '/coredatax' }))).toEqual({ kind: 'render' });
+  });
+
+  it('sends a user who must use MFA and has none to /profile?require=mfa, except on /profile', () => {
+    const m = manifest({ requireMFA: true });
+    expect(decide(input({ manifest: m, preferredMfa: 'none' }))).toEqual({ kind: 'redirect', to: '/profile?require=mfa' });
+    expect(decide(input({ manifest: m, preferredMfa: 'none', pathname: '/profile' }))).toEqual({ kind: 'render' });
+    expect(decide(input({ manifest: m, preferredMfa: 'TOTP' }))).toEqual({ kind: 'render' });
+    expect(decide(input({ manifest: m, preferredMfa: undefined }))).toEqual({ kind: 'wait' });
+  });
+
+  it("checks the module before MFA, as the spec orders them", () => {
+    expect(decide(input({ manifest: manifest({ requireMFA: true }), preferredMfa: 'none', pathname: '/coredata' }))).toEqual({ kind: 'redirect', to: '/' });
+  });
+
+  it("takes '/' to the landing page, or stays when there is none", () => {
+    expect(decide(input({ pathname: '/' }))).toEqual({ kind: 'redirect', to: '/asset-life' });
+    expect(decide(input({ pathname: '/', manifest: manifest({ landing: null }) }))).toEqual({ kind: 'render' });
+  });
+
+  it("sends a signed-in user on a guest page to a safe carried address, else '/'", () => {
+    expect(decide(input({ access: 'guest', pathname: '/login' }))).toEqual({ kind: 'redirect', to: '/' });
+    expect(decide(input({ access: 'guest', pathname: '/login', search: '?redirect=%2Fasset-life%2Fsites%2FS1' }))).toEqual({ kind: 'redirect', to: '/asset-life/sites/S1' });
+    expect(decide(input({ access: 'guest', pathname: '/login', search: '?redirect=%2F%2Fevil.example' }))).toEqual({ kind: 'redirect', to: '/' });
+    expect(decide(input({ access: 'guest', pathname: '/login', signedIn: false }))).toEqual({ kind: 'render' });
+  });
+
+  it('lets /loading through only in demo or local with a signed-in user', () => {
+    expect(decide(input({ access: 'demoOrLocal' }))).toEqual({ kind: 'render' });
+    expect(decide(input({ access: 'demoOrLocal', environment: 'demo' }))).toEqual({ kind: 'render' });
+    expect(decide(input({ access: 'demoOrLocal', environment: 'dev' }))).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decide(input({ access: 'demoOrLocal', signedIn: false }))).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
+  it('always renders public routes', () => {
+    expect(decide(input({ access: 'public', signedIn: false }))).toEqual({ kind: 'render' });
+  });
+});
