@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// End-to-end tests run against the platform exactly as `npm start` runs it, on ports of their own
+// so a platform a developer has running is left alone.
+const port = Number(process.env.E2E_PORT ?? 8181);
+const root = join(import.meta.dirname, '..');
+export const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: '.',
+  outputDir: join(root, 'test-results'),
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? 'list' : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'setup', testMatch: /.*\.setup\.ts/ },
+    { name: 'chromium', testMatch: /.*\.spec\.ts/, dependencies: ['setup'] },
+  ],
+  webServer: {
+    command: 'node scripts/start.mjs',
+    cwd: root,
+    url: `${baseURL}/api/v1/config`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      LOCAL_IDP_PORT: String(Number(process.env.E2E_IDP_PORT ?? 9431)),
+      DATA_DIR: process.env.E2E_DATA_DIR ?? join(root, '.data', 'e2e'),
+      ENVIRONMENT: 'local',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

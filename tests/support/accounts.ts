@@ -1,0 +1,15 @@
+import { join } from 'node:path';
+
+/** The demo accounts of issue #3 and where spec sections 4 and 6 say each one lands. */
+export const PASSWORD = 'Demo-Passw0rd!';
+
+export const ACCOUNTS = {
+  staff: { email: 'staff@demo.local', landing: '/model-builder', h1: 'CLP' },
+  engineer: { email: 'engineer@acme.example', landing: '/asset-life', h1: 'Sites' },
+  analyst: { email: 'analyst@acme.example', landing: '/ingestion/file-summary', h1: 'File summary' },
+  mfa: { email: 'mfa@acme.example', landing: '/profile?require=mfa', h1: 'Profile' },
+  viewer: { email: 'viewer@globex.example', landing: '/', h1: 'Welcome, Vic' },
+} as const;
+
+/** Where the setup project keeps the staff session for the route walk. */
+export const STAFF_STATE = join(import.meta.dirname, '..', '..', '.data', 'e2e-auth', 'staff.json');

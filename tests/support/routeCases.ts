@@ -1,0 +1,75 @@
+import { paramNames, substituteParams, type ModuleView, type ResolvedRoute, type UserManifest } from '@platform/schemas';
+
+/** One address to open, where the browser must end up, and what the screen must be called. */
+export interface RouteCase {
+  address: string;
+  expectedPath: string;
+  h1: string;
+  breadcrumbs: boolean;
+}
+
+/** A sample value for each parameter, distinct per name so a mix-up shows in titles. */
+const sample = (name: string) => `${name.replace(/[^A-Za-z]/g, '').slice(0, 3).toUpperCase()}7`;
+const paramsOf = (pattern: string) => Object.fromEntries(paramNames(pattern).map((n) => [n, sample(n)]));
+const fill = (pattern: string) => substituteParams(pattern, paramsOf(pattern));
+
+function indexChild(route: ResolvedRoute): ResolvedRoute | undefined {
+  return route.children.find((c) => c.path === '') ?? route.children.find((c) => c.index);
+}
+
+/** What renders at a route's own address: its title, or that of the child shown there. */
+function shownAt(route: ResolvedRoute): ResolvedRoute | undefined {
+  if (route.redirectTo !== undefined) return undefined;
+  if (!route.children.length) return route;
+  const child = indexChild(route);
+  return child ? shownAt(child) : undefined;
+}
+
+/** Every address a module serves, derived from the manifest the service sent. */
+export function routeCases(manifest: UserManifest, module: ModuleView): RouteCase[] {
+  const cases: RouteCase[] = [];
+  const titleFor = (route: ResolvedRoute, pattern: string) => substituteParams(route.title ?? '', paramsOf(pattern));
+  const add = (pattern: string, route: ResolvedRoute) => {
+    const address = fill(pattern);
+    if (route.redirectTo !== undefined) {
+      const target = findByPath(module.routes, route.redirectTo);
+      const shown = target && shownAt(target);
+      cases.push({ address, expectedPath: fill(route.redirectTo), h1: shown ? titleFor(shown, route.redirectTo) : '', breadcrumbs: module.breadcrumbs });
+      return;
+    }
+    const shown = shownAt(route);
+    if (shown) cases.push({ address, expectedPath: address, h1: titleFor(shown, pattern), breadcrumbs: module.breadcrumbs });
+  };
+  const walk = (routes: readonly ResolvedRoute[]) => {
+    for (const route of routes) {
+      if (route.path === '*' || route.access !== 'signedIn') continue;
+      add(route.fullPath, route);
+      for (const alias of route.aliases) add(alias, route);
+      walk(route.children);
+    }
+  };
+  walk(module.routes);
+  const topDefault = module.routes.find((r) => r.index && r.path !== '');
+  if (topDefault) add(module.baseUrl, topDefault);
+  // '/' itself goes on to the landing page (spec section 4, step 3).
+  for (const c of cases) {
+    if (c.address === '/' && manifest.landing) Object.assign(c, { expectedPath: manifest.landing.path, h1: 'CLP', breadcrumbs: true });
+  }
+  return uniqueByAddress(cases);
+}
+
+function findByPath(routes: readonly ResolvedRoute[], fullPath: string): ResolvedRoute | undefined {
+  for (const r of routes) {
+    if (r.fullPath === fullPath && r.path !== '') return r;
+    const inner = findByPath(r.children, fullPath);
+    if (inner) return inner;
+    if (r.fullPath === fullPath) return r;
+  }
+  return undefined;
+}
+
+function uniqueByAddress(cases: RouteCase[]): RouteCase[] {
+  const seen = new Map<string, RouteCase>();
+  for (const c of cases) if (!seen.has(c.address)) seen.set(c.address, c);
+  return [...seen.values()];
+}
