@@ -14,7 +14,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   workers: 2,
   retries: 0,
-  reporter: process.env.CI ? 'list' : 'list',
+  reporter: 'list',
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -51,9 +51,12 @@ export function routeCases(manifest: UserManifest, module: ModuleView): RouteCas
   walk(module.routes);
   const topDefault = module.routes.find((r) => r.index && r.path !== '');
   if (topDefault) add(module.baseUrl, topDefault);
-  // '/' itself goes on to the landing page (spec section 4, step 3).
-  for (const c of cases) {
-    if (c.address === '/' && manifest.landing) Object.assign(c, { expectedPath: manifest.landing.path, h1: 'CLP', breadcrumbs: true });
+  // '/' itself goes on to the landing page (spec section 4, step 3), which shows that module's screen.
+  const home = cases.find((c) => c.address === '/');
+  const landingModule = manifest.modules.find((m) => m.key === manifest.landing?.module);
+  if (home && manifest.landing && landingModule) {
+    const landing = routeCases(manifest, landingModule).find((c) => c.address === manifest.landing?.path);
+    if (landing) Object.assign(home, { expectedPath: landing.expectedPath, h1: landing.h1, breadcrumbs: landing.breadcrumbs });
   }
   return uniqueByAddress(cases);
 }

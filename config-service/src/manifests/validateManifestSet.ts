@@ -160,7 +160,3 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
   return problems;
 }
 
-/** Routes in file order, for callers that only need the flat list. */
-export function flattenRoutes(routes: readonly ManifestRoute[]): ManifestRoute[] {
-  return routes.flatMap((r) => [r, ...flattenRoutes(r.children ?? [])]);
-}

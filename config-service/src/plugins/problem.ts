@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorCatalogue, isPlatformError, PlatformError, type ErrorCode } from '../errors.ts';
+import { isPlatformError, PlatformError, type ErrorCode } from '../errors.ts';
 
 const PROBLEM_TYPE_BASE = 'https://asset-platform.example/problems/';
 
@@ -40,4 +40,3 @@ async function problemPlugin(app: FastifyInstance) {
 }
 
 export default fp(problemPlugin, { name: 'problem' });
-export { errorCatalogue };
