@@ -1,3 +1,5 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
@@ -6,6 +8,9 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 8181);
 const root = join(import.meta.dirname, '..');
 export const baseURL = `http://localhost:${port}`;
+// A fresh identity-provider data folder per run: journeys such as MFA set-up change demo accounts.
+// Set here in the main process, the variable reaches the workers, which then keep it.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'asset-platform-e2e-'));
 
 export default defineConfig({
   testDir: '.',
@@ -38,7 +43,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       LOCAL_IDP_PORT: String(Number(process.env.E2E_IDP_PORT ?? 9431)),
-      DATA_DIR: process.env.E2E_DATA_DIR ?? join(root, '.data', 'e2e'),
+      DATA_DIR: process.env.E2E_DATA_DIR,
       ENVIRONMENT: 'local',
       LOG_LEVEL: 'warn',
     },

@@ -5,7 +5,8 @@ import { signInWithForm } from './support/signIn.ts';
 const h1 = (page: import('@playwright/test').Page) => page.getByRole('heading', { level: 1 });
 
 test.describe('signing in', () => {
-  for (const [who, account] of Object.entries(ACCOUNTS)) {
+  // mfa@acme.example's landing is the first step of its own journey (mfa.spec.ts), which changes the account.
+  for (const [who, account] of Object.entries(ACCOUNTS).filter(([who]) => who !== 'mfa')) {
     test(`${who} (${account.email}) lands on ${account.landing}`, async ({ page }) => {
       await page.goto('/login');
       await signInWithForm(page, account.email);

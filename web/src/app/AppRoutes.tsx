@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { matchRoutes, Navigate, useLocation, useRoutes } from 'react-router-dom';
 import type { PublicConfig } from '@platform/schemas';
-import { preferredMfa } from '../auth/session.ts';
+import { usePreferredMfa } from '../hooks/usePreferredMfa.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { useUserManifest } from '../hooks/useUserManifest.ts';
 import { buildRoutes } from './buildRoutes.tsx';
+import { ExportControlWarning, wantsExportWarning } from './ExportControlWarning.tsx';
 import { decide } from './guard.ts';
 import { isRouteHandle } from './routeHandle.ts';
 import { StatusPage } from './StatusPage.tsx';
@@ -15,11 +15,7 @@ export function AppRoutes({ config }: { config: PublicConfig }) {
   const session = useSession();
   const manifestQuery = useUserManifest();
   const manifest = session ? manifestQuery.data : undefined;
-  const mfa = useQuery({
-    queryKey: ['preferredMfa', session?.sub],
-    queryFn: preferredMfa,
-    enabled: Boolean(session && manifest?.requireMFA),
-  });
+  const mfa = usePreferredMfa(session?.sub, Boolean(manifest?.requireMFA));
   const routes = useMemo(
     () => buildRoutes(manifest?.shell ?? config.shell, manifest ? [manifest.dash, ...manifest.modules] : []),
     [manifest, config],
@@ -28,6 +24,7 @@ export function AppRoutes({ config }: { config: PublicConfig }) {
   const element = useRoutes(routes, location);
 
   const leaf = matchRoutes(routes, location)?.at(-1)?.route.handle;
+  const [acknowledged, setAcknowledged] = useState<string>();
   const decision = decide({
     pathname: location.pathname,
     search: location.search,
@@ -48,5 +45,11 @@ export function AppRoutes({ config }: { config: PublicConfig }) {
   }
   if (decision.kind === 'redirect') return <Navigate replace to={decision.to} />;
   if (decision.kind === 'wait') return <StatusPage title="Loading…" busy />;
-  return element;
+  const warn = wantsExportWarning(location.search) || (isRouteHandle(leaf) && leaf.route.showNistWarning);
+  return (
+    <>
+      {element}
+      {warn && acknowledged !== location.key && <ExportControlWarning onAcknowledge={() => setAcknowledged(location.key)} />}
+    </>
+  );
 }

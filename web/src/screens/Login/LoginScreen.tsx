@@ -1,34 +1,36 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { signIn } from 'aws-amplify/auth';
+import { confirmSignIn, signIn, type SignInOutput } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { sessionQuery } from '../../hooks/useSession.ts';
 
-/** /login: email and password, then back to the address the user meant to open. */
+type Step = 'password' | 'totp';
+
+/** /login: email and password, then the authenticator code when the user has MFA on. */
 export function LoginScreen() {
   const queryClient = useQueryClient();
   const { data: config } = useQuery(publicConfigQuery);
+  const [step, setStep] = useState<Step>('password');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  async function after(result: SignInOutput) {
+    if (result.isSignedIn) {
+      // The guard takes the signed-in user on from here, to the carried address or '/'.
+      await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+    } else if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') {
+      setStep('totp');
+    } else {
+      setError(`Sign-in needs a step this platform does not offer (${result.nextStep.signInStep}). Contact your administrator.`);
+    }
+  }
+
+  async function attempt(action: () => Promise<SignInOutput>) {
     setBusy(true);
     setError(undefined);
     try {
-      const result = await signIn({
-        username: String(form.get('email') ?? '').trim(),
-        password: String(form.get('password') ?? ''),
-        options: { authFlowType: config?.auth.authFlowType ?? 'USER_SRP_AUTH' },
-      });
-      if (!result.isSignedIn) {
-        setError(`Sign-in needs another step (${result.nextStep.signInStep}), which is not available yet.`);
-        return;
-      }
-      // The guard takes the signed-in user on from here, to the carried address or '/'.
-      await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+      await after(await action());
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'Sign-in failed.');
     } finally {
@@ -36,19 +38,54 @@ export function LoginScreen() {
     }
   }
 
+  function submitPassword(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    void attempt(() =>
+      signIn({
+        username: String(form.get('email') ?? '').trim(),
+        password: String(form.get('password') ?? ''),
+        options: { authFlowType: config?.auth.authFlowType ?? 'USER_SRP_AUTH' },
+      }),
+    );
+  }
+
+  function submitCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
+    void attempt(() => confirmSignIn({ challengeResponse: code }));
+  }
+
+  const alert = error && (
+    <p role="alert" className="form-error">
+      {error}
+    </p>
+  );
+
+  if (step === 'totp') {
+    return (
+      <>
+        <h1>Enter your authentication code</h1>
+        <form onSubmit={submitCode} className="form">
+          <label htmlFor="login-code">Authentication code</label>
+          <input id="login-code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" required autoFocus />
+          {alert}
+          <button type="submit" disabled={busy}>
+            {busy ? 'Checking…' : 'Verify'}
+          </button>
+        </form>
+      </>
+    );
+  }
   return (
     <>
       <h1>Sign in</h1>
-      <form onSubmit={submit} className="form" noValidate={false}>
+      <form onSubmit={submitPassword} className="form">
         <label htmlFor="login-email">Email</label>
         <input id="login-email" name="email" type="email" autoComplete="username" required />
         <label htmlFor="login-password">Password</label>
         <input id="login-password" name="password" type="password" autoComplete="current-password" required />
-        {error && (
-          <p role="alert" className="form-error">
-            {error}
-          </p>
-        )}
+        {alert}
         <button type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>

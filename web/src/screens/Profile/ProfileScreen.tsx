@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { useUserManifest } from '../../hooks/useUserManifest.ts';
+import { TotpSetup } from './TotpSetup.tsx';
 
 /** /profile: who the user is and, when their organisation requires it, the call to set up MFA. */
 export function ProfileScreen() {
@@ -36,6 +37,7 @@ export function ProfileScreen() {
           </div>
         </dl>
       )}
+      {user && <TotpSetup sub={user.sub} email={user.email} />}
     </article>
   );
 }

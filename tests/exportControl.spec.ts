@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS } from './support/accounts.ts';
+import { signInWithForm } from './support/signIn.ts';
+
+test.describe('export-control warning', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/login');
+    await signInWithForm(page, ACCOUNTS.engineer.email);
+  });
+
+  test('shows over the screen, survives Escape and backdrop clicks, and closes with OK', async ({ page }) => {
+    await page.goto('/asset-life/sites/S1?showNistWarning=1');
+    const dialog = page.getByRole('alertdialog', { name: 'Export-controlled technical data' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await expect(dialog.getByRole('button')).toHaveText(['OK']);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Site S1');
+  });
+
+  test('does not show for showNistWarning=0 or false, nor without the parameter', async ({ page }) => {
+    for (const search of ['?showNistWarning=0', '?showNistWarning=false', '']) {
+      await page.goto(`/asset-life/sites${search}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sites');
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    }
+  });
+});

@@ -1,0 +1,93 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
+import QRCode from 'qrcode';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { publicConfigQuery } from '../../api/publicConfig.ts';
+import { preferredMfaQuery, usePreferredMfa } from '../../hooks/usePreferredMfa.ts';
+
+interface Enrolment {
+  secret: string;
+  qr: string;
+}
+
+/** Sets up an authenticator app (TOTP) and makes it the preferred second factor. */
+export function TotpSetup({ sub, email }: { sub: string; email: string }) {
+  const queryClient = useQueryClient();
+  const { data: config } = useQuery(publicConfigQuery);
+  const preferred = usePreferredMfa(sub);
+  const [enrolment, setEnrolment] = useState<Enrolment>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function start() {
+    setError(undefined);
+    setBusy(true);
+    try {
+      const details = await setUpTOTP();
+      const uri = details.getSetupUri(config?.productName ?? 'Platform', email);
+      setEnrolment({ secret: details.sharedSecret, qr: await QRCode.toDataURL(uri.toString(), { margin: 1, width: 192 }) });
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : 'The authenticator app could not be set up.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function verify(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
+    setError(undefined);
+    setBusy(true);
+    try {
+      await verifyTOTPSetup({ code });
+      await updateMFAPreference({ totp: 'PREFERRED' });
+      setEnrolment(undefined);
+      await queryClient.invalidateQueries({ queryKey: preferredMfaQuery(sub).queryKey });
+      toast.success('Multi-factor authentication is on.');
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : 'That code did not match; try the newest one.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (preferred.data === 'TOTP') {
+    return (
+      <section aria-labelledby="mfa-heading" className="panel">
+        <h2 id="mfa-heading">Multi-factor authentication</h2>
+        <p role="status">Multi-factor authentication is on: sign-in asks for a code from your authenticator app.</p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="mfa-heading" className="panel">
+      <h2 id="mfa-heading">Multi-factor authentication</h2>
+      {!enrolment ? (
+        <>
+          <p>Protect your account with a code from an authenticator app each time you sign in.</p>
+          <button type="button" onClick={() => void start()} disabled={busy || preferred.isPending}>
+            Set up authenticator app
+          </button>
+        </>
+      ) : (
+        <form onSubmit={verify} className="form totp">
+          <p>Scan the QR code with your authenticator app, or enter the secret key by hand, then type the code it shows.</p>
+          <img src={enrolment.qr} alt="QR code for your authenticator app" width={192} height={192} />
+          <label htmlFor="totp-secret">Secret key</label>
+          <input id="totp-secret" readOnly value={enrolment.secret} onFocus={(e) => e.currentTarget.select()} />
+          <label htmlFor="totp-code">Authentication code</label>
+          <input id="totp-code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" required />
+          <button type="submit" disabled={busy}>
+            Verify
+          </button>
+        </form>
+      )}
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
