@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { UserManifest } from '@platform/schemas';
+import { forceLogin } from '../auth/forcedLogin.ts';
 import { currentIdToken } from '../auth/session.ts';
-import { getJson } from './http.ts';
+import { getJson, isApiError } from './http.ts';
 
 /** Where staff keep the customer they act for. */
 export const SELECTED_CUSTOMER_KEY = 'platform.selectedCustomerId';
@@ -16,7 +17,13 @@ export const userManifestQuery = (sub: string) =>
       const headers: Record<string, string> = { authorization: `Bearer ${token}` };
       const customer = localStorage.getItem(SELECTED_CUSTOMER_KEY);
       if (customer) headers['x-customer-id'] = customer;
-      return getJson<UserManifest>('/api/v1/manifest', headers);
+      try {
+        return await getJson<UserManifest>('/api/v1/manifest', headers);
+      } catch (error) {
+        // The browser holds a session the service no longer accepts (revoked, tampered, expired).
+        if (isApiError(error) && error.status === 401) return forceLogin();
+        throw error;
+      }
     },
     staleTime: 30_000,
   });

@@ -1,6 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { matchRoutes, Navigate, useLocation, useRoutes } from 'react-router-dom';
 import type { PublicConfig } from '@platform/schemas';
+import { clearRedirectCookie, readRedirectCookie } from '../auth/forcedLogin.ts';
 import { usePreferredMfa } from '../hooks/usePreferredMfa.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { useUserManifest } from '../hooks/useUserManifest.ts';
@@ -25,16 +26,27 @@ export function AppRoutes({ config }: { config: PublicConfig }) {
 
   const leaf = matchRoutes(routes, location)?.at(-1)?.route.handle;
   const [acknowledged, setAcknowledged] = useState<string>();
+  const access = isRouteHandle(leaf) ? leaf.route.access : 'signedIn';
   const decision = decide({
     pathname: location.pathname,
     search: location.search,
     origin: window.location.origin,
-    access: isRouteHandle(leaf) ? leaf.route.access : 'signedIn',
+    redirectCookie: readRedirectCookie(),
+    access,
     environment: config.environment,
     signedIn: session === undefined ? undefined : session !== null,
     manifest,
     preferredMfa: mfa.data ?? (mfa.isError ? 'none' : undefined),
   });
+
+  const arrived = Boolean(session) && access !== 'guest' && decision.kind === 'render';
+  useEffect(() => {
+    // The stored address has served its purpose once the signed-in user is somewhere.
+    if (arrived) clearRedirectCookie();
+  }, [arrived]);
+  useEffect(() => {
+    if (manifest && !manifest.landing) console.error('landing page cannot be determined for this user');
+  }, [manifest]);
 
   if (session && manifestQuery.isError && decision.kind === 'wait') {
     return (

@@ -65,6 +65,13 @@ describe('decide (spec section 4)', () => {
     expect(decide(input({ access: 'guest', pathname: '/login', signedIn: false }))).toEqual({ kind: 'render' });
   });
 
+  it('returns a signed-in user to the forced-login cookie address when it is on our origin', () => {
+    const guest = { access: 'guest' as const, pathname: '/login' };
+    expect(decide(input({ ...guest, redirectCookie: '/asset-life/sites/S7' }))).toEqual({ kind: 'redirect', to: '/asset-life/sites/S7' });
+    expect(decide(input({ ...guest, redirectCookie: 'https://evil.example/' }))).toEqual({ kind: 'redirect', to: '/' });
+    expect(decide(input({ ...guest, search: '?redirect=%2Finsights', redirectCookie: '/asset-life' }))).toEqual({ kind: 'redirect', to: '/insights' });
+  });
+
   it('lets /loading through only in demo or local with a signed-in user', () => {
     expect(decide(input({ access: 'demoOrLocal' }))).toEqual({ kind: 'render' });
     expect(decide(input({ access: 'demoOrLocal', environment: 'demo' }))).toEqual({ kind: 'render' });

@@ -8,6 +8,8 @@ export interface GuardInput {
   search: string;
   /** Our origin: the only one a redirect after sign-in may lead to. */
   origin: string;
+  /** The address a forced login stored, if any. */
+  redirectCookie?: string | undefined;
   /** Access rule of the route the address matches; 'signedIn' when none says otherwise. */
   access: Access;
   environment: string;
@@ -44,8 +46,11 @@ export function decide(input: GuardInput): GuardDecision {
     case 'guest':
       if (signedIn === undefined) return wait;
       // Signed in on a sign-in page: on to where they meant to go, which is '/' unless a safe
-      // same-origin address was carried here.
-      return signedIn ? redirect(safeRedirect(new URLSearchParams(search).get('redirect'), input.origin) ?? '/') : render;
+      // same-origin address was carried here, in the query or in the forced-login cookie.
+      if (!signedIn) return render;
+      return redirect(
+        safeRedirect(new URLSearchParams(search).get('redirect'), input.origin) ?? safeRedirect(input.redirectCookie, input.origin) ?? '/',
+      );
     case 'demoOrLocal':
       if (!LOCAL_ENVIRONMENTS.includes(input.environment)) return redirect('/login');
       if (signedIn === undefined) return wait;

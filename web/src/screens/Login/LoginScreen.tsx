@@ -3,6 +3,7 @@ import { confirmSignIn, signIn, type SignInOutput } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
+import { readRedirectCookie } from '../../auth/forcedLogin.ts';
 import { sessionQuery } from '../../hooks/useSession.ts';
 
 type Step = 'password' | 'totp';
@@ -80,6 +81,11 @@ export function LoginScreen() {
   return (
     <>
       <h1>Sign in</h1>
+      {readRedirectCookie() && (
+        <p role="status" className="notice">
+          Not Authenticated: your session has ended. Sign in again to continue where you were.
+        </p>
+      )}
       <form onSubmit={submitPassword} className="form">
         <label htmlFor="login-email">Email</label>
         <input id="login-email" name="email" type="email" autoComplete="username" required />

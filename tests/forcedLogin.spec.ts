@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS } from './support/accounts.ts';
+import { signInWithForm } from './support/signIn.ts';
+
+test.describe('forced login', () => {
+  test('a session the service refuses goes to /login and back to the same address after sign-in', async ({ page }) => {
+    await page.goto('/login');
+    await signInWithForm(page, ACCOUNTS.engineer.email);
+    // Break the stored ID token's signature: the browser still thinks it is signed in, the service does not.
+    await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+      if (!key) throw new Error('no ID token in storage');
+      const [header, payload] = (localStorage.getItem(key) ?? '').split('.');
+      localStorage.setItem(key, `${header}.${payload}.AAAA`);
+    });
+    await page.goto('/asset-life/sites/S7?tab=notes');
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('status')).toContainText('Not Authenticated');
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'platform_redirect');
+    expect(decodeURIComponent(cookie?.value ?? '')).toBe('/asset-life/sites/S7?tab=notes');
+
+    await signInWithForm(page, ACCOUNTS.engineer.email);
+    await expect(page).toHaveURL('/asset-life/sites/S7?tab=notes');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Site S7');
+    expect((await page.context().cookies()).find((c) => c.name === 'platform_redirect')).toBeUndefined();
+  });
+
+  test('a stored address on another origin is dropped', async ({ page, baseURL }) => {
+    await page.context().addCookies([{ name: 'platform_redirect', value: encodeURIComponent('//evil.example/x'), url: baseURL! }]);
+    await page.goto('/login');
+    await signInWithForm(page, ACCOUNTS.engineer.email);
+    await expect(page).toHaveURL('/asset-life');
+  });
+});

@@ -1,0 +1,42 @@
+import { signOut } from 'aws-amplify/auth';
+
+/** Holds the address a forced sign-in returns to. */
+export const REDIRECT_COOKIE = 'platform_redirect';
+
+/** Raised when the service no longer accepts the session (spec section 8, "Forced login"). */
+export class NotAuthenticatedError extends Error {
+  constructor() {
+    super('Not Authenticated');
+    this.name = 'NotAuthenticatedError';
+  }
+}
+
+export function isNotAuthenticated(value: unknown): value is NotAuthenticatedError {
+  return value instanceof NotAuthenticatedError;
+}
+
+/** The stored return address, if any (not yet checked: the guard keeps only a same-origin path). */
+export function readRedirectCookie(): string | undefined {
+  const entry = document.cookie.split('; ').find((c) => c.startsWith(`${REDIRECT_COOKIE}=`));
+  if (!entry) return undefined;
+  try {
+    return decodeURIComponent(entry.slice(REDIRECT_COOKIE.length + 1));
+  } catch {
+    return undefined;
+  }
+}
+
+export function clearRedirectCookie(): void {
+  document.cookie = `${REDIRECT_COOKIE}=; Path=/; Max-Age=0; SameSite=Strict`;
+}
+
+/**
+ * Forced login: stores where the user is in the redirect cookie, drops the session the service
+ * refused, goes to /login, and raises 'Not Authenticated' to whoever asked.
+ */
+export async function forceLogin(target = `${window.location.pathname}${window.location.search}${window.location.hash}`): Promise<never> {
+  document.cookie = `${REDIRECT_COOKIE}=${encodeURIComponent(target)}; Path=/; Max-Age=900; SameSite=Strict`;
+  await signOut().catch((error: unknown) => console.error('sign-out failed', error));
+  window.location.assign('/login');
+  throw new NotAuthenticatedError();
+}
