@@ -47,6 +47,7 @@ async function app(trustLocalKey = true) {
     productName: 'AssetTwin',
     manifests: () => set,
     authentication: { issuer: ISSUER, jwksUrl, clientId: CLIENT, trustLocalKey },
+    customers: async () => [{ id: 'acme', name: 'Acme Industrial' }, { id: 'globex', name: 'Globex Energy' }],
     browserAuth: { region: 'us-east-1', userPoolId: 'local_pool', userPoolClientId: CLIENT, userPoolEndpoint: null, authFlowType: 'USER_PASSWORD_AUTH' },
   });
   apps.push(instance);
@@ -118,6 +119,22 @@ describe('GET /api/v1/manifest', () => {
     const res = await getManifest(sign(claims({ 'custom:auth': undefined })));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ modules: [], customerId: null, landing: null });
+  });
+});
+
+describe('GET /api/v1/customers', () => {
+  it('lists the customers for staff', async () => {
+    const staff = sign(claims({ 'custom:auth': JSON.stringify({ role: 'sentient' }) }));
+    const res = await (await app()).inject({ url: '/api/v1/customers', headers: { authorization: `Bearer ${staff}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().customers.map((c: { id: string }) => c.id)).toEqual(['acme', 'globex']);
+  });
+
+  it('answers 403 problem+json to a customer user', async () => {
+    const res = await (await app()).inject({ url: '/api/v1/customers', headers: { authorization: `Bearer ${sign(claims())}` } });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json().code).toBe('CFG_ERR_FORBIDDEN');
   });
 });
 

@@ -10,6 +10,7 @@ import authentication, { type AuthenticationOptions } from './plugins/authentica
 import problem, { sendProblem } from './plugins/problem.ts';
 import localIdpRoutes from './identity/local/localIdpRoutes.ts';
 import configRoutes from './routes/config/index.ts';
+import customerRoutes, { type CustomerRouteOptions } from './routes/customers/index.ts';
 import manifestRoutes from './routes/manifest/index.ts';
 
 export interface AppOptions {
@@ -21,6 +22,8 @@ export interface AppOptions {
   browserAuth: PublicConfig['auth'];
   /** Address of the local identity provider, when it is the one in use. */
   localIdpUpstream?: string;
+  /** The customers staff may act for. */
+  customers: CustomerRouteOptions['customers'];
   /** Folder of the built web app, served with history-mode fallback. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
@@ -38,6 +41,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authentication, options.authentication);
   await app.register(configRoutes, { manifests: options.manifests, environment: options.environment, productName: options.productName, auth: options.browserAuth });
   await app.register(manifestRoutes, { manifests: options.manifests, environment: options.environment, productName: options.productName });
+  await app.register(customerRoutes, { customers: options.customers });
   if (options.localIdpUpstream) await app.register(localIdpRoutes, { upstream: options.localIdpUpstream });
 
   const webRoot = options.webRoot && existsSync(join(options.webRoot, 'index.html')) ? options.webRoot : undefined;

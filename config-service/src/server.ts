@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './identity/local/demoAccounts.ts';
+import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_PASSWORD } from './identity/local/demoAccounts.ts';
 import { startLocalIdentityProvider, type LocalIdentityProvider } from './identity/local/startLocalIdentityProvider.ts';
 import { loadManifestSet } from './manifests/loadManifestSet.ts';
 import { ManifestSetError } from './manifests/manifestProblem.ts';
@@ -39,6 +39,7 @@ async function main() {
       authFlowType: local ? 'USER_PASSWORD_AUTH' : 'USER_SRP_AUTH',
     },
     ...(local ? { localIdpUpstream: local.upstream } : {}),
+    customers: async () => DEMO_CUSTOMERS.map((c) => ({ ...c })),
     webRoot: settings.webDist,
     logger: { level: process.env.LOG_LEVEL || 'info' },
   });

@@ -5,6 +5,7 @@ import type { userClaimsSchema } from './generated/user-claims.ts';
 import type { userManifestSchema } from './generated/user-manifest.ts';
 import type { publicConfigSchema } from './generated/public-config.ts';
 import type { problemSchema } from './generated/problem.ts';
+import type { customerListSchema } from './generated/customer-list.ts';
 
 /**
  * The schema with `key` taken out of `properties`. json-schema-to-ts cannot follow a
@@ -63,5 +64,7 @@ export type PublicConfig = FromSchema<WithoutProperty<typeof publicConfigSchema,
 };
 /** RFC 9457 problem details with the platform's error code. */
 export type Problem = FromSchema<typeof problemSchema>;
+/** GET /api/v1/customers. */
+export type CustomerList = FromSchema<typeof customerListSchema>;
 export type Access = NonNullable<ManifestRoute['access']>;
 export type { JSONSchema };

@@ -1,5 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import {
+  customerListSchema,
   moduleManifestSchema,
   moduleRegistrySchema,
   problemSchema,
@@ -10,6 +11,6 @@ import {
 
 /** One Ajv instance that knows every contract, so cross-file `$ref`s resolve. */
 export const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
-for (const schema of [moduleManifestSchema, moduleRegistrySchema, userClaimsSchema, userManifestSchema, publicConfigSchema, problemSchema]) {
+for (const schema of [moduleManifestSchema, moduleRegistrySchema, userClaimsSchema, userManifestSchema, publicConfigSchema, problemSchema, customerListSchema]) {
   ajv.addSchema(schema);
 }

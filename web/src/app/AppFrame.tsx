@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
-import { BreadcrumbSlot } from './breadcrumbSlot.ts';
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { publicConfigQuery } from '../api/publicConfig.ts';
 import { useUserManifest } from '../hooks/useUserManifest.ts';
+import { BreadcrumbSlot } from './breadcrumbSlot.ts';
+import { CustomerSwitcher } from './CustomerSwitcher.tsx';
+import { SectionNav } from './SectionNav.tsx';
 
 /** The frame every signed-in screen lives in: skip link, header with navigation, main. */
 export function AppFrame() {
@@ -11,6 +13,11 @@ export function AppFrame() {
   const { data: manifest } = useUserManifest();
   const user = manifest?.user;
   const [slot, setSlot] = useState<HTMLElement | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  // A narrow screen's menu closes once the user has gone where they chose.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
   return (
     <div className="frame">
       <a className="skip-link" href="#main">
@@ -20,7 +27,34 @@ export function AppFrame() {
         <NavLink to="/" className="brand" end>
           {config?.productName}
         </NavLink>
-        <nav aria-label="Modules" className="module-nav">
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="primary-navigation account-tools"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Menu
+        </button>
+        <div id="account-tools" className="topbar-tools" data-open={menuOpen}>
+          <CustomerSwitcher />
+          <nav aria-label="Account" className="account-nav">
+            <ul>
+              <li>
+                <NavLink to="/settings">Settings</NavLink>
+              </li>
+              <li>
+                <NavLink to="/profile">{user ? `${user.givenName} ${user.familyName}`.trim() || user.email : 'Profile'}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/logout">Sign out</NavLink>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <div className="frame-body">
+        <nav id="primary-navigation" aria-label="Modules" className="sidebar" data-open={menuOpen}>
           <ul>
             {manifest?.modules.map((m) => (
               <li key={m.key}>
@@ -29,26 +63,16 @@ export function AppFrame() {
             ))}
           </ul>
         </nav>
-        <nav aria-label="Account" className="account-nav">
-          <ul>
-            <li>
-              <NavLink to="/settings">Settings</NavLink>
-            </li>
-            <li>
-              <NavLink to="/profile">{user ? `${user.givenName} ${user.familyName}`.trim() || user.email : 'Profile'}</NavLink>
-            </li>
-            <li>
-              <NavLink to="/logout">Sign out</NavLink>
-            </li>
-          </ul>
-        </nav>
-      </header>
-      <main id="main" tabIndex={-1}>
-        <div ref={setSlot} />
-        <BreadcrumbSlot.Provider value={slot}>
-          <Outlet />
-        </BreadcrumbSlot.Provider>
-      </main>
+        <div className="frame-content">
+          {manifest && <SectionNav modules={manifest.modules} />}
+          <main id="main" tabIndex={-1}>
+            <div ref={setSlot} />
+            <BreadcrumbSlot.Provider value={slot}>
+              <Outlet />
+            </BreadcrumbSlot.Provider>
+          </main>
+        </div>
+      </div>
     </div>
   );
 }

@@ -30,4 +30,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'viewer@globex.example', givenName: 'Vic', familyName: 'Viewer', auth: { role: 'customer', customerId: 'globex', modules: [], requireMFA: false } },
 ];
 
-export const DEMO_CUSTOMERS = ['acme', 'globex'] as const;
+/** The demo customers. Until the customer store exists (issue #6) they are the customers the service knows. */
+export const DEMO_CUSTOMERS = [
+  { id: 'acme', name: 'Acme Industrial' },
+  { id: 'globex', name: 'Globex Energy' },
+] as const;

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS } from './support/accounts.ts';
+import { signInWithForm } from './support/signIn.ts';
+
+test.describe('application chrome', () => {
+  test('staff choose a customer: kept in localStorage, sent to the service, confirmed by a toast', async ({ page }) => {
+    await page.goto('/login');
+    await signInWithForm(page, ACCOUNTS.staff.email);
+    const switcher = page.getByLabel('Customer');
+    await expect(switcher.getByRole('option')).toHaveText(['All customers', 'Acme Industrial', 'Globex Energy']);
+    await switcher.selectOption({ label: 'Acme Industrial' });
+    await expect(page.getByRole('status').filter({ hasText: 'Acting for Acme Industrial' })).toBeVisible();
+
+    await page.goto('/profile');
+    await expect(page.getByRole('definition').filter({ hasText: 'acme' })).toBeVisible();
+    await expect(page.getByLabel('Customer')).toHaveValue('acme');
+
+    // The choice is staff's only: a customer user signing in on this browser loses it.
+    await page.goto('/logout');
+    await signInWithForm(page, ACCOUNTS.engineer.email);
+    await expect(page.getByLabel('Customer')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('platform.selectedCustomerId'))).toBeNull();
+  });
+
+  test('the current module has its own section navigation', async ({ page }) => {
+    await page.goto('/login');
+    await signInWithForm(page, ACCOUNTS.engineer.email);
+    const sections = page.getByRole('navigation', { name: 'Asset Life sections' });
+    await expect(sections.getByRole('link')).toHaveText(['Sites', 'Exports', 'Imports']);
+    await sections.getByRole('link', { name: 'Exports' }).click();
+    await expect(page).toHaveURL('/asset-life/exports');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Exports');
+  });
+
+  test('under 767 px the navigation folds behind a menu button and stays usable', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/login');
+    await signInWithForm(page, ACCOUNTS.engineer.email);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const modules = page.getByRole('navigation', { name: 'Modules' });
+    await expect(modules).toBeHidden();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await modules.getByRole('link', { name: 'Life Cycle Cost' }).click();
+    await expect(page).toHaveURL('/life-cost');
+    await expect(modules).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Life Cycle Cost');
+  });
+
+  test('a failed manifest fetch shows an error with a retry, never a blank page', async ({ page }) => {
+    await page.goto('/login');
+    await signInWithForm(page, ACCOUNTS.engineer.email);
+    await page.route('**/api/v1/manifest', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, code: 'CFG_ERR_INTERNAL' }) }),
+    );
+    await page.goto('/asset-life/sites');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your navigation could not be loaded');
+    await page.unroute('**/api/v1/manifest');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sites');
+  });
+});

@@ -1,0 +1,26 @@
+import { NavLink, useLocation } from 'react-router-dom';
+import type { ModuleView } from '@platform/schemas';
+
+const within = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
+
+/** The current module's own navigation: its top-level screens that have an address of their own. */
+export function SectionNav({ modules }: { modules: readonly ModuleView[] }) {
+  const { pathname } = useLocation();
+  const current = modules.find((m) => m.baseUrl !== '/' && within(pathname, m.baseUrl));
+  if (!current) return null;
+  const links = current.routes.filter((r) => r.redirectTo === undefined && r.title && !r.path.includes(':') && r.path !== '*');
+  if (links.length < 2) return null;
+  return (
+    <nav aria-label={`${current.name} sections`} className="section-nav">
+      <ul>
+        {links.map((r) => (
+          <li key={r.fullPath}>
+            <NavLink to={r.fullPath} end={r.path === ''}>
+              {r.title}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
