@@ -48,7 +48,7 @@ async function app(trustLocalKey = true) {
     manifests: () => set,
     authentication: { issuer: ISSUER, jwksUrl, clientId: CLIENT, trustLocalKey },
     customers: async () => [{ id: 'acme', name: 'Acme Industrial' }, { id: 'globex', name: 'Globex Energy' }],
-    browserAuth: { region: 'us-east-1', userPoolId: 'local_pool', userPoolClientId: CLIENT, userPoolEndpoint: null, authFlowType: 'USER_PASSWORD_AUTH' },
+    browserAuth: { region: 'us-east-1', userPoolId: 'local_pool', userPoolClientId: CLIENT, userPoolEndpoint: null, authFlowType: 'USER_PASSWORD_AUTH', oauth: null },
   });
   apps.push(instance);
   return instance;

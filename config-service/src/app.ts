@@ -8,6 +8,7 @@ import type { ManifestSet } from './manifests/loadManifestSet.ts';
 import { ajv } from './manifests/schemaValidator.ts';
 import authentication, { type AuthenticationOptions } from './plugins/authentication.ts';
 import problem, { sendProblem } from './plugins/problem.ts';
+import localHostedUi from './identity/local/localHostedUi.ts';
 import localIdpRoutes from './identity/local/localIdpRoutes.ts';
 import configRoutes from './routes/config/index.ts';
 import customerRoutes, { type CustomerRouteOptions } from './routes/customers/index.ts';
@@ -20,8 +21,8 @@ export interface AppOptions {
   authentication: AuthenticationOptions;
   /** Identity settings the browser is given. */
   browserAuth: PublicConfig['auth'];
-  /** Address of the local identity provider, when it is the one in use. */
-  localIdpUpstream?: string;
+  /** The local identity provider, when it is the one in use: its address, web client and return addresses. */
+  localIdp?: { upstream: string; clientId: string; callbackUrls: readonly string[] };
   /** The customers staff may act for. */
   customers: CustomerRouteOptions['customers'];
   /** Folder of the built web app, served with history-mode fallback. */
@@ -42,7 +43,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(configRoutes, { manifests: options.manifests, environment: options.environment, productName: options.productName, auth: options.browserAuth });
   await app.register(manifestRoutes, { manifests: options.manifests, environment: options.environment, productName: options.productName });
   await app.register(customerRoutes, { customers: options.customers });
-  if (options.localIdpUpstream) await app.register(localIdpRoutes, { upstream: options.localIdpUpstream });
+  if (options.localIdp) {
+    await app.register(localIdpRoutes, { upstream: options.localIdp.upstream });
+    await app.register(localHostedUi, { ...options.localIdp, productName: options.productName });
+  }
 
   const webRoot = options.webRoot && existsSync(join(options.webRoot, 'index.html')) ? options.webRoot : undefined;
   if (webRoot) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
@@ -51,7 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     // History mode: any other GET is a screen address, answered with the app's page.
-    if (webRoot && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/idp')) {
+    if (webRoot && request.method === 'GET' && !/^\/(api|idp|oauth2)(\/|$)/.test(path)) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return sendProblem(reply, request, new PlatformError('CFG_ERR_NOT_FOUND', `no route ${request.method} ${path}`));

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_PASSWORD } from './identity/local/demoAccounts.ts';
+import { callbackUrls } from './identity/local/seedLocalPool.ts';
 import { startLocalIdentityProvider, type LocalIdentityProvider } from './identity/local/startLocalIdentityProvider.ts';
 import { loadManifestSet } from './manifests/loadManifestSet.ts';
 import { ManifestSetError } from './manifests/manifestProblem.ts';
@@ -11,11 +12,14 @@ async function main() {
   const manifests = loadManifestSet(settings.manifestsDir);
 
   let local: LocalIdentityProvider | undefined;
+  // The names a browser on this machine may use for the platform; single sign-on returns only to them.
+  const webOrigins = [...new Set([settings.publicOrigin, `http://localhost:${settings.port}`, `http://127.0.0.1:${settings.port}`])];
   if (settings.identityProvider === 'local') {
     local = await startLocalIdentityProvider({
       dataDir: settings.dataDir,
       port: settings.localIdpPort,
       lambdaEndpoint: `http://127.0.0.1:${settings.port}/idp/lambda`,
+      webOrigins,
     });
   }
   const cognito = settings.cognito;
@@ -34,11 +38,15 @@ async function main() {
       region: cognito.region,
       userPoolId,
       userPoolClientId: clientId,
-      userPoolEndpoint: local ? `${settings.publicOrigin}/idp` : (cognito.endpoint ?? null),
+      // Relative, so the browser reaches it on whichever name it used for the platform.
+      userPoolEndpoint: local ? '/idp' : (cognito.endpoint ?? null),
       // cognito-local has no SRP; a real pool keeps Amplify's default.
       authFlowType: local ? 'USER_PASSWORD_AUTH' : 'USER_SRP_AUTH',
+      // Spec section 9: response type code, scope openid. The local hosted UI is served by this
+      // origin (domain ''); a real pool's domain comes from its settings.
+      oauth: local || cognito.oauthDomain ? { domain: cognito.oauthDomain && !local ? cognito.oauthDomain : '', scopes: ['openid'], responseType: 'code' } : null,
     },
-    ...(local ? { localIdpUpstream: local.upstream } : {}),
+    ...(local ? { localIdp: { upstream: local.upstream, clientId: local.clientId, callbackUrls: callbackUrls(webOrigins) } } : {}),
     customers: async () => DEMO_CUSTOMERS.map((c) => ({ ...c })),
     webRoot: settings.webDist,
     logger: { level: process.env.LOG_LEVEL || 'info' },

@@ -25,6 +25,8 @@ export interface Settings {
     issuer: string | undefined;
     jwksUrl: string | undefined;
     endpoint: string | undefined;
+    /** The hosted UI domain for single sign-on, e.g. auth.example.com; unset: no single sign-on. */
+    oauthDomain: string | undefined;
   };
 }
 
@@ -83,6 +85,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       issuer,
       jwksUrl: env.COGNITO_JWKS_URL || (issuer ? `${issuer}/.well-known/jwks.json` : undefined),
       endpoint: env.COGNITO_ENDPOINT || undefined,
+      oauthDomain: env.COGNITO_OAUTH_DOMAIN || undefined,
     },
   };
 }

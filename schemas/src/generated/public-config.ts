@@ -31,7 +31,8 @@ export const publicConfigSchema = {
         "userPoolId",
         "userPoolClientId",
         "userPoolEndpoint",
-        "authFlowType"
+        "authFlowType",
+        "oauth"
       ],
       "properties": {
         "region": {
@@ -44,7 +45,7 @@ export const publicConfigSchema = {
           "type": "string"
         },
         "userPoolEndpoint": {
-          "description": "Custom Cognito endpoint (the local identity provider), or null for AWS.",
+          "description": "Custom Cognito endpoint, or null for AWS. A path such as /idp (the local identity provider) is relative to the page's origin.",
           "type": [
             "string",
             "null"
@@ -55,6 +56,35 @@ export const publicConfigSchema = {
             "USER_SRP_AUTH",
             "USER_PASSWORD_AUTH"
           ]
+        },
+        "oauth": {
+          "description": "Single sign-on through the user pool's hosted UI (OAuth 2.0 authorization code flow with PKCE), or null when the pool offers none.",
+          "type": [
+            "object",
+            "null"
+          ],
+          "additionalProperties": false,
+          "required": [
+            "domain",
+            "scopes",
+            "responseType"
+          ],
+          "properties": {
+            "domain": {
+              "description": "The hosted UI's domain, reached over https. Empty: the local identity provider's hosted UI, served by this origin under /oauth2.",
+              "type": "string"
+            },
+            "scopes": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              },
+              "minItems": 1
+            },
+            "responseType": {
+              "const": "code"
+            }
+          }
         }
       }
     },

@@ -2,8 +2,9 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { Toaster } from 'react-hot-toast';
 import { BrowserRouter } from 'react-router-dom';
 import { publicConfigQuery } from '../api/publicConfig.ts';
-import { configureAuth } from '../auth/session.ts';
+import { initialiseAuth } from '../auth/session.ts';
 import { AppRoutes } from './AppRoutes.tsx';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { StatusPage } from './StatusPage.tsx';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } });
@@ -19,7 +20,7 @@ function Configured() {
   }
   if (!config.data) return <StatusPage title="Loading…" busy />;
   // Before any navigation is decided, the identity settings must be in place (spec section 4, step 1).
-  configureAuth(config.data.auth);
+  initialiseAuth(config.data.auth);
   return <AppRoutes config={config.data} />;
 }
 
@@ -28,7 +29,9 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <Configured />
+        <ErrorBoundary>
+          <Configured />
+        </ErrorBoundary>
       </BrowserRouter>
       <Toaster position="bottom-right" toastOptions={{ duration: 5000 }} />
     </QueryClientProvider>

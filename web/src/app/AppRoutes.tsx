@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { matchRoutes, Navigate, useLocation, useRoutes } from 'react-router-dom';
 import type { PublicConfig } from '@platform/schemas';
 import { clearRedirectCookie, readRedirectCookie } from '../auth/forcedLogin.ts';
+import { useFederatedSignIn } from '../hooks/useFederatedSignIn.ts';
 import { usePreferredMfa } from '../hooks/usePreferredMfa.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { useUserManifest } from '../hooks/useUserManifest.ts';
@@ -13,6 +14,7 @@ import { StatusPage } from './StatusPage.tsx';
 
 /** Builds the router from the manifest and applies the guard on every navigation. */
 export function AppRoutes({ config }: { config: PublicConfig }) {
+  useFederatedSignIn();
   const session = useSession();
   const manifestQuery = useUserManifest();
   const manifest = session ? manifestQuery.data : undefined;

@@ -1,4 +1,5 @@
-import { signOut } from 'aws-amplify/auth';
+import { signOutOfPlatform } from './session.ts';
+import { signOutThen } from './signOutThen.ts';
 
 /** Holds the address a forced sign-in returns to. */
 export const REDIRECT_COOKIE = 'platform_redirect';
@@ -36,7 +37,6 @@ export function clearRedirectCookie(): void {
  */
 export async function forceLogin(target = `${window.location.pathname}${window.location.search}${window.location.hash}`): Promise<never> {
   document.cookie = `${REDIRECT_COOKIE}=${encodeURIComponent(target)}; Path=/; Max-Age=900; SameSite=Strict`;
-  await signOut().catch((error: unknown) => console.error('sign-out failed', error));
-  window.location.assign('/login');
+  await signOutThen(signOutOfPlatform, () => window.location.assign('/login'));
   throw new NotAuthenticatedError();
 }

@@ -1,23 +1,83 @@
 import { Amplify } from 'aws-amplify';
-import { fetchAuthSession, fetchMFAPreference } from 'aws-amplify/auth';
+import { fetchAuthSession, fetchMFAPreference, signInWithRedirect, signOut } from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
 import type { PublicConfig } from '@platform/schemas';
+import { amplifyAuthConfig, chooseAuthConfiguration, type AuthConfigurationKind } from './authConfiguration.ts';
+import { openHostedUi, routeHostedUiToThisOrigin } from './localHostedUi.ts';
+import { forgetHostedUiState, readStoredSignIn } from './storedSignIn.ts';
 
-let configured = false;
+type Auth = PublicConfig['auth'];
+let active: AuthConfigurationKind | undefined;
+let settings: Auth | undefined;
 
-/** Configures Amplify once from the service's runtime settings (nothing is baked into the bundle). */
-export function configureAuth(auth: PublicConfig['auth']): void {
-  if (configured) return;
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: auth.userPoolId,
-        userPoolClientId: auth.userPoolClientId,
-        ...(auth.userPoolEndpoint ? { userPoolEndpoint: auth.userPoolEndpoint } : {}),
-        loginWith: { email: true },
-      },
-    },
+function configure(auth: Auth, kind: AuthConfigurationKind): void {
+  settings = auth;
+  if (kind === 'singleSignOn' && auth.oauth && !auth.oauth.domain) routeHostedUiToThisOrigin();
+  Amplify.configure({ Auth: amplifyAuthConfig(auth, kind, window.location.origin) });
+  active = kind;
+}
+
+/** The outcome of a hosted UI sign-in, kept until the router is there to act on it. */
+export type FederatedSignInEvent = { ok: true } | { ok: false; message: string };
+let pendingFederatedEvent: FederatedSignInEvent | undefined;
+const federatedListeners = new Set<(event: FederatedSignInEvent) => void>();
+
+function announce(event: FederatedSignInEvent) {
+  if (federatedListeners.size === 0) pendingFederatedEvent = event;
+  for (const listener of federatedListeners) listener(event);
+}
+
+/** Calls `listener` on each federated sign-in outcome, including one that came before it listened. */
+export function onFederatedSignIn(listener: (event: FederatedSignInEvent) => void): () => void {
+  federatedListeners.add(listener);
+  if (pendingFederatedEvent) {
+    const event = pendingFederatedEvent;
+    pendingFederatedEvent = undefined;
+    listener(event);
+  }
+  return () => federatedListeners.delete(listener);
+}
+
+/**
+ * Spec section 4, step 1: sets the identity configuration if it is not yet set, from the query
+ * (a sign-in code) and what an earlier sign-in left in this browser. Runs before any navigation.
+ */
+export function initialiseAuth(auth: Auth): AuthConfigurationKind {
+  if (active) return active;
+  // Listen first: completing a code flow starts as soon as Amplify has the single sign-on settings.
+  Hub.listen('auth', ({ payload }) => {
+    if (payload.event === 'signInWithRedirect') announce({ ok: true });
+    if (payload.event === 'signInWithRedirect_failure') {
+      const message = (payload.data as { error?: { message?: string } } | undefined)?.error?.message;
+      announce({ ok: false, message: message || 'Single sign-on did not complete.' });
+    }
   });
-  configured = true;
+  configure(auth, chooseAuthConfiguration({ search: window.location.search, stored: readStoredSignIn(auth.userPoolClientId), ssoAvailable: Boolean(auth.oauth) }));
+  return active ?? 'userPool';
+}
+
+/** Which identity configuration is in use. */
+export function activeAuthConfiguration(): AuthConfigurationKind | undefined {
+  return active;
+}
+
+/** /login/singleSignOn: switches to single sign-on and leaves for the hosted UI (code flow with PKCE). */
+export async function startSingleSignOn(auth: Auth): Promise<void> {
+  if (!auth.oauth) throw new Error('Single sign-on is not set up for this platform.');
+  if (active !== 'singleSignOn') configure(auth, 'singleSignOn');
+  await signInWithRedirect({ options: { authSessionOpener: openHostedUi } });
+}
+
+/**
+ * Signs out of the platform. A real hosted UI also ends its own session (Amplify sends the browser
+ * to its logout page); the local one keeps none, so there the tokens are simply dropped.
+ */
+export async function signOutOfPlatform(): Promise<void> {
+  if (settings && active === 'singleSignOn' && settings.oauth && !settings.oauth.domain) {
+    forgetHostedUiState(settings.userPoolClientId);
+    configure(settings, 'userPool');
+  }
+  await signOut();
 }
 
 export interface Session {

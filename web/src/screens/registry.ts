@@ -4,9 +4,13 @@ import { AppFrame } from '../app/AppFrame.tsx';
 import { EmptyPageScreen } from './EmptyPage/EmptyPageScreen.tsx';
 import { GenericScreen } from './GenericScreen/GenericScreen.tsx';
 import { LoadingScreen } from './Loading/LoadingScreen.tsx';
-import { AuthLayout } from './Login/AuthLayout.tsx';
-import { LoginScreen } from './Login/LoginScreen.tsx';
-import { LogoutScreen } from './Logout/LogoutScreen.tsx';
+import { AuthLayout } from './Auth/AuthLayout.tsx';
+import { ForgotPasswordScreen } from './Auth/ForgotPasswordScreen.tsx';
+import { LoginScreen } from './Auth/LoginScreen.tsx';
+import { LogoutScreen } from './Auth/LogoutScreen.tsx';
+import { ResetPasswordScreen } from './Auth/ResetPasswordScreen.tsx';
+import { SignupScreen } from './Auth/SignupScreen.tsx';
+import { SingleSignOnScreen } from './Auth/SingleSignOnScreen.tsx';
 import { NotFoundScreen } from './NotFound/NotFoundScreen.tsx';
 import { ProfileScreen } from './Profile/ProfileScreen.tsx';
 import type { ScreenProps } from './screenProps.ts';
@@ -15,6 +19,10 @@ import type { ScreenProps } from './screenProps.ts';
 const screens: Record<string, ComponentType<ScreenProps>> = {
   'auth.login': LoginScreen,
   'auth.logout': LogoutScreen,
+  'auth.signup': SignupScreen,
+  'auth.forgot': ForgotPasswordScreen,
+  'auth.reset': ResetPasswordScreen,
+  'auth.singleSignOn': SingleSignOnScreen,
   'shell.loading': LoadingScreen,
   'shell.profile': ProfileScreen,
   'shell.notFound': NotFoundScreen,

@@ -5,10 +5,25 @@ import { PlatformError } from '../../errors.ts';
  * The thin adapter between the browser and cognito-local, under our own origin at /idp. It closes
  * the emulator's gaps that Amplify v6 runs into, and passes everything else through untouched:
  * - GetTokensFromRefreshToken (Amplify 6.22 refreshes with it) becomes REFRESH_TOKEN_AUTH;
- * - GlobalSignOut is acknowledged (the emulator has none; tokens simply expire).
+ * - GlobalSignOut is acknowledged (the emulator has none; tokens simply expire);
+ * - a browser may not write `custom:` attributes (the role and customer live there): a real pool's
+ *   app client leaves them out of its write attributes, which the emulator does not enforce.
  * It also serves the pre-token-generation "Lambda" that cognito-local invokes, which puts
  * given_name and family_name into the ID token as a real user pool does.
  */
+const ATTRIBUTE_WRITES = new Set(['SignUp', 'UpdateUserAttributes']);
+
+/** Whether a browser's request would set an attribute only administrators may set. */
+export function writesCustomAttributes(operation: string | undefined, raw: string): boolean {
+  if (!operation || !ATTRIBUTE_WRITES.has(operation)) return false;
+  try {
+    const input = JSON.parse(raw) as { UserAttributes?: { Name?: unknown }[] };
+    return (input.UserAttributes ?? []).some((a) => typeof a?.Name === 'string' && a.Name.toLowerCase().startsWith('custom:'));
+  } catch {
+    return false;
+  }
+}
+
 export default async function localIdpRoutes(app: FastifyInstance, options: { upstream: string }) {
   app.addContentTypeParser('application/x-amz-json-1.1', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
   // cognito-local's Lambda client sends the event without a JSON content type.
@@ -33,6 +48,13 @@ export default async function localIdpRoutes(app: FastifyInstance, options: { up
     const operation = target.split('.').pop();
 
     if (operation === 'GlobalSignOut') return reply.type('application/x-amz-json-1.1').send('{}');
+    if (writesCustomAttributes(operation, raw)) {
+      return reply
+        .code(400)
+        .header('x-amzn-errortype', 'NotAuthorizedException')
+        .type('application/x-amz-json-1.1')
+        .send(JSON.stringify({ __type: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' }));
+    }
 
     let upstream: Response;
     if (operation === 'GetTokensFromRefreshToken') {

@@ -8,6 +8,8 @@ import {
   CreateUserPoolCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  UpdateUserPoolClientCommand,
+  type UpdateUserPoolClientCommandInput,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demoAccounts.ts';
@@ -26,11 +28,16 @@ function attributes(account: DemoAccount): AttributeType[] {
   return list;
 }
 
+/** Where the hosted UI may send the browser back to: the single sign-on page, on each origin. */
+export function callbackUrls(webOrigins: readonly string[]): string[] {
+  return webOrigins.map((origin) => `${origin}/login/singleSignOn`);
+}
+
 /**
  * Creates the user pool, the web app's client and the demo accounts, or brings them back in step
  * with the code when they already exist, so `npm start` is safe to repeat.
  */
-export async function seedLocalPool(endpoint: string): Promise<{ userPoolId: string; clientId: string }> {
+export async function seedLocalPool(endpoint: string, webOrigins: readonly string[]): Promise<{ userPoolId: string; clientId: string }> {
   const cognito = new CognitoIdentityProviderClient({
     endpoint,
     region: 'us-east-1',
@@ -55,16 +62,23 @@ export async function seedLocalPool(endpoint: string): Promise<{ userPoolId: str
   }
   if (!userPoolId) throw new Error('local identity provider did not create the user pool');
 
+  // The web app's client: no secret (a browser keeps none), password sign-in for the emulator, and
+  // the hosted UI's code flow for single sign-on back to the platform's own pages only.
+  const client: Omit<UpdateUserPoolClientCommandInput, 'UserPoolId' | 'ClientId'> = {
+    ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    AllowedOAuthFlows: ['code'],
+    AllowedOAuthFlowsUserPoolClient: true,
+    AllowedOAuthScopes: ['openid'],
+    SupportedIdentityProviders: ['COGNITO'],
+    CallbackURLs: callbackUrls(webOrigins),
+    LogoutURLs: webOrigins.map((origin) => `${origin}/login`),
+  };
   const clients = await cognito.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
   let clientId = clients.UserPoolClients?.find((c) => c.ClientName === LOCAL_CLIENT_NAME)?.ClientId;
-  if (!clientId) {
-    const created = await cognito.send(
-      new CreateUserPoolClientCommand({
-        UserPoolId: userPoolId,
-        ClientName: LOCAL_CLIENT_NAME,
-        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      }),
-    );
+  if (clientId) {
+    await cognito.send(new UpdateUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: clientId, ClientName: LOCAL_CLIENT_NAME, ...client }));
+  } else {
+    const created = await cognito.send(new CreateUserPoolClientCommand({ UserPoolId: userPoolId, ClientName: LOCAL_CLIENT_NAME, ...client }));
     clientId = created.UserPoolClient?.ClientId;
   }
   if (!clientId) throw new Error('local identity provider did not create the app client');

@@ -23,6 +23,8 @@ export interface LocalIdentityProviderOptions {
   port: number;
   /** Address cognito-local calls for the pre-token-generation trigger. */
   lambdaEndpoint: string;
+  /** Origins the browser may reach the platform on; single sign-on returns to these only. */
+  webOrigins: readonly string[];
 }
 
 /** Name under which cognito-local invokes our pre-token-generation "Lambda". */
@@ -85,7 +87,7 @@ export async function startLocalIdentityProvider(options: LocalIdentityProviderO
     await sleep(150);
   }
 
-  const { userPoolId, clientId } = await seedLocalPool(upstream);
+  const { userPoolId, clientId } = await seedLocalPool(upstream, options.webOrigins);
   const issuer = `${upstream}/${userPoolId}`;
   return {
     userPoolId,

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import { activeAuthConfiguration } from '../../auth/session.ts';
 import { useUserManifest } from '../../hooks/useUserManifest.ts';
 import { TotpSetup } from './TotpSetup.tsx';
 
@@ -34,6 +35,10 @@ export function ProfileScreen() {
           <div>
             <dt>Customer</dt>
             <dd>{manifest.customerId ?? 'none selected'}</dd>
+          </div>
+          <div>
+            <dt>Signed in with</dt>
+            <dd>{activeAuthConfiguration() === 'singleSignOn' ? 'Single sign-on' : 'Email and password'}</dd>
           </div>
         </dl>
       )}

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { confirmSignIn, signIn, type SignInOutput } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { readRedirectCookie } from '../../auth/forcedLogin.ts';
 import { sessionQuery } from '../../hooks/useSession.ts';
@@ -15,6 +15,8 @@ export function LoginScreen() {
   const [step, setStep] = useState<Step>('password');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // Sign-up and password reset come back here with the address they used.
+  const email = (useLocation().state as { email?: string } | null)?.email;
 
   async function after(result: SignInOutput) {
     if (result.isSignedIn) {
@@ -88,9 +90,9 @@ export function LoginScreen() {
       )}
       <form onSubmit={submitPassword} className="form">
         <label htmlFor="login-email">Email</label>
-        <input id="login-email" name="email" type="email" autoComplete="username" required />
+        <input id="login-email" name="email" type="email" autoComplete="username" defaultValue={email} required />
         <label htmlFor="login-password">Password</label>
-        <input id="login-password" name="password" type="password" autoComplete="current-password" required />
+        <input id="login-password" name="password" type="password" autoComplete="current-password" required autoFocus={Boolean(email)} />
         {alert}
         <button type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}

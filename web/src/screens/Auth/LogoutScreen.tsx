@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { signOut } from 'aws-amplify/auth';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { signOutOfPlatform } from '../../auth/session.ts';
+import { signOutThen } from '../../auth/signOutThen.ts';
 
 /** /logout: signs the user out, then goes to /login. A failed sign-out is only logged (spec 8). */
 export function LogoutScreen() {
@@ -9,14 +10,12 @@ export function LogoutScreen() {
   const queryClient = useQueryClient();
   useEffect(() => {
     let cancelled = false;
-    signOut()
-      .catch((error: unknown) => console.error('sign-out failed', error))
-      .finally(() => {
-        if (cancelled) return;
-        queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'publicConfig' });
-        queryClient.setQueryData(['session'], null);
-        navigate('/login', { replace: true });
-      });
+    void signOutThen(signOutOfPlatform, () => {
+      if (cancelled) return;
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'publicConfig' });
+      queryClient.setQueryData(['session'], null);
+      navigate('/login', { replace: true });
+    });
     return () => {
       cancelled = true;
     };

@@ -1,0 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router-dom';
+import { clearRedirectCookie } from '../auth/forcedLogin.ts';
+import { onFederatedSignIn } from '../auth/session.ts';
+import { sessionQuery } from './useSession.ts';
+
+/** Spec section 4, step 4: after a successful federated sign-in, go to emptyPage ('/'). */
+export function useFederatedSignIn(): void {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onFederatedSignIn((event) => {
+        if (event.ok) {
+          clearRedirectCookie();
+          void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }).then(() => navigate('/', { replace: true }));
+        } else {
+          toast.error(`Single sign-on failed: ${event.message}`);
+          navigate('/login/singleSignOn', { replace: true });
+        }
+      }),
+    [navigate, queryClient],
+  );
+}

@@ -1,0 +1,39 @@
+import { resetPassword } from 'aws-amplify/auth';
+import type { FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { FormError } from './FormError.tsx';
+import { useAuthAction } from './useAuthAction.ts';
+
+/** /login/forgot: asks the identity provider to send a reset code, then goes on to /login/reset. */
+export function ForgotPasswordScreen() {
+  const navigate = useNavigate();
+  const { busy, error, run } = useAuthAction();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
+    void run(async () => {
+      const result = await resetPassword({ username: email });
+      const destination = result.nextStep.codeDeliveryDetails?.destination;
+      navigate(`/login/reset?${new URLSearchParams({ email })}`, { state: { destination } });
+    });
+  }
+
+  return (
+    <>
+      <h1>Forgot your password?</h1>
+      <p className="muted">Enter your email and we will send you a code to choose a new password.</p>
+      <form onSubmit={submit} className="form">
+        <label htmlFor="forgot-email">Email</label>
+        <input id="forgot-email" name="email" type="email" autoComplete="username" required autoFocus />
+        <FormError message={error} />
+        <button type="submit" disabled={busy}>
+          {busy ? 'Sending…' : 'Send code'}
+        </button>
+      </form>
+      <p className="auth-links">
+        <Link to="/login">Back to sign in</Link> · <Link to="/login/reset">I already have a code</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { confirmSignUp, resendSignUpCode, signUp } from 'aws-amplify/auth';
+import type { FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { newPasswordProblem, PASSWORD_HINT } from '../../auth/passwordPolicy.ts';
+import { FormError } from './FormError.tsx';
+import { LocalCodeHint } from './LocalCodeHint.tsx';
+import { useAuthAction } from './useAuthAction.ts';
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
+
+/**
+ * /login/signup: create an account, then confirm it with the emailed code. The step lives in the
+ * address (?confirm=email) so a person who comes back later with the code can still finish.
+ */
+export function SignupScreen() {
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const confirming = search.get('confirm');
+  const { busy, error, setError, run } = useAuthAction();
+
+  function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const email = text(form, 'email');
+    const password = String(form.get('password') ?? '');
+    const problem = newPasswordProblem(password, String(form.get('confirmPassword') ?? ''));
+    if (problem) return setError(problem);
+    void run(async () => {
+      const result = await signUp({
+        username: email,
+        password,
+        options: { userAttributes: { email, given_name: text(form, 'givenName'), family_name: text(form, 'familyName') } },
+      });
+      if (result.isSignUpComplete) return finish(email);
+      setSearch({ confirm: email }, { replace: true });
+    });
+  }
+
+  function finish(email: string) {
+    toast.success('Your account is ready. Sign in with your new password.');
+    navigate('/login', { replace: true, state: { email } });
+  }
+
+  function confirm(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = confirming ?? '';
+    const code = text(new FormData(event.currentTarget), 'code');
+    void run(async () => {
+      const result = await confirmSignUp({ username: email, confirmationCode: code });
+      if (result.isSignUpComplete) finish(email);
+      else setError('The account needs a step this platform does not offer. Contact your administrator.');
+    });
+  }
+
+  function resend() {
+    void run(async () => {
+      await resendSignUpCode({ username: confirming ?? '' });
+      toast.success(`A new code is on its way to ${confirming}.`);
+    });
+  }
+
+  if (confirming) {
+    return (
+      <>
+        <h1>Confirm your email</h1>
+        <p className="muted">
+          We sent a code to <strong>{confirming}</strong>. Enter it to finish creating your account.
+        </p>
+        <form onSubmit={confirm} className="form">
+          <label htmlFor="signup-code">Confirmation code</label>
+          <input id="signup-code" name="code" inputMode="numeric" autoComplete="one-time-code" required autoFocus />
+          <FormError message={error} />
+          <button type="submit" disabled={busy}>
+            {busy ? 'Confirming…' : 'Confirm'}
+          </button>
+        </form>
+        <LocalCodeHint />
+        <p className="auth-links">
+          <button type="button" className="link-button" onClick={resend} disabled={busy}>
+            Send a new code
+          </button>{' '}
+          · <Link to="/login">Back to sign in</Link>
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1>Create an account</h1>
+      <form onSubmit={create} className="form">
+        <div className="form-row">
+          <div>
+            <label htmlFor="signup-given-name">First name</label>
+            <input id="signup-given-name" name="givenName" autoComplete="given-name" required />
+          </div>
+          <div>
+            <label htmlFor="signup-family-name">Last name</label>
+            <input id="signup-family-name" name="familyName" autoComplete="family-name" required />
+          </div>
+        </div>
+        <label htmlFor="signup-email">Email</label>
+        <input id="signup-email" name="email" type="email" autoComplete="email" required />
+        <label htmlFor="signup-password">Password</label>
+        <input id="signup-password" name="password" type="password" autoComplete="new-password" aria-describedby="signup-password-hint" required />
+        <p id="signup-password-hint" className="hint">
+          {PASSWORD_HINT}
+        </p>
+        <label htmlFor="signup-confirm-password">Confirm password</label>
+        <input id="signup-confirm-password" name="confirmPassword" type="password" autoComplete="new-password" required />
+        <FormError message={error} />
+        <button type="submit" disabled={busy}>
+          {busy ? 'Creating…' : 'Create account'}
+        </button>
+      </form>
+      <p className="auth-links">
+        Already have an account? <Link to="/login">Sign in</Link>
+      </p>
+    </>
+  );
+}
