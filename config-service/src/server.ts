@@ -52,14 +52,18 @@ async function main() {
     logger: { level: process.env.LOG_LEVEL || 'info' },
   });
 
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    // A second signal while stopping (a supervisor and a terminal both sending one) changes nothing.
+    if (stopping) return;
+    stopping = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await local?.stop();
     process.exit(0);
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: settings.port, host: settings.host });
   const lines = [

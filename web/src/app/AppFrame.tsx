@@ -55,6 +55,9 @@ export function AppFrame() {
       </header>
       <div className="frame-body">
         <nav id="primary-navigation" aria-label="Modules" className="sidebar" data-open={menuOpen}>
+          <p className="sidebar-label" aria-hidden="true">
+            Modules
+          </p>
           <ul>
             {manifest?.modules.map((m) => (
               <li key={m.key}>

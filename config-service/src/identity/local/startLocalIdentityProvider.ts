@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { seedLocalPool } from './seedLocalPool.ts';
 
@@ -66,11 +67,14 @@ export async function startLocalIdentityProvider(options: LocalIdentityProviderO
   const logFile = join(workDir, 'cognito-local.log');
   const log = createWriteStream(logFile, { flags: 'a' });
   const cli = createRequire(import.meta.url).resolve('cognito-local/lib/bin/start.js');
-  const child: ChildProcess = spawn(process.execPath, [cli], {
+  const exitWithParent = fileURLToPath(new URL('./exitWithParent.cjs', import.meta.url));
+  const child: ChildProcess = spawn(process.execPath, ['--require', exitWithParent, cli], {
     cwd: workDir,
     env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', NODE_OPTIONS: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
+  // The channel is only there to end with us; it must not keep this process alive by itself.
+  child.channel?.unref();
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
