@@ -4,12 +4,13 @@ import { callbackUrls } from './identity/local/seedLocalPool.ts';
 import { startLocalIdentityProvider, type LocalIdentityProvider } from './identity/local/startLocalIdentityProvider.ts';
 import { loadManifestSet } from './manifests/loadManifestSet.ts';
 import { ManifestSetError } from './manifests/manifestProblem.ts';
+import { readScreenCatalogue } from './manifests/screenCatalogue.ts';
 import { LOCAL_ENVIRONMENTS, readSettings, SettingsError } from './settings.ts';
 
 async function main() {
   const settings = readSettings();
   // Manifests first: an invalid one stops start-up before anything else is started.
-  const manifests = loadManifestSet(settings.manifestsDir);
+  const manifests = loadManifestSet(settings.manifestsDir, { screens: readScreenCatalogue() });
 
   let local: LocalIdentityProvider | undefined;
   // The names a browser on this machine may use for the platform; single sign-on returns only to them.

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadManifestSet } from './loadManifestSet.ts';
-import { ManifestSetError, type ManifestProblem } from './manifestProblem.ts';
+import { formatProblem, ManifestSetError, type LocatedProblem } from './manifestProblem.ts';
+import { readScreenCatalogue } from './screenCatalogue.ts';
+import type { ScreenCatalogue } from './validateManifestSet.ts';
 
 const realDir = new URL('../../../route-manifests', import.meta.url).pathname;
 
@@ -17,9 +19,9 @@ function withEdit(file: string, edit: (doc: any) => void): string {
   return dir;
 }
 
-function problemsOf(dir: string): ManifestProblem[] {
+function problemsOf(dir: string, screens?: ScreenCatalogue): LocatedProblem[] {
   try {
-    loadManifestSet(dir);
+    loadManifestSet(dir, { screens });
   } catch (error) {
     if (error instanceof ManifestSetError) return error.problems;
     throw error;
@@ -88,5 +90,40 @@ describe('loadManifestSet', () => {
     const dir = withEdit('lb.json', () => {});
     writeFileSync(join(dir, 'lb.json'), '{ "key": ');
     expect(problemsOf(dir)).toContainEqual(expect.objectContaining({ file: 'lb.json', rule: 'json-syntax' }));
+  });
+
+  it('says on which line and column of the file a problem is, with a hint', () => {
+    const dir = withEdit('ig.json', (d) => (d.routes[0].redirect = 'ig.nowhere'));
+    const [problem] = problemsOf(dir);
+    const lines = readFileSync(join(dir, 'ig.json'), 'utf8').split('\n');
+    expect(problem).toMatchObject({ file: 'ig.json', pointer: '/routes/0/redirect', rule: 'redirect-target' });
+    expect(lines[(problem?.line ?? 0) - 1]?.slice((problem?.column ?? 0) - 1)).toMatch(/^"redirect": "ig.nowhere"/);
+    expect(problem?.hint).toBe('name an existing route of the same module');
+    expect(formatProblem(problem!)).toContain(`ig.json:${problem?.line}:${problem?.column} /routes/0/redirect [redirect-target]`);
+  });
+
+  it('points a JSON syntax error at its line and column', () => {
+    const dir = withEdit('lb.json', () => {});
+    writeFileSync(join(dir, 'lb.json'), '{\n  "key": "lb",\n  "name": "Leaderboard"\n  "baseUrl": "/leaderboard"\n}\n');
+    expect(problemsOf(dir)).toContainEqual(expect.objectContaining({ file: 'lb.json', rule: 'json-syntax', line: 4, column: 3 }));
+  });
+
+  it("points a missing required property at the object that lacks it", () => {
+    const [problem] = problemsOf(withEdit('lb.json', (d) => delete d.routes[0].screen));
+    expect(problem).toMatchObject({ rule: 'schema:required', line: expect.any(Number), hint: expect.stringContaining('add the missing property') });
+  });
+
+  it('accepts the real manifests against the web app\'s screen catalogue', () => {
+    expect(problemsOf(realDir, readScreenCatalogue())).toEqual([]);
+  });
+
+  it("rejects a frame screen the web app does not have, and a module using another module's screen", () => {
+    const screens = readScreenCatalogue();
+    expect(problemsOf(withEdit('shell.json', (d) => (d.routes[1].screen = 'shell.loadingx')), screens)).toContainEqual(
+      expect.objectContaining({ file: 'shell.json', pointer: '/routes/1/screen', rule: 'unknown-screen' }),
+    );
+    expect(problemsOf(withEdit('lb.json', (d) => (d.routes[0].screen = 'hs.sites')), screens)).toContainEqual(
+      expect.objectContaining({ file: 'lb.json', rule: 'unknown-screen', message: "screen 'hs.sites' belongs to namespace 'hs', not to module 'lb'" }),
+    );
   });
 });

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { moduleManifestSchema, moduleRegistrySchema, type ModuleManifest, type ModuleRegistry } from '@platform/schemas';
-import { ManifestSetError, type ManifestProblem } from './manifestProblem.ts';
+import { locateProblem, ManifestSetError, type ManifestProblem } from './manifestProblem.ts';
 import { ajv } from './schemaValidator.ts';
-import { validateManifestSet, type ManifestDoc } from './validateManifestSet.ts';
+import { validateManifestSet, type ManifestDoc, type ScreenCatalogue } from './validateManifestSet.ts';
 
 /** A validated, versioned set of manifests: what the service serves from. */
 export interface ManifestSet {
@@ -46,8 +46,9 @@ function schemaProblems(file: string, schemaId: string, value: unknown): Manifes
  * returns it with a version that changes whenever any file does. Throws ManifestSetError with
  * all problems; nothing half-valid is returned.
  */
-export function loadManifestSet(dir: string): ManifestSet {
+export function loadManifestSet(dir: string, options: { screens?: ScreenCatalogue } = {}): ManifestSet {
   const problems: ManifestProblem[] = [];
+  const texts = new Map<string, string>();
   const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
   const hash = createHash('sha256');
   let registry: ModuleRegistry | undefined;
@@ -55,6 +56,7 @@ export function loadManifestSet(dir: string): ManifestSet {
 
   for (const file of files) {
     const text = readFileSync(join(dir, file), 'utf8');
+    texts.set(file, text);
     hash.update(file).update('\0').update(text).update('\0');
     const value = parse(file, text, problems);
     if (value === undefined) continue;
@@ -72,8 +74,8 @@ export function loadManifestSet(dir: string): ManifestSet {
     problems.push({ file: REGISTRY_FILE, pointer: '', rule: 'registry-missing', message: `${dir} has no ${REGISTRY_FILE}` });
   }
   // Cross-file rules only make sense once each file is well-formed.
-  if (!problems.length && registry) problems.push(...validateManifestSet(docs, registry.modules));
-  if (problems.length || !registry) throw new ManifestSetError(problems);
+  if (!problems.length && registry) problems.push(...validateManifestSet(docs, registry.modules, options.screens));
+  if (problems.length || !registry) throw new ManifestSetError(problems.map((p) => locateProblem(p, texts)));
 
   return {
     version: hash.digest('hex').slice(0, 12),

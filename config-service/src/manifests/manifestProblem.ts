@@ -1,4 +1,7 @@
-/** One thing wrong with a manifest: where (file and JSON pointer), which rule, and what to do. */
+import { hintFor } from './problemHints.ts';
+import { locatePointer, locateSyntaxError } from './problemLocation.ts';
+
+/** One thing wrong with a manifest: where (file and JSON pointer), which rule, and what is wrong. */
 export interface ManifestProblem {
   file: string;
   pointer: string;
@@ -6,15 +9,31 @@ export interface ManifestProblem {
   message: string;
 }
 
+/** A problem as an administrator reads it: also the line and column in the file, and what to do. */
+export interface LocatedProblem extends ManifestProblem {
+  line?: number;
+  column?: number;
+  hint: string;
+}
+
+/** Adds line, column and hint to a problem, given the texts of the files as they were read. */
+export function locateProblem(problem: ManifestProblem, texts: ReadonlyMap<string, string>): LocatedProblem {
+  const text = texts.get(problem.file);
+  const at = text === undefined ? undefined : problem.rule === 'json-syntax' ? locateSyntaxError(text) : locatePointer(text, problem.pointer);
+  return { ...problem, ...at, hint: hintFor(problem.rule) };
+}
+
 /** Raised when the manifest set cannot be served; carries every problem found, not just the first. */
 export class ManifestSetError extends Error {
   readonly code = 'CFG_ERR_MANIFEST_INVALID';
-  constructor(readonly problems: ManifestProblem[]) {
+  constructor(readonly problems: LocatedProblem[]) {
     super(`route manifests are invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map(formatProblem).join('\n')}`);
     this.name = 'ManifestSetError';
   }
 }
 
-export function formatProblem(p: ManifestProblem): string {
-  return `  ${p.file}${p.pointer ? `#${p.pointer}` : ''} [${p.rule}] ${p.message}`;
+/** `file:line:column pointer [rule] message`, then the hint, as compilers print so editors can jump there. */
+export function formatProblem(p: LocatedProblem): string {
+  const where = p.line ? `${p.file}:${p.line}:${p.column}` : p.file;
+  return `  ${where} ${p.pointer || '/'} [${p.rule}] ${p.message}\n      hint: ${p.hint}`;
 }

@@ -7,6 +7,15 @@ export interface ManifestDoc {
   manifest: ModuleManifest;
 }
 
+/** The screens the web app has: ids with a component of their own, and layouts. */
+export interface ScreenCatalogue {
+  screens: readonly string[];
+  layouts: readonly string[];
+}
+
+/** Namespaces of the frame's own screens; any other namespace is a module's key (dash included). */
+const FRAME_SCREEN_NAMESPACES = ['shell', 'auth'];
+
 /** Keys that are not in the registry but must exist: the top-level routes and the dashboard. */
 export const FRAME_KEYS = ['shell', 'dash'] as const;
 
@@ -25,7 +34,7 @@ const within = (path: string, base: string) => base !== '/' && (path === base ||
  * Checks what a JSON Schema cannot: rules across routes and across files. Returns every problem,
  * so an administrator fixes a broken edit in one pass.
  */
-export function validateManifestSet(docs: readonly ManifestDoc[], registry: readonly string[]): ManifestProblem[] {
+export function validateManifestSet(docs: readonly ManifestDoc[], registry: readonly string[], screens?: ScreenCatalogue): ManifestProblem[] {
   const problems: ManifestProblem[] = [];
   const byKey = new Map<string, ManifestDoc>();
 
@@ -102,6 +111,10 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
           }
         }
       }
+      if (route.screen && screens) {
+        const problem = screenProblem(route.screen, manifest.key, screens, Boolean(route.children?.length || route.mountsModules));
+        if (problem) problems.push({ file, pointer: `${pointer}/screen`, rule: 'unknown-screen', message: problem });
+      }
       if (route.mountsModules && manifest.key !== 'shell') {
         problems.push({ file, pointer: `${pointer}/mountsModules`, rule: 'mounts-modules', message: 'only the shell manifest may mount the modules' });
       }
@@ -160,3 +173,16 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
   return problems;
 }
 
+/**
+ * Why the web app cannot show `screen` for a route of module `key`, or undefined when it can: a
+ * frame screen (shell, auth, dash) must be one the app has; a module's screen lies in the module's
+ * own namespace and, without a component of its own, renders the generic module screen.
+ */
+export function screenProblem(screen: string, key: string, catalogue: ScreenCatalogue, isLayout: boolean): string | undefined {
+  const known = isLayout ? [...catalogue.layouts, ...catalogue.screens] : catalogue.screens;
+  if (known.includes(screen)) return undefined;
+  const namespace = screen.split('.')[0] ?? '';
+  if (FRAME_SCREEN_NAMESPACES.includes(namespace)) return `the web app has no screen '${screen}'`;
+  if (namespace !== key) return `screen '${screen}' belongs to namespace '${namespace}', not to module '${key}'`;
+  return undefined;
+}

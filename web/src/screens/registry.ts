@@ -42,3 +42,6 @@ export function screenFor(id: string | undefined): ComponentType<ScreenProps> {
 export function layoutFor(id: string | undefined): ComponentType<{ route: ResolvedRoute; module: ModuleView }> | undefined {
   return id ? layouts[id] : undefined;
 }
+
+/** The ids this registry knows; `catalogue.json` lists the same for the manifest check. */
+export const screenCatalogue = { screens: Object.keys(screens), layouts: Object.keys(layouts) };

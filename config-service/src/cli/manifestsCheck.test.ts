@@ -1,0 +1,28 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const cli = fileURLToPath(new URL('./manifestsCheck.ts', import.meta.url));
+const realDir = fileURLToPath(new URL('../../../route-manifests', import.meta.url));
+const check = (dir: string) => spawnSync(process.execPath, ['--import', 'tsx', cli, dir], { encoding: 'utf8' });
+
+describe('npm run manifests:check', () => {
+  it('passes the real manifests with exit status 0', () => {
+    const run = check(realDir);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/17 files valid/);
+  });
+
+  it('prints every problem as file:line:column, pointer, rule and hint, and exits 1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'manifests-cli-'));
+    cpSync(realDir, dir, { recursive: true });
+    writeFileSync(join(dir, 'lb.json'), '{\n  "key": "lb",\n  "name": "Leaderboard"\n  "baseUrl": "/leaderboard"\n}\n');
+    const run = check(dir);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/lb\.json:4:3 \/ \[json-syntax\] /);
+    expect(run.stderr).toMatch(/hint: fix the JSON at this position/);
+  });
+});

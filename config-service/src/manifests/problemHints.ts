@@ -1,0 +1,36 @@
+/** What to do about each kind of manifest problem, for the administrator who edited the file. */
+const HINTS: Record<string, string> = {
+  'json-syntax': 'fix the JSON at this position: a missing or extra comma, quote or bracket is the usual cause',
+  'schema:required': 'add the missing property (schemas/ describes each one)',
+  'schema:additionalProperties': 'remove the property or correct its spelling; only properties the schema lists are allowed',
+  'schema:type': 'give the value the type the schema asks for',
+  'schema:enum': 'use one of the allowed values',
+  'schema:const': 'use the one value the schema allows here',
+  'schema:pattern': 'change the value to the form the schema asks for (see its pattern)',
+  'schema:minItems': 'add at least one entry',
+  'schema:minLength': 'give a non-empty value',
+  'schema:uniqueItems': 'remove the repeated entry',
+  'registry-missing': 'create registry.json listing the module keys in display order',
+  'key-matches-file': "rename the file to '<key>.json' or change the key so that they agree",
+  'unknown-module': 'add the key to registry.json to publish the module, or correct the key',
+  'module-missing': 'create the manifest file, or remove the key from registry.json',
+  'duplicate-route-name': 'route names are global (redirects refer to them): rename one of the two',
+  'duplicate-parameter': 'give each parameter in one address its own name',
+  'title-parameter': "use only the address's own parameters in the title, as {name}",
+  'redirect-target': 'name an existing route of the same module',
+  'redirect-parameter': 'redirect to a route whose parameters this route also has',
+  'mounts-modules': 'remove mountsModules; only the shell mounts the modules',
+  'multiple-defaults': 'keep one default child; use defaultForRoles for a role-specific default',
+  'default-on-index': "remove default: a route with path '' is already the default",
+  'shared-with': 'remove sharedWith, or name the module whose address this really is',
+  'duplicate-path': 'one address shows one screen: change or remove one of the two routes',
+  'module-landing': "add a route with path '' or mark one child \"default\": true",
+  'base-url-overlap': 'give the module a base url outside the other module',
+  'path-collision': 'move the route, or declare "sharedWith" with the other module if both are meant',
+  'unknown-screen': 'use a screen the web app has (web/src/screens/registry.ts), or one in the module\'s own namespace "<key>.<name>"',
+  'exposure-role': 'use a role users can have, or remove it',
+};
+
+export function hintFor(rule: string): string {
+  return HINTS[rule] ?? (rule.startsWith('schema:') ? 'change the value to what the schema allows' : 'see docs/errors.md');
+}
