@@ -2,8 +2,9 @@ import type { AuthClaim, ModuleView, UserManifest } from '@platform/schemas';
 import type { ManifestSet } from './loadManifestSet.ts';
 import { resolveModule } from './resolveModule.ts';
 
-/** The provider's staff: may act for any customer and see every module unless a list is set. */
-export const STAFF_ROLE = 'sentient';
+import { decideModules, STAFF_ROLE, type ExposureContext } from './moduleExposure.ts';
+
+export { STAFF_ROLE };
 
 export interface VerifiedUser {
   sub: string;
@@ -19,17 +20,10 @@ export interface BuildOptions {
   productName: string;
   /** The customer staff chose (X-Customer-Id); ignored for everyone else. */
   requestedCustomerId: string | undefined;
+  /** The customer's module switches, when a customer is in context. */
+  customerEnabled?: ExposureContext['customerEnabled'];
   /** Called when no landing module can be determined (spec section 8: logged). */
   onNoLanding?: (user: VerifiedUser) => void;
-}
-
-/** Module keys the user may open, in registry order (spec section 6). */
-export function permittedModules(auth: AuthClaim | undefined, registry: readonly string[]): string[] {
-  if (!auth) return [];
-  if (auth.role === STAFF_ROLE && auth.modules === undefined) return [...registry];
-  const claimed = new Set(auth.modules ?? []);
-  // Keys not in the registry (a typo, a retired module) are ignored rather than refused.
-  return registry.filter((key) => claimed.has(key));
 }
 
 /** The customer in context: staff choose one, everyone else has their own, no claim means none. */
@@ -71,7 +65,8 @@ function viewFor(set: ManifestSet, key: string, role: string | null, productName
 /** Builds the manifest one verified user receives (spec sections 4 and 6). */
 export function buildUserManifest(set: ManifestSet, user: VerifiedUser, options: BuildOptions): UserManifest {
   const role = user.auth?.role ?? null;
-  const permitted = permittedModules(user.auth, set.registry);
+  const decisions = decideModules(set, user.auth, { environment: options.environment, customerEnabled: options.customerEnabled });
+  const permitted = decisions.filter((d) => d.included).map((d) => d.key);
   const landingKey = landingModule(user.auth, permitted);
   const modules = permitted.map((key) => viewFor(set, key, role, options.productName));
   const landingView = modules.find((m) => m.key === landingKey);

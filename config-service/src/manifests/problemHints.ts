@@ -28,7 +28,6 @@ const HINTS: Record<string, string> = {
   'base-url-overlap': 'give the module a base url outside the other module',
   'path-collision': 'move the route, or declare "sharedWith" with the other module if both are meant',
   'unknown-screen': 'use a screen the web app has (web/src/screens/registry.ts), or one in the module\'s own namespace "<key>.<name>"',
-  'exposure-role': 'use a role users can have, or remove it',
 };
 
 export function hintFor(rule: string): string {

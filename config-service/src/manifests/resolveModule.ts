@@ -24,7 +24,9 @@ function resolveRoutes(
 ): ResolvedRoute[] {
   const chosen = defaultChild(routes, ctx.role);
   return routes
+    // A shared address is served by the module that owns it; a route for other roles is not sent at all.
     .filter((r) => r.sharedWith === undefined)
+    .filter((r) => r.roles === undefined || (ctx.role !== null && r.roles.includes(ctx.role)))
     .map((route) => {
       const fullPath = joinPaths(parentPath, route.path);
       const access = route.access ?? inheritedAccess;

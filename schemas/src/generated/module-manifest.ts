@@ -37,6 +37,36 @@ export const moduleManifestSchema = {
       "description": "Whether screens of this module show a breadcrumb trail.",
       "type": "boolean"
     },
+    "exposure": {
+      "description": "Who may be shown the module, on top of the user's own claims. Absent: everyone the claims allow, in every environment.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "roles": {
+          "description": "Roles that may see the module; a user of any other role does not get it, whatever their claims say.",
+          "type": "array",
+          "items": {
+            "type": "string",
+            "minLength": 1
+          },
+          "uniqueItems": true
+        },
+        "environments": {
+          "description": "Environments the module is served in (e.g. local, demo, dev, production); elsewhere nobody gets it.",
+          "type": "array",
+          "items": {
+            "type": "string",
+            "pattern": "^[a-z][a-z0-9-]*$"
+          },
+          "uniqueItems": true
+        },
+        "enabledForNewCustomers": {
+          "description": "Whether the module is switched on for a customer created from now on (operators switch it per customer).",
+          "type": "boolean",
+          "default": true
+        }
+      }
+    },
     "routes": {
       "type": "array",
       "items": {
@@ -113,6 +143,16 @@ export const moduleManifestSchema = {
             "guest",
             "demoOrLocal"
           ]
+        },
+        "roles": {
+          "description": "Roles that get this route (and its children); absent: every role that gets the module.",
+          "type": "array",
+          "items": {
+            "type": "string",
+            "minLength": 1
+          },
+          "minItems": 1,
+          "uniqueItems": true
         },
         "showNistWarning": {
           "description": "Always show the export-control warning over this screen.",
