@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -11,6 +11,11 @@ export const baseURL = `http://localhost:${port}`;
 // A fresh identity-provider data folder per run: journeys such as MFA set-up change demo accounts.
 // Set here in the main process, the variable reaches the workers, which then keep it.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'asset-platform-e2e-'));
+// The platform serves a copy of route-manifests/, which the hot-reload journey edits.
+if (!process.env.E2E_MANIFESTS_DIR) {
+  process.env.E2E_MANIFESTS_DIR = join(process.env.E2E_DATA_DIR, 'route-manifests');
+  cpSync(join(root, 'route-manifests'), process.env.E2E_MANIFESTS_DIR, { recursive: true });
+}
 
 export default defineConfig({
   testDir: '.',
@@ -44,6 +49,7 @@ export default defineConfig({
       PORT: String(port),
       LOCAL_IDP_PORT: String(Number(process.env.E2E_IDP_PORT ?? 9431)),
       DATA_DIR: process.env.E2E_DATA_DIR,
+      MANIFESTS_DIR: process.env.E2E_MANIFESTS_DIR,
       ENVIRONMENT: 'local',
       LOG_LEVEL: 'warn',
     },

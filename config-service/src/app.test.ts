@@ -82,6 +82,23 @@ describe('GET /api/v1/manifest', () => {
     expect(body.user).toEqual({ sub: 'user-1', role: 'customer', givenName: 'Erin', familyName: 'Engineer', email: 'erin@acme.example' });
   });
 
+  it('tags the answer with an ETag and answers 304 to a client that has it', async () => {
+    const token = sign(claims());
+    const first = await getManifest(token);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(String(first.headers.vary)).toContain('Authorization');
+    const again = await getManifest(token, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await getManifest(token, { 'if-none-match': `W/${etag}, "other"` })).statusCode).toBe(304);
+    // Another user's document is another entity.
+    const staff = await getManifest(sign(claims({ 'custom:auth': JSON.stringify({ role: 'sentient' }) })), { 'if-none-match': etag });
+    expect(staff.statusCode).toBe(200);
+    expect(staff.headers.etag).not.toBe(etag);
+  });
+
   it.each([
     ['no token', undefined],
     ['alg none', sign(claims(), { alg: 'none' })],

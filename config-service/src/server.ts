@@ -2,15 +2,16 @@ import { buildApp } from './app.ts';
 import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_PASSWORD } from './identity/local/demoAccounts.ts';
 import { callbackUrls } from './identity/local/seedLocalPool.ts';
 import { startLocalIdentityProvider, type LocalIdentityProvider } from './identity/local/startLocalIdentityProvider.ts';
-import { loadManifestSet } from './manifests/loadManifestSet.ts';
-import { ManifestSetError } from './manifests/manifestProblem.ts';
+import { formatProblem, ManifestSetError } from './manifests/manifestProblem.ts';
+import { ManifestStore, type ReloadEvent } from './manifests/manifestStore.ts';
 import { readScreenCatalogue } from './manifests/screenCatalogue.ts';
 import { LOCAL_ENVIRONMENTS, readSettings, SettingsError } from './settings.ts';
 
 async function main() {
   const settings = readSettings();
   // Manifests first: an invalid one stops start-up before anything else is started.
-  const manifests = loadManifestSet(settings.manifestsDir, { screens: readScreenCatalogue() });
+  let log: ((event: ReloadEvent) => void) | undefined;
+  const manifests = new ManifestStore(settings.manifestsDir, { screens: readScreenCatalogue(), onReload: (event) => log?.(event) });
 
   let local: LocalIdentityProvider | undefined;
   // The names a browser on this machine may use for the platform; single sign-on returns only to them.
@@ -33,7 +34,7 @@ async function main() {
   const app = await buildApp({
     environment: settings.environment,
     productName: settings.productName,
-    manifests: () => manifests,
+    manifests: () => manifests.current(),
     authentication: { issuer, jwksUrl, clientId, trustLocalKey: LOCAL_ENVIRONMENTS.includes(settings.environment) },
     browserAuth: {
       region: cognito.region,
@@ -53,12 +54,23 @@ async function main() {
     logger: { level: process.env.LOG_LEVEL || 'info' },
   });
 
+  // Administrators edit route-manifests/ while the service runs: valid edits are served at once,
+  // invalid ones are logged with every problem and change nothing.
+  log = (event) => {
+    if (event.kind === 'loaded') app.log.info({ version: event.version, previous: event.previous }, 'route manifests reloaded');
+    if (event.kind === 'rejected') {
+      app.log.error({ serving: event.serving, problems: event.problems }, `route manifests edit rejected; still serving ${event.serving}:\n${event.problems.map(formatProblem).join('\n')}`);
+    }
+  };
+  manifests.watch();
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     // A second signal while stopping (a supervisor and a terminal both sending one) changes nothing.
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    manifests.close();
     await app.close();
     await local?.stop();
     process.exit(0);
@@ -69,7 +81,7 @@ async function main() {
   await app.listen({ port: settings.port, host: settings.host });
   const lines = [
     '',
-    `  Platform running at ${settings.publicOrigin}  (environment: ${settings.environment}, manifests ${manifests.version})`,
+    `  Platform running at ${settings.publicOrigin}  (environment: ${settings.environment}, manifests ${manifests.current().version}, watching ${settings.manifestsDir})`,
   ];
   if (local) {
     lines.push(`  Local identity provider on ${local.upstream}; sign-up and reset codes are logged in ${local.logFile}`);

@@ -61,9 +61,8 @@ export const moduleManifestSchema = {
           "uniqueItems": true
         },
         "enabledForNewCustomers": {
-          "description": "Whether the module is switched on for a customer created from now on (operators switch it per customer).",
-          "type": "boolean",
-          "default": true
+          "description": "Whether the module is switched on for a customer created from now on (operators switch it per customer). Absent: true.",
+          "type": "boolean"
         }
       }
     },

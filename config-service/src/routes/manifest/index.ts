@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { problemSchema, userManifestSchema } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
@@ -12,6 +13,13 @@ export interface ManifestRouteOptions {
 
 const CUSTOMER_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
+/** Whether an If-None-Match header names this entity tag (weak comparison, as RFC 9110 asks for GET). */
+export function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
 /** GET /api/v1/manifest: the signed-in user's routes and navigation. */
 export default async function manifestRoutes(app: FastifyInstance, options: ManifestRouteOptions) {
   app.get(
@@ -23,7 +31,7 @@ export default async function manifestRoutes(app: FastifyInstance, options: Mani
         response: { 200: { $ref: `${userManifestSchema.$id}#` }, '4xx': { $ref: `${problemSchema.$id}#` } },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = request.verifiedUser;
       const header = request.headers['x-customer-id'];
       const requested = typeof header === 'string' && header !== '' ? header : undefined;
@@ -32,12 +40,18 @@ export default async function manifestRoutes(app: FastifyInstance, options: Mani
       if (requested !== undefined && user.auth?.role === STAFF_ROLE && !CUSTOMER_ID.test(requested)) {
         throw new PlatformError('CFG_ERR_BAD_REQUEST', 'X-Customer-Id must be a customer id (lower-case letters, digits and dashes)');
       }
-      return buildUserManifest(options.manifests(), user, {
+      const manifest = buildUserManifest(options.manifests(), user, {
         environment: options.environment,
         productName: options.productName,
         requestedCustomerId: requested,
         onNoLanding: (u) => request.log.error({ sub: u.sub }, 'landing page cannot be determined for user'),
       });
+      // The answer depends on the manifest set, the user's claims and the chosen customer, all of
+      // which are in the document itself: its hash is its version for this user.
+      const etag = `"${createHash('sha256').update(JSON.stringify(manifest)).digest('base64url').slice(0, 27)}"`;
+      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization, X-Customer-Id');
+      if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return manifest;
     },
   );
 }

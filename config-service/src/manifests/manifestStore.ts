@@ -1,0 +1,100 @@
+import { watch, type FSWatcher } from 'node:fs';
+import { loadManifestSet, type ManifestSet } from './loadManifestSet.ts';
+import { ManifestSetError, type LocatedProblem } from './manifestProblem.ts';
+import type { ScreenCatalogue } from './validateManifestSet.ts';
+
+/** The outcome of one attempt to load the folder, as the admin API reports it. */
+export type ReloadEvent =
+  | { kind: 'loaded'; version: string; previous: string; at: string }
+  | { kind: 'unchanged'; version: string; at: string }
+  | { kind: 'rejected'; problems: LocatedProblem[]; at: string; serving: string };
+
+export interface ManifestStatus {
+  /** The version being served. */
+  version: string;
+  loadedAt: string;
+  /** The last rejected edit, until a valid set replaces it. */
+  rejected: { at: string; problems: LocatedProblem[] } | null;
+}
+
+/** How many earlier versions are kept for comparing (admin preview). */
+const HISTORY = 10;
+
+/**
+ * Holds the manifest set in service and replaces it only with a set that is valid as a whole: an
+ * invalid edit leaves the last good set served and is kept as the rejected state. The swap is a
+ * single reference assignment, so a request sees either the old set or the new one, never a mix.
+ */
+export class ManifestStore {
+  #current: ManifestSet;
+  #loadedAt = new Date().toISOString();
+  #rejected: ManifestStatus['rejected'] = null;
+  #history: ManifestSet[] = [];
+  #watcher: FSWatcher | undefined;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly dir: string,
+    private readonly options: { screens?: ScreenCatalogue; onReload?: (event: ReloadEvent) => void } = {},
+  ) {
+    // The first load throws: a service must not start without a valid set.
+    this.#current = loadManifestSet(dir, { screens: options.screens });
+    this.#history.push(this.#current);
+  }
+
+  current(): ManifestSet {
+    return this.#current;
+  }
+
+  /** A set served earlier (or now), by version, while it is among the last few. */
+  version(version: string): ManifestSet | undefined {
+    return this.#history.find((s) => s.version === version);
+  }
+
+  versions(): string[] {
+    return this.#history.map((s) => s.version);
+  }
+
+  status(): ManifestStatus {
+    return { version: this.#current.version, loadedAt: this.#loadedAt, rejected: this.#rejected };
+  }
+
+  /** Loads the folder again now; the set in service changes only if the folder is valid. */
+  reload(): ReloadEvent {
+    const at = new Date().toISOString();
+    let event: ReloadEvent;
+    try {
+      const next = loadManifestSet(this.dir, { screens: this.options.screens });
+      this.#rejected = null;
+      if (next.version === this.#current.version) {
+        event = { kind: 'unchanged', version: next.version, at };
+      } else {
+        event = { kind: 'loaded', version: next.version, previous: this.#current.version, at };
+        this.#current = next;
+        this.#loadedAt = at;
+        this.#history = [...this.#history.filter((s) => s.version !== next.version), next].slice(-HISTORY);
+      }
+    } catch (error) {
+      if (!(error instanceof ManifestSetError)) throw error;
+      this.#rejected = { at, problems: error.problems };
+      event = { kind: 'rejected', problems: error.problems, at, serving: this.#current.version };
+    }
+    this.options.onReload?.(event);
+    return event;
+  }
+
+  /** Reloads shortly after files in the folder change (editors write in bursts). */
+  watch(debounceMs = 150): void {
+    if (this.#watcher) return;
+    this.#watcher = watch(this.dir, () => {
+      clearTimeout(this.#timer);
+      this.#timer = setTimeout(() => this.reload(), debounceMs);
+    });
+  }
+
+  close(): void {
+    clearTimeout(this.#timer);
+    this.#watcher?.close();
+    this.#watcher = undefined;
+  }
+}
