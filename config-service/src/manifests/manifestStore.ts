@@ -51,10 +51,6 @@ export class ManifestStore {
     return this.#history.find((s) => s.version === version);
   }
 
-  versions(): string[] {
-    return this.#history.map((s) => s.version);
-  }
-
   status(): ManifestStatus {
     return { version: this.#current.version, loadedAt: this.#loadedAt, rejected: this.#rejected };
   }

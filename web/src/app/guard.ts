@@ -22,6 +22,9 @@ export interface GuardInput {
 }
 
 const LOCAL_ENVIRONMENTS = ['demo', 'local'];
+
+/** Environments that run the local identity provider and allow /loading. */
+export const isLocalEnvironment = (environment: string) => LOCAL_ENVIRONMENTS.includes(environment);
 const render: GuardDecision = { kind: 'render' };
 const wait: GuardDecision = { kind: 'wait' };
 const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
@@ -52,7 +55,7 @@ export function decide(input: GuardInput): GuardDecision {
         safeRedirect(new URLSearchParams(search).get('redirect'), input.origin) ?? safeRedirect(input.redirectCookie, input.origin) ?? '/',
       );
     case 'demoOrLocal':
-      if (!LOCAL_ENVIRONMENTS.includes(input.environment)) return redirect('/login');
+      if (!isLocalEnvironment(input.environment)) return redirect('/login');
       if (signedIn === undefined) return wait;
       return signedIn ? render : redirect('/login');
     case 'signedIn':

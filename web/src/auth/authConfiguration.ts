@@ -33,11 +33,6 @@ export function chooseAuthConfiguration(input: { search: string; stored: StoredS
   return 'userPool';
 }
 
-/** The hosted UI's domain; the local identity provider's is served by this page's own host. */
-export function hostedUiDomain(oauth: NonNullable<PublicConfig['auth']['oauth']>, host: string): string {
-  return oauth.domain || host;
-}
-
 /** The Amplify configuration for one of the two kinds, for a page served from `origin`. */
 export function amplifyAuthConfig(auth: PublicConfig['auth'], kind: AuthConfigurationKind, origin: string): NonNullable<ResourcesConfig['Auth']> {
   const endpoint = auth.userPoolEndpoint ? new URL(auth.userPoolEndpoint, origin).href : undefined;
@@ -53,7 +48,8 @@ export function amplifyAuthConfig(auth: PublicConfig['auth'], kind: AuthConfigur
       loginWith: {
         email: true,
         oauth: {
-          domain: hostedUiDomain(auth.oauth, new URL(origin).host),
+          // An empty domain is the local identity provider's hosted UI, served by this page's own host.
+          domain: auth.oauth.domain || new URL(origin).host,
           scopes: [...auth.oauth.scopes],
           responseType: auth.oauth.responseType,
           redirectSignIn: [`${origin}${SSO_CALLBACK_PATH}`],
