@@ -1,72 +1,12 @@
-import { generateKeyPairSync, createSign, type KeyObject } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
-import { loadManifestSet } from './manifests/loadManifestSet.ts';
+import { CLIENT, claims, localIdp, now, sign, startTestApps, strangerKey, type TestApps } from './testing/testApp.ts';
 
-const ISSUER = 'http://issuer.test/local_pool';
-const CLIENT = 'web-client';
-const set = loadManifestSet(new URL('../../route-manifests', import.meta.url).pathname);
-const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const strangerKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-const localIdp = createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as { pem: string; jwk: object };
-
-const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-function sign(payload: Record<string, unknown>, options: { key?: KeyObject | string; kid?: string; alg?: string } = {}): string {
-  const header = { alg: options.alg ?? 'RS256', typ: 'JWT', kid: options.kid ?? 'test-key' };
-  const input = `${b64(header)}.${b64(payload)}`;
-  if (header.alg === 'none') return `${input}.`;
-  const signature = createSign('RSA-SHA256').update(input).sign(options.key ?? privateKey).toString('base64url');
-  return `${input}.${signature}`;
-}
-const now = () => Math.floor(Date.now() / 1000);
-const claims = (extra: Record<string, unknown> = {}) => ({
-  sub: 'user-1',
-  iss: ISSUER,
-  aud: CLIENT,
-  token_use: 'id',
-  iat: now(),
-  exp: now() + 3600,
-  email: 'erin@acme.example',
-  given_name: 'Erin',
-  family_name: 'Engineer',
-  'custom:auth': JSON.stringify({ role: 'customer', customerId: 'acme', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' }),
-  ...extra,
-});
-
-let jwks: Server;
-let jwksUrl: string;
-const apps: FastifyInstance[] = [];
-
-async function app(trustLocalKey = true) {
-  const instance = await buildApp({
-    environment: 'local',
-    productName: 'AssetTwin',
-    manifests: () => set,
-    authentication: { issuer: ISSUER, jwksUrl, clientId: CLIENT, trustLocalKey },
-    customers: async () => [{ id: 'acme', name: 'Acme Industrial' }, { id: 'globex', name: 'Globex Energy' }],
-    browserAuth: { region: 'us-east-1', userPoolId: 'local_pool', userPoolClientId: CLIENT, userPoolEndpoint: null, authFlowType: 'USER_PASSWORD_AUTH', oauth: null },
-  });
-  apps.push(instance);
-  return instance;
-}
-
+let apps: TestApps;
 beforeAll(async () => {
-  const keys = [
-    { ...publicKey.export({ format: 'jwk' }), kid: 'test-key', alg: 'RS256', use: 'sig' },
-    { ...(localIdp.jwk as object), kid: 'CognitoLocal' },
-  ];
-  jwks = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys })));
-  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
-  jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/local_pool/.well-known/jwks.json`;
+  apps = await startTestApps();
 });
-afterAll(async () => {
-  await Promise.all(apps.map((a) => a.close()));
-  jwks.close();
-});
+afterAll(() => apps.close());
+const app = (trustLocalKey = true) => apps.app({ trustLocalKey });
 
 const getManifest = async (token?: string, headers: Record<string, string> = {}) =>
   (await app()).inject({ method: 'GET', url: '/api/v1/manifest', headers: token ? { authorization: `Bearer ${token}`, ...headers } : headers });
@@ -130,6 +70,17 @@ describe('GET /api/v1/manifest', () => {
     expect((await getManifest(staff, { 'x-customer-id': 'globex' })).json().customerId).toBe('globex');
     expect((await getManifest(sign(claims()), { 'x-customer-id': 'globex' })).json().customerId).toBe('acme');
     expect((await getManifest(staff, { 'x-customer-id': '../etc' })).statusCode).toBe(400);
+  });
+
+  it("leaves out the modules the user's customer has switched off, for its users and for staff acting for it", async () => {
+    const switched = await apps.app({ customerSwitches: async (customer) => (customer === 'acme' ? { lcc: false } : undefined) });
+    const get = (token: string, headers: Record<string, string> = {}) =>
+      switched.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${token}`, ...headers } });
+    const keys = (res: { json(): { modules: { key: string }[] } }) => res.json().modules.map((m) => m.key);
+    expect(keys(await get(sign(claims())))).toEqual(['mr', 'hs']);
+    const staff = sign(claims({ 'custom:auth': JSON.stringify({ role: 'sentient' }) }));
+    expect(keys(await get(staff, { 'x-customer-id': 'acme' }))).not.toContain('lcc');
+    expect(keys(await get(staff, { 'x-customer-id': 'globex' }))).toContain('lcc');
   });
 
   it('treats a token without an auth claim as a user with dash and profile only', async () => {

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { PublicConfig } from '@platform/schemas';
 import { PlatformError } from './errors.ts';
-import type { ManifestSet } from './manifests/loadManifestSet.ts';
+import type { ManifestSource } from './manifests/manifestStore.ts';
 import { ajv } from './manifests/schemaValidator.ts';
 import authentication, { type AuthenticationOptions } from './plugins/authentication.ts';
 import problem, { sendProblem } from './plugins/problem.ts';
@@ -12,12 +12,16 @@ import localHostedUi from './identity/local/localHostedUi.ts';
 import localIdpRoutes from './identity/local/localIdpRoutes.ts';
 import configRoutes from './routes/config/index.ts';
 import customerRoutes, { type CustomerRouteOptions } from './routes/customers/index.ts';
-import manifestRoutes from './routes/manifest/index.ts';
+import manifestRoutes, { type CustomerSwitches } from './routes/manifest/index.ts';
+import adminRoutes from './routes/admin/index.ts';
 
 export interface AppOptions {
   environment: string;
   productName: string;
-  manifests: () => ManifestSet;
+  /** The manifest set in service, earlier versions and the last rejected edit. */
+  manifests: ManifestSource;
+  /** A customer's module switches; without it no customer switches apply. */
+  customerSwitches?: CustomerSwitches;
   authentication: AuthenticationOptions;
   /** Identity settings the browser is given. */
   browserAuth: PublicConfig['auth'];
@@ -41,7 +45,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(problem);
   await app.register(authentication, options.authentication);
   await app.register(configRoutes, { manifests: options.manifests, environment: options.environment, productName: options.productName, auth: options.browserAuth });
-  await app.register(manifestRoutes, { manifests: options.manifests, environment: options.environment, productName: options.productName });
+  const served = { manifests: options.manifests, environment: options.environment, productName: options.productName, customerSwitches: options.customerSwitches };
+  await app.register(manifestRoutes, served);
+  await app.register(adminRoutes, { ...served, customers: options.customers });
   await app.register(customerRoutes, { customers: options.customers });
   if (options.localIdp) {
     await app.register(localIdpRoutes, { upstream: options.localIdp.upstream });

@@ -34,7 +34,7 @@ async function main() {
   const app = await buildApp({
     environment: settings.environment,
     productName: settings.productName,
-    manifests: () => manifests.current(),
+    manifests,
     authentication: { issuer, jwksUrl, clientId, trustLocalKey: LOCAL_ENVIRONMENTS.includes(settings.environment) },
     browserAuth: {
       region: cognito.region,

@@ -5,5 +5,8 @@ export { userManifestSchema } from './generated/user-manifest.ts';
 export { publicConfigSchema } from './generated/public-config.ts';
 export { problemSchema } from './generated/problem.ts';
 export { customerListSchema } from './generated/customer-list.ts';
+export { adminModuleListSchema } from './generated/admin-module-list.ts';
+export { adminPreviewRequestSchema } from './generated/admin-preview-request.ts';
+export { adminPreviewSchema } from './generated/admin-preview.ts';
 export type * from './types.ts';
 export { substituteParams, joinPaths, paramNames } from './paths.ts';

@@ -6,6 +6,9 @@ import type { userManifestSchema } from './generated/user-manifest.ts';
 import type { publicConfigSchema } from './generated/public-config.ts';
 import type { problemSchema } from './generated/problem.ts';
 import type { customerListSchema } from './generated/customer-list.ts';
+import type { adminModuleListSchema } from './generated/admin-module-list.ts';
+import type { adminPreviewRequestSchema } from './generated/admin-preview-request.ts';
+import type { adminPreviewSchema } from './generated/admin-preview.ts';
 
 /**
  * The schema with `key` taken out of `properties`. json-schema-to-ts cannot follow a
@@ -66,5 +69,21 @@ export type PublicConfig = FromSchema<WithoutProperty<typeof publicConfigSchema,
 export type Problem = FromSchema<typeof problemSchema>;
 /** GET /api/v1/customers. */
 export type CustomerList = FromSchema<typeof customerListSchema>;
+/** GET /api/v1/admin/modules. */
+export type AdminModuleList = FromSchema<typeof adminModuleListSchema>;
+/** One problem with a manifest file, with where it is and what to do. */
+export type ManifestFileProblem = FromSchema<(typeof adminModuleListSchema)['$defs']['problem']>;
+/** POST /api/v1/admin/preview, the request. */
+export type AdminPreviewRequest = FromSchema<typeof adminPreviewRequestSchema, { references: [typeof userClaimsSchema] }>;
+
+type PreviewDefs = (typeof adminPreviewSchema)['$defs'];
+/** Whether one module is in a previewed manifest, and the rule that decided. */
+export type PreviewDecision = FromSchema<PreviewDefs['decision'] & { $defs: PreviewDefs }>;
+/** What one claims set (and customer, and version) would receive; the manifest is recursive, so it is added back. */
+export type PreviewView = FromSchema<WithoutProperty<PreviewDefs['view'], 'manifest'> & { $defs: PreviewDefs }> & { manifest: UserManifest };
+/** What changes from one previewed view to another. */
+export type PreviewChanges = FromSchema<PreviewDefs['changes'] & { $defs: PreviewDefs }>;
+/** POST /api/v1/admin/preview, the answer. */
+export type AdminPreview = { view: PreviewView; comparison: { view: PreviewView; changes: PreviewChanges } | null };
 export type Access = NonNullable<ManifestRoute['access']>;
 export type { JSONSchema };

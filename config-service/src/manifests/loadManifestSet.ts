@@ -13,6 +13,8 @@ export interface ManifestSet {
   registry: string[];
   /** Every manifest by key, including 'shell' and 'dash'. */
   modules: Map<string, ModuleManifest>;
+  /** The file in the folder each module came from, by key. */
+  files: Map<string, string>;
 }
 
 const REGISTRY_FILE = 'registry.json';
@@ -81,5 +83,6 @@ export function loadManifestSet(dir: string, options: { screens?: ScreenCatalogu
     version: hash.digest('hex').slice(0, 12),
     registry: [...registry.modules],
     modules: new Map(docs.map((d) => [d.manifest.key, d.manifest])),
+    files: new Map(docs.map((d) => [d.manifest.key, d.file])),
   };
 }

@@ -17,6 +17,9 @@ export interface ManifestStatus {
   rejected: { at: string; problems: LocatedProblem[] } | null;
 }
 
+/** What the service's routes read of the store; a test can hand in any set through a real store. */
+export type ManifestSource = Pick<ManifestStore, 'current' | 'version' | 'versions' | 'status'>;
+
 /** How many earlier versions are kept for comparing (admin preview). */
 const HISTORY = 10;
 
@@ -49,6 +52,11 @@ export class ManifestStore {
   /** A set served earlier (or now), by version, while it is among the last few. */
   version(version: string): ManifestSet | undefined {
     return this.#history.find((s) => s.version === version);
+  }
+
+  /** The versions `version()` can still return, oldest first; the last is the one in service. */
+  versions(): string[] {
+    return this.#history.map((s) => s.version);
   }
 
   status(): ManifestStatus {

@@ -1,5 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import {
+  adminModuleListSchema,
+  adminPreviewRequestSchema,
+  adminPreviewSchema,
   customerListSchema,
   moduleManifestSchema,
   moduleRegistrySchema,
@@ -11,6 +14,6 @@ import {
 
 /** One Ajv instance that knows every contract, so cross-file `$ref`s resolve. */
 export const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
-for (const schema of [moduleManifestSchema, moduleRegistrySchema, userClaimsSchema, userManifestSchema, publicConfigSchema, problemSchema, customerListSchema]) {
+for (const schema of [moduleManifestSchema, moduleRegistrySchema, userClaimsSchema, userManifestSchema, publicConfigSchema, problemSchema, customerListSchema, adminModuleListSchema, adminPreviewRequestSchema, adminPreviewSchema]) {
   ajv.addSchema(schema);
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { publicConfigSchema, type PublicConfig } from '@platform/schemas';
-import type { ManifestSet } from '../../manifests/loadManifestSet.ts';
+import type { ManifestSource } from '../../manifests/manifestStore.ts';
 import { resolveModule } from '../../manifests/resolveModule.ts';
 
 export interface ConfigRouteOptions {
-  manifests: () => ManifestSet;
+  manifests: ManifestSource;
   environment: string;
   productName: string;
   auth: PublicConfig['auth'];
@@ -12,8 +12,13 @@ export interface ConfigRouteOptions {
 
 /** GET /api/v1/config: what the web app needs before sign-in (identity settings, top-level routes). */
 export default async function configRoutes(app: FastifyInstance, options: ConfigRouteOptions) {
-  app.get('/api/v1/config', { schema: { response: { 200: { $ref: `${publicConfigSchema.$id}#` } } } }, async (_request, reply) => {
-    const set = options.manifests();
+  const schema = {
+    summary: 'What the web app needs before sign-in: identity settings and the top-level routes',
+    tags: ['navigation'],
+    response: { 200: { $ref: `${publicConfigSchema.$id}#` } },
+  };
+  app.get('/api/v1/config', { schema }, async (_request, reply) => {
+    const set = options.manifests.current();
     const shell = set.modules.get('shell');
     if (!shell) throw new Error('manifest set has no shell');
     reply.header('Cache-Control', 'no-cache');

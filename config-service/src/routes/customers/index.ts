@@ -14,7 +14,12 @@ export default async function customerRoutes(app: FastifyInstance, options: Cust
     '/api/v1/customers',
     {
       onRequest: app.authenticate,
-      schema: { response: { 200: { $ref: `${customerListSchema.$id}#` }, '4xx': { $ref: `${problemSchema.$id}#` } } },
+      schema: {
+        summary: 'The customers staff may act for (staff only)',
+        tags: ['customers'],
+        security: [{ bearerAuth: [] }],
+        response: { 200: { $ref: `${customerListSchema.$id}#` }, '4xx': { $ref: `${problemSchema.$id}#` } },
+      },
     },
     async (request): Promise<CustomerList> => {
       if (request.verifiedUser.auth?.role !== STAFF_ROLE) {

@@ -3,12 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { problemSchema, userManifestSchema } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
 import { buildUserManifest, STAFF_ROLE } from '../../manifests/buildUserManifest.ts';
-import type { ManifestSet } from '../../manifests/loadManifestSet.ts';
+import type { ManifestSource } from '../../manifests/manifestStore.ts';
+import { customerInContext } from '../../manifests/buildUserManifest.ts';
+
+/** The modules a customer has switched on (true) or off (false); a module not named follows its exposure. */
+export type CustomerSwitches = (customerId: string) => Promise<Readonly<Record<string, boolean>> | undefined>;
 
 export interface ManifestRouteOptions {
-  manifests: () => ManifestSet;
+  manifests: ManifestSource;
   environment: string;
   productName: string;
+  customerSwitches?: CustomerSwitches;
 }
 
 const CUSTOMER_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
@@ -27,6 +32,9 @@ export default async function manifestRoutes(app: FastifyInstance, options: Mani
     {
       onRequest: app.authenticate,
       schema: {
+        summary: "The signed-in user's routes and navigation, built from their verified claims",
+        tags: ['navigation'],
+        security: [{ bearerAuth: [] }],
         headers: { type: 'object', properties: { 'x-customer-id': { type: 'string' } } },
         response: { 200: { $ref: `${userManifestSchema.$id}#` }, '4xx': { $ref: `${problemSchema.$id}#` } },
       },
@@ -40,10 +48,13 @@ export default async function manifestRoutes(app: FastifyInstance, options: Mani
       if (requested !== undefined && user.auth?.role === STAFF_ROLE && !CUSTOMER_ID.test(requested)) {
         throw new PlatformError('CFG_ERR_BAD_REQUEST', 'X-Customer-Id must be a customer id (lower-case letters, digits and dashes)');
       }
-      const manifest = buildUserManifest(options.manifests(), user, {
+      const customer = customerInContext(user.auth, requested);
+      const switches = customer === null ? undefined : await options.customerSwitches?.(customer);
+      const manifest = buildUserManifest(options.manifests.current(), user, {
         environment: options.environment,
         productName: options.productName,
         requestedCustomerId: requested,
+        customerEnabled: switches && ((key) => switches[key]),
         onNoLanding: (u) => request.log.error({ sub: u.sub }, 'landing page cannot be determined for user'),
       });
       // The answer depends on the manifest set, the user's claims and the chosen customer, all of

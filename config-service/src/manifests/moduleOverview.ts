@@ -1,0 +1,52 @@
+import type { AdminModuleList } from '@platform/schemas';
+import type { ManifestSource } from './manifestStore.ts';
+import { walkRoutes } from './walkRoutes.ts';
+
+export interface OverviewContext {
+  environment: string;
+  productName: string;
+}
+
+/**
+ * What an administrator needs to see of the modules in service: each one's exposure (absent rules
+ * spelled out as "everyone"), its routes limited to some roles, and the problems the last refused
+ * edit of its file had, so a broken edit shows against the module it would have changed.
+ */
+export function moduleOverview(manifests: ManifestSource, context: OverviewContext): AdminModuleList {
+  const set = manifests.current();
+  const status = manifests.status();
+  const problems = status.rejected?.problems ?? [];
+  return {
+    environment: context.environment,
+    manifests: { version: status.version, loadedAt: status.loadedAt, history: manifests.versions(), rejected: status.rejected },
+    modules: set.registry.map((key) => {
+      const manifest = set.modules.get(key);
+      if (!manifest) throw new Error(`manifest set has no module '${key}'`);
+      const file = set.files.get(key) ?? `${key}.json`;
+      const exposure = manifest.exposure ?? {};
+      let routeCount = 0;
+      const restrictedRoutes: AdminModuleList['modules'][number]['restrictedRoutes'] = [];
+      walkRoutes(manifest.routes, manifest.baseUrl, ({ route, fullPath }) => {
+        routeCount += 1;
+        if (route.roles) restrictedRoutes.push({ ...(route.name ? { name: route.name } : {}), fullPath, roles: [...route.roles] });
+      });
+      const own = problems.filter((p) => p.file === file);
+      return {
+        key,
+        name: manifest.name.replaceAll('{product}', context.productName),
+        baseUrl: manifest.baseUrl,
+        file,
+        exposure: {
+          roles: exposure.roles ? [...exposure.roles] : null,
+          environments: exposure.environments ? [...exposure.environments] : null,
+          enabledForNewCustomers: exposure.enabledForNewCustomers ?? true,
+        },
+        servedInEnvironment: !exposure.environments || exposure.environments.includes(context.environment),
+        routeCount,
+        restrictedRoutes,
+        status: own.length ? 'rejected' : 'valid',
+        problems: own,
+      };
+    }),
+  };
+}

@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  adminModuleListSchema,
+  adminPreviewRequestSchema,
+  adminPreviewSchema,
+  problemSchema,
+  type AdminModuleList,
+  type AdminPreview,
+  type AdminPreviewRequest,
+  type AuthClaim,
+  type CustomerList,
+} from '@platform/schemas';
+import { PlatformError } from '../../errors.ts';
+import type { ManifestSource } from '../../manifests/manifestStore.ts';
+import { STAFF_ROLE, customerInContext } from '../../manifests/buildUserManifest.ts';
+import { moduleOverview } from '../../manifests/moduleOverview.ts';
+import { compareViews, previewManifest } from '../../manifests/previewManifest.ts';
+import type { CustomerSwitches } from '../manifest/index.ts';
+
+export interface AdminRouteOptions {
+  manifests: ManifestSource;
+  environment: string;
+  productName: string;
+  customers: () => Promise<CustomerList['customers']>;
+  customerSwitches?: CustomerSwitches;
+}
+
+const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
+
+/** Only the provider's staff administer manifests; the check runs before any body is looked at. */
+async function staffOnly(request: FastifyRequest) {
+  if (request.verifiedUser.auth?.role !== STAFF_ROLE) throw new PlatformError('CFG_ERR_FORBIDDEN', 'only staff may administer modules');
+}
+
+type ViewRequest = Pick<AdminPreviewRequest, 'claims' | 'customerId' | 'version'>;
+
+/** /api/v1/admin/*: module exposure and validation status, and a dry-run preview of any user's manifest. */
+export default async function adminRoutes(app: FastifyInstance, options: AdminRouteOptions) {
+  const guards = { onRequest: app.authenticate, preHandler: staffOnly };
+
+  app.get(
+    '/api/v1/admin/modules',
+    {
+      ...guards,
+      schema: {
+        summary: 'Modules with their exposure rules and validation status',
+        tags: ['administration'],
+        security: [{ bearerAuth: [] }],
+        response: { 200: { $ref: `${adminModuleListSchema.$id}#` }, ...problems },
+      },
+    },
+    async (_request, reply): Promise<AdminModuleList> => {
+      reply.header('Cache-Control', 'no-store');
+      return moduleOverview(options.manifests, options);
+    },
+  );
+
+  const view = async (request: ViewRequest) => {
+    const set = request.version === undefined ? options.manifests.current() : options.manifests.version(request.version);
+    if (!set) {
+      throw new PlatformError('CFG_ERR_NOT_FOUND', `manifest version '${request.version}' is not kept; versions kept: ${options.manifests.versions().join(', ')}`);
+    }
+    const auth = (request.claims ?? undefined) as AuthClaim | undefined;
+    const customer = customerInContext(auth, request.customerId);
+    if (customer !== null && !(await options.customers()).some((c) => c.id === customer)) {
+      throw new PlatformError('CFG_ERR_BAD_REQUEST', `unknown customer '${customer}'`);
+    }
+    const switches = customer === null ? undefined : await options.customerSwitches?.(customer);
+    return previewManifest(set, auth, {
+      environment: options.environment,
+      productName: options.productName,
+      requestedCustomerId: request.customerId,
+      customerEnabled: switches && ((key) => switches[key]),
+    });
+  };
+
+  app.post(
+    '/api/v1/admin/preview',
+    {
+      ...guards,
+      schema: {
+        summary: "Dry run: the manifest a claims set would receive, why each module is in or out, and the difference to a second view",
+        tags: ['administration'],
+        security: [{ bearerAuth: [] }],
+        body: { $ref: `${adminPreviewRequestSchema.$id}#` },
+        response: { 200: { $ref: `${adminPreviewSchema.$id}#` }, ...problems },
+      },
+    },
+    async (request, reply): Promise<AdminPreview> => {
+      const body = request.body as AdminPreviewRequest;
+      const first = await view(body);
+      reply.header('Cache-Control', 'no-store');
+      if (!body.compareWith) return { view: first, comparison: null };
+      const other = body.compareWith;
+      const second = await view({
+        claims: other.claims !== undefined ? other.claims : body.claims,
+        customerId: other.customerId ?? body.customerId,
+        version: other.version ?? body.version,
+      });
+      return { view: first, comparison: { view: second, changes: compareViews(first, second) } };
+    },
+  );
+}

@@ -1,0 +1,86 @@
+// Test support: an app wired as in production but with a key pair of the test's own, published
+// by a small JWKS server, so tokens are signed and verified for real, never stubbed.
+import { generateKeyPairSync, createSign, type KeyObject } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../app.ts';
+import { ManifestStore } from '../manifests/manifestStore.ts';
+
+export const ISSUER = 'http://issuer.test/local_pool';
+export const CLIENT = 'web-client';
+export const ROUTE_MANIFESTS = new URL('../../../route-manifests', import.meta.url).pathname;
+
+const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+/** A key no JWKS publishes. */
+export const strangerKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+/** cognito-local's published signing key, which only local environments may trust. */
+export const localIdp = createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as { pem: string; jwk: object };
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+export const now = () => Math.floor(Date.now() / 1000);
+
+export function sign(payload: Record<string, unknown>, options: { key?: KeyObject | string; kid?: string; alg?: string } = {}): string {
+  const header = { alg: options.alg ?? 'RS256', typ: 'JWT', kid: options.kid ?? 'test-key' };
+  const input = `${b64(header)}.${b64(payload)}`;
+  if (header.alg === 'none') return `${input}.`;
+  const signature = createSign('RSA-SHA256').update(input).sign(options.key ?? privateKey).toString('base64url');
+  return `${input}.${signature}`;
+}
+
+/** ID token claims of a customer engineer at acme, with any field replaced. */
+export const claims = (extra: Record<string, unknown> = {}) => ({
+  sub: 'user-1',
+  iss: ISSUER,
+  aud: CLIENT,
+  token_use: 'id',
+  iat: now(),
+  exp: now() + 3600,
+  email: 'erin@acme.example',
+  given_name: 'Erin',
+  family_name: 'Engineer',
+  'custom:auth': JSON.stringify({ role: 'customer', customerId: 'acme', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' }),
+  ...extra,
+});
+
+/** A signed ID token whose custom:auth is the given object. */
+export const tokenFor = (auth: object) => sign(claims({ 'custom:auth': JSON.stringify(auth) }));
+
+export interface TestApps {
+  /** Builds an app; options override the defaults. Closed by `close()`. */
+  app(options?: Partial<AppOptions> & { trustLocalKey?: boolean }): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+/** Starts the JWKS server; call in beforeAll and close in afterAll. */
+export async function startTestApps(): Promise<TestApps> {
+  const keys = [
+    { ...publicKey.export({ format: 'jwk' }), kid: 'test-key', alg: 'RS256', use: 'sig' },
+    { ...(localIdp.jwk as object), kid: 'CognitoLocal' },
+  ];
+  const jwks: Server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys })));
+  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+  const jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/local_pool/.well-known/jwks.json`;
+  const apps: FastifyInstance[] = [];
+  let manifests: ManifestStore | undefined;
+  return {
+    async app({ trustLocalKey = true, ...options } = {}) {
+      const instance = await buildApp({
+        environment: 'local',
+        productName: 'AssetTwin',
+        manifests: options.manifests ?? (manifests ??= new ManifestStore(ROUTE_MANIFESTS)),
+        authentication: { issuer: ISSUER, jwksUrl, clientId: CLIENT, trustLocalKey },
+        customers: async () => [{ id: 'acme', name: 'Acme Industrial' }, { id: 'globex', name: 'Globex Energy' }],
+        browserAuth: { region: 'us-east-1', userPoolId: 'local_pool', userPoolClientId: CLIENT, userPoolEndpoint: null, authFlowType: 'USER_PASSWORD_AUTH', oauth: null },
+        ...options,
+      });
+      apps.push(instance);
+      return instance;
+    },
+    async close() {
+      await Promise.all(apps.map((a) => a.close()));
+      await new Promise((resolve) => jwks.close(resolve));
+    },
+  };
+}
