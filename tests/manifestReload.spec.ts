@@ -17,7 +17,7 @@ async function returnToWindow(page: Page) {
 test.use({ storageState: STAFF_STATE });
 test.afterAll(() => writeFileSync(file, original));
 
-test('an administrator edit to a manifest reaches a signed-in user without restart; a broken edit changes nothing', async ({ page }) => {
+test('an administrator edit to a manifest reaches a signed-in user without restart; a broken edit changes nothing and is reported', async ({ page }) => {
   await page.goto('/leaderboard');
   const modules = page.getByRole('navigation', { name: 'Modules' });
   await expect(modules.getByRole('link', { name: 'Leaderboard', exact: true })).toBeVisible();
@@ -36,4 +36,27 @@ test('an administrator edit to a manifest reaches a signed-in user without resta
   await page.reload();
   await expect(modules.getByRole('link', { name: 'Leaders of the month' })).toBeVisible();
   expect(page.url()).toBe(address);
+
+  // The administrator sees the refused edit, where it is wrong, and that users still get the last good set.
+  await page.goto('/settings/modules');
+  const refused = page.getByRole('alert');
+  await expect(refused).toContainText('The last edit was refused');
+  await expect(refused).toContainText(/lb\.json:1:\d+/);
+  const lb = page.getByRole('region', { name: 'Modules and exposure' }).locator('tr[data-module="lb"]');
+  await expect(lb).toContainText('Leaders of the month');
+  await expect(lb).toContainText('edit refused');
+
+  // Fixing the file clears the report on the open page (it polls) and serves the fix.
+  writeFileSync(file, original);
+  await expect(page.getByText('The files on disk are the ones in service.')).toBeVisible({ timeout: 15_000 });
+  await expect(lb).toContainText('Leaderboard');
+  await expect(lb).toContainText('valid');
+
+  // "View as user" compares versions: what staff saw in the renamed version against what they get now.
+  const view = page.getByRole('region', { name: 'View as user' });
+  await view.getByLabel('Role').fill('sentient');
+  await view.getByLabel('No list: every module (staff)').check();
+  await view.getByLabel('Compare with').selectOption({ index: 1 });
+  await view.getByRole('button', { name: 'Preview' }).click();
+  await expect(view.getByRole('region', { name: 'Changes' })).toContainText('Module renamed: Leaders of the month → Leaderboard');
 });

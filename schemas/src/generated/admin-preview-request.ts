@@ -28,7 +28,15 @@ export const adminPreviewRequestSchema = {
           "$ref": "#/$defs/claims"
         },
         "customerId": {
-          "$ref": "#/$defs/customerId"
+          "description": "The customer of the second view; null for none (staff acting for no customer).",
+          "oneOf": [
+            {
+              "type": "null"
+            },
+            {
+              "$ref": "#/$defs/customerId"
+            }
+          ]
         },
         "version": {
           "$ref": "#/$defs/version"

@@ -16,8 +16,21 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 /** GETs JSON from the platform's own API; a non-2xx answer becomes an ApiError. */
-export async function getJson<T>(path: string, headers: Record<string, string> = {}): Promise<T> {
-  const response = await fetch(path, { headers: { accept: 'application/json', ...headers } });
+export function getJson<T>(path: string, headers: Record<string, string> = {}): Promise<T> {
+  return requestJson<T>('GET', path, undefined, headers);
+}
+
+/** POSTs JSON to the platform's own API and reads the JSON answer. */
+export function postJson<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  return requestJson<T>('POST', path, body, headers);
+}
+
+async function requestJson<T>(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   if (!response.ok) {
     const problem = response.headers.get('content-type')?.includes('problem+json') ? ((await response.json()) as Problem) : undefined;
     throw new ApiError(response.status, problem);

@@ -13,6 +13,7 @@ import { SignupScreen } from './Auth/SignupScreen.tsx';
 import { SingleSignOnScreen } from './Auth/SingleSignOnScreen.tsx';
 import { NotFoundScreen } from './NotFound/NotFoundScreen.tsx';
 import { ProfileScreen } from './Profile/ProfileScreen.tsx';
+import { ModulesScreen } from './Settings/ModulesScreen.tsx';
 import type { ScreenProps } from './screenProps.ts';
 
 /** Screens with content of their own; every other screen id renders the generic module screen. */
@@ -27,6 +28,7 @@ const screens: Record<string, ComponentType<ScreenProps>> = {
   'shell.profile': ProfileScreen,
   'shell.notFound': NotFoundScreen,
   'dash.emptyPage': EmptyPageScreen,
+  'dash.settingsModules': ModulesScreen,
 };
 
 /** Layouts that frame their children; other routes with children get the section layout. */

@@ -32,7 +32,7 @@ async function staffOnly(request: FastifyRequest) {
   if (request.verifiedUser.auth?.role !== STAFF_ROLE) throw new PlatformError('CFG_ERR_FORBIDDEN', 'only staff may administer modules');
 }
 
-type ViewRequest = Pick<AdminPreviewRequest, 'claims' | 'customerId' | 'version'>;
+type ViewRequest = Pick<AdminPreviewRequest, 'claims' | 'version'> & { customerId?: string | null };
 
 /** /api/v1/admin/*: module exposure and validation status, and a dry-run preview of any user's manifest. */
 export default async function adminRoutes(app: FastifyInstance, options: AdminRouteOptions) {
@@ -61,7 +61,8 @@ export default async function adminRoutes(app: FastifyInstance, options: AdminRo
       throw new PlatformError('CFG_ERR_NOT_FOUND', `manifest version '${request.version}' is not kept; versions kept: ${options.manifests.versions().join(', ')}`);
     }
     const auth = (request.claims ?? undefined) as AuthClaim | undefined;
-    const customer = customerInContext(auth, request.customerId);
+    const requestedCustomerId = request.customerId ?? undefined;
+    const customer = customerInContext(auth, requestedCustomerId);
     if (customer !== null && !(await options.customers()).some((c) => c.id === customer)) {
       throw new PlatformError('CFG_ERR_BAD_REQUEST', `unknown customer '${customer}'`);
     }
@@ -69,7 +70,7 @@ export default async function adminRoutes(app: FastifyInstance, options: AdminRo
     return previewManifest(set, auth, {
       environment: options.environment,
       productName: options.productName,
-      requestedCustomerId: request.customerId,
+      requestedCustomerId,
       customerEnabled: switches && ((key) => switches[key]),
     });
   };
@@ -94,7 +95,7 @@ export default async function adminRoutes(app: FastifyInstance, options: AdminRo
       const other = body.compareWith;
       const second = await view({
         claims: other.claims !== undefined ? other.claims : body.claims,
-        customerId: other.customerId ?? body.customerId,
+        customerId: other.customerId !== undefined ? other.customerId : body.customerId,
         version: other.version ?? body.version,
       });
       return { view: first, comparison: { view: second, changes: compareViews(first, second) } };

@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { adminModulesQuery } from '../../api/admin.ts';
+import type { ScreenProps } from '../screenProps.ts';
+import { ManifestStatusPanel } from './ManifestStatusPanel.tsx';
+import { ModuleTable } from './ModuleTable.tsx';
+import { ViewAsUser } from './ViewAsUser.tsx';
+
+/** /settings/modules (staff): what the manifests expose, whether the last edit was taken, and anyone's view. */
+export function ModulesScreen({ title }: ScreenProps) {
+  const modules = useQuery(adminModulesQuery);
+  return (
+    <article className="screen admin-modules">
+      <h1>{title}</h1>
+      {modules.isPending && <p className="muted">Loading modules…</p>}
+      {modules.isError && (
+        <div role="alert" className="notice">
+          Cannot load the modules: {modules.error.message}{' '}
+          <button type="button" className="link-button" onClick={() => void modules.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {modules.data && (
+        <>
+          <ManifestStatusPanel list={modules.data} />
+          <ModuleTable modules={modules.data.modules} environment={modules.data.environment} />
+          <ViewAsUser list={modules.data} />
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,138 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import type { AdminModuleList } from '@platform/schemas';
+import { previewManifest } from '../../api/admin.ts';
+import { customersQuery } from '../../api/customers.ts';
+import { describeDraft, emptyDraft, isStaffDraft, previewRequest, type ClaimsDraft, type Comparison } from './claimsDraft.ts';
+import { PreviewResult } from './PreviewResult.tsx';
+
+/** Roles the platform knows of; any other role can be typed. */
+const KNOWN_ROLES = ['sentient', 'customer'];
+
+/** "View as user": build any claims set and see, without signing in as anyone, what it would be served. */
+export function ViewAsUser({ list }: { list: AdminModuleList }) {
+  const [draft, setDraft] = useState<ClaimsDraft>(emptyDraft);
+  const [comparison, setComparison] = useState<Comparison>({ kind: 'none' });
+  const customers = useQuery(customersQuery);
+  const preview = useMutation({ mutationFn: previewManifest });
+  const id = useId();
+  const staff = isStaffDraft(draft);
+  const served = list.manifests.version;
+  const olderVersions = list.manifests.history.filter((v) => v !== served).reverse();
+
+  const change = (patch: Partial<ClaimsDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const toggleModule = (key: string, on: boolean) =>
+    change({ modules: on ? list.modules.map((m) => m.key).filter((k) => k === key || draft.modules.includes(k)) : draft.modules.filter((k) => k !== key) });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    preview.mutate(previewRequest(draft, comparison, served));
+  };
+  const comparisonValue = comparison.kind === 'version' ? `version:${comparison.version}` : comparison.kind;
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="view-as-user">
+      <h2 id={`${id}-title`}>View as user</h2>
+      <p className="hint">A dry run: the navigation these claims would receive from the service, and which rule let each module in or kept it out.</p>
+      <form className="form preview-form" onSubmit={submit} aria-label="Claims to preview">
+        <label className="check">
+          <input type="checkbox" checked={!draft.hasClaim} onChange={(e) => change({ hasClaim: !e.target.checked })} /> Token without an authorisation claim
+        </label>
+        <fieldset disabled={!draft.hasClaim}>
+          <div className="form-row">
+            <div>
+              <label htmlFor={`${id}-role`}>Role</label>
+              <input id={`${id}-role`} list={`${id}-roles`} value={draft.role} required onChange={(e) => change({ role: e.target.value })} />
+              <datalist id={`${id}-roles`}>
+                {KNOWN_ROLES.map((r) => (
+                  <option key={r} value={r} />
+                ))}
+              </datalist>
+            </div>
+            <div>
+              <label htmlFor={`${id}-customer`}>{staff ? 'Acting for customer' : 'Customer'}</label>
+              <select id={`${id}-customer`} value={draft.customerId} onChange={(e) => change({ customerId: e.target.value })}>
+                <option value="">{staff ? 'No customer' : 'None'}</option>
+                {customers.data?.customers.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <fieldset className="module-picks">
+            <legend>Modules in the claim</legend>
+            {staff && (
+              <label className="check">
+                <input type="checkbox" checked={draft.allModules} onChange={(e) => change({ allModules: e.target.checked })} /> No list: every module (staff)
+              </label>
+            )}
+            <div className="module-grid">
+              {list.modules.map((m) => (
+                <label key={m.key} className="check">
+                  <input
+                    type="checkbox"
+                    disabled={staff && draft.allModules}
+                    checked={(staff && draft.allModules) || draft.modules.includes(m.key)}
+                    onChange={(e) => toggleModule(m.key, e.target.checked)}
+                  />{' '}
+                  {m.name} <span className="muted">({m.key})</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="form-row">
+            <div>
+              <label htmlFor={`${id}-landing`}>Landing module</label>
+              <select id={`${id}-landing`} value={draft.landingPageModuleKey} onChange={(e) => change({ landingPageModuleKey: e.target.value })}>
+                <option value="">First permitted module</option>
+                {list.modules.map((m) => (
+                  <option key={m.key} value={m.key}>
+                    {m.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={`${id}-compare`}>Compare with</label>
+              <select
+                id={`${id}-compare`}
+                value={comparisonValue}
+                onChange={(e) => {
+                  const value = e.target.value;
+                  if (value === 'none') setComparison({ kind: 'none' });
+                  else if (value.startsWith('version:')) setComparison({ kind: 'version', version: value.slice('version:'.length) });
+                }}
+              >
+                <option value="none">Nothing</option>
+                {comparison.kind === 'pinned' && <option value="pinned">Pinned: {describeDraft(comparison.draft)}</option>}
+                {olderVersions.map((v) => (
+                  <option key={v} value={`version:${v}`}>
+                    Earlier manifest version {v}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <label className="check">
+            <input type="checkbox" checked={draft.requireMFA} onChange={(e) => change({ requireMFA: e.target.checked })} /> Organisation requires MFA
+          </label>
+        </fieldset>
+        <div className="form-actions">
+          <button type="submit" disabled={preview.isPending}>
+            {preview.isPending ? 'Previewing…' : 'Preview'}
+          </button>
+          <button type="button" className="secondary" onClick={() => setComparison({ kind: 'pinned', draft })}>
+            Pin these claims for comparison
+          </button>
+        </div>
+      </form>
+      {preview.isError && (
+        <p role="alert" className="form-error">
+          Preview failed: {preview.error.message}
+        </p>
+      )}
+      {preview.data && <PreviewResult answer={preview.data} comparing={preview.data.comparison !== null} />}
+    </section>
+  );
+}
