@@ -7,6 +7,7 @@ import { PlatformError } from './errors.ts';
 import type { ManifestSource } from './manifests/manifestStore.ts';
 import { ajv } from './manifests/schemaValidator.ts';
 import authentication, { type AuthenticationOptions } from './plugins/authentication.ts';
+import openApi from './plugins/openApi.ts';
 import problem, { sendProblem } from './plugins/problem.ts';
 import localHostedUi from './identity/local/localHostedUi.ts';
 import localIdpRoutes from './identity/local/localIdpRoutes.ts';
@@ -38,12 +39,16 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, trustProxy: false });
   app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
-  for (const id of Object.keys(ajv.schemas).filter((k) => k.startsWith('https://'))) {
+  // Ajv also holds the draft 2020-12 meta-schemas; no route refers to them, and their `properties.$id`
+  // breaks the OpenAPI generator's reference resolver.
+  for (const id of Object.keys(ajv.schemas).filter((k) => k.startsWith('https://') && !k.startsWith('https://json-schema.org/'))) {
     app.addSchema(ajv.getSchema(id)?.schema as { $id: string });
   }
 
   await app.register(problem);
   await app.register(authentication, options.authentication);
+  // Before the routes: the document is collected from their onRoute hooks.
+  await app.register(openApi, { productName: options.productName });
   await app.register(configRoutes, { manifests: options.manifests, environment: options.environment, productName: options.productName, auth: options.browserAuth });
   const served = { manifests: options.manifests, environment: options.environment, productName: options.productName, customerSwitches: options.customerSwitches };
   await app.register(manifestRoutes, served);

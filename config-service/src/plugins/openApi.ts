@@ -1,0 +1,69 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { problemSchema } from '@platform/schemas';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import fp from 'fastify-plugin';
+import servicePackage from '../../package.json' with { type: 'json' };
+
+export interface OpenApiOptions {
+  productName: string;
+}
+
+/** Where the UI is served; the document is at `${DOCS_PREFIX}/json`. */
+export const DOCS_PREFIX = '/api/docs';
+
+/** Only the versioned API is a contract; the identity provider's adapters, static files and the docs are not. */
+const DOCUMENTED = /^\/api\/v\d+\//;
+
+/** A shared schema's component name, from its `$id` file name: `…/problem.schema.json` → `problem`. */
+export function componentName($id: string): string {
+  const file = $id.split('#', 1)[0]!.split('/').pop() ?? $id;
+  return file.replace(/\.schema\.json$/, '').replace(/\.json$/, '');
+}
+
+/**
+ * Lists problem replies under `application/problem+json`, the type `sendProblem` always sends: the route
+ * schemas name only the shape, which the generator would otherwise list as `application/json`.
+ */
+function problemMediaType(schema: FastifySchema | undefined): FastifySchema {
+  // Typed as always present, but a route declared without a schema passes undefined.
+  const response = schema?.response as Record<string, { $ref?: unknown }> | undefined;
+  if (!schema || !response) return schema ?? {};
+  const described = Object.entries(response).map(([status, reply]) =>
+    typeof reply.$ref === 'string' && reply.$ref.startsWith(problemSchema.$id)
+      ? [status, { description: problemSchema.description, content: { 'application/problem+json': { schema: reply } } }]
+      : [status, reply],
+  );
+  return { ...schema, response: Object.fromEntries(described) };
+}
+
+async function openApiPlugin(app: FastifyInstance, options: OpenApiOptions) {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${options.productName} config service`,
+        version: servicePackage.version,
+        description: "Verifies Cognito ID tokens and answers each user's route and navigation manifest.",
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Cognito ID token' },
+        },
+      },
+    },
+    refResolver: {
+      // Named after the contract file rather than the default `def-N`, so a reader (and a client
+      // generator) sees `user-manifest`, and the name does not shift when a schema is added.
+      buildLocalReference(json, _baseUri, _fragment, i) {
+        return typeof json.$id === 'string' ? componentName(json.$id) : `def-${i}`;
+      },
+    },
+    transform: ({ schema, url }) => ({ schema: DOCUMENTED.test(url) ? problemMediaType(schema) : { ...schema, hide: true }, url }),
+  });
+  // The docs describe contracts, not data, so they are public like the schemas in the repository.
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+}
+
+/** The OpenAPI description of `/api/v1` at `/api/docs/json` and its UI at `/api/docs`; register before the routes. */
+export default fp(openApiPlugin, { name: 'openApi' });
