@@ -1,0 +1,14 @@
+import { expect, test } from '@playwright/test';
+
+test('the API description is browsable at /api/docs and lists the versioned routes', async ({ page, request }) => {
+  await page.goto('/api/docs');
+  await expect(page.getByText('/api/v1/manifest', { exact: true })).toBeVisible();
+  await expect(page.getByText('/api/v1/admin/preview', { exact: true })).toBeVisible();
+  await expect(page.getByText('/idp', { exact: true })).toHaveCount(0);
+
+  const document = await request.get('/api/docs/json');
+  expect(document.headers()['content-type']).toContain('application/json');
+  const body = (await document.json()) as { openapi: string; paths: Record<string, unknown> };
+  expect(body.openapi).toMatch(/^3\.1\./);
+  expect(Object.keys(body.paths).sort()).toEqual(['/api/v1/admin/modules', '/api/v1/admin/preview', '/api/v1/config', '/api/v1/customers', '/api/v1/manifest']);
+});
