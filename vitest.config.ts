@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['schemas/src/**/*.test.ts', 'config-service/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     environment: 'node',
+    // A real PostgreSQL server on loopback for the tests that need one; see scripts/testPostgres.mjs.
+    globalSetup: ['scripts/vitestGlobalPostgres.mjs'],
     testTimeout: 20_000,
   },
 });

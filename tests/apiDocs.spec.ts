@@ -10,5 +10,14 @@ test('the API description is browsable at /api/docs and lists the versioned rout
   expect(document.headers()['content-type']).toContain('application/json');
   const body = (await document.json()) as { openapi: string; paths: Record<string, unknown> };
   expect(body.openapi).toMatch(/^3\.1\./);
-  expect(Object.keys(body.paths).sort()).toEqual(['/api/v1/admin/modules', '/api/v1/admin/preview', '/api/v1/config', '/api/v1/customers', '/api/v1/manifest']);
+  expect(Object.keys(body.paths).sort()).toEqual([
+    '/api/v1/admin/modules',
+    '/api/v1/admin/preview',
+    '/api/v1/config',
+    '/api/v1/customers',
+    '/api/v1/customers/{customerId}/audit',
+    '/api/v1/customers/{customerId}/modules/{moduleKey}',
+    '/api/v1/events',
+    '/api/v1/manifest',
+  ]);
 });

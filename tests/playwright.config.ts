@@ -36,6 +36,8 @@ export default defineConfig({
   projects: [
     { name: 'setup', testMatch: /.*\.setup\.ts/ },
     { name: 'chromium', testMatch: /.*\.spec\.ts/, dependencies: ['setup'] },
+    // Journeys that change what other specs' users see (customer module switches) run after them all.
+    { name: 'after-specs', testMatch: /.*\.serial\.ts/, dependencies: ['chromium'] },
   ],
   webServer: {
     command: 'node scripts/start.mjs',

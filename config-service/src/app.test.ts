@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT, claims, localIdp, now, sign, startTestApps, strangerKey, type TestApps } from './testing/testApp.ts';
+import { CLIENT, claims, customersWithModulesOff, localIdp, now, sign, startTestApps, strangerKey, type TestApps } from './testing/testApp.ts';
 
 let apps: TestApps;
 beforeAll(async () => {
@@ -73,7 +73,7 @@ describe('GET /api/v1/manifest', () => {
   });
 
   it("leaves out the modules the user's customer has switched off, for its users and for staff acting for it", async () => {
-    const switched = await apps.app({ customerSwitches: async (customer) => (customer === 'acme' ? { lcc: false } : undefined) });
+    const switched = await apps.app({ customerModules: apps.track(await customersWithModulesOff(apps.manifests, { acme: ['lcc'] })) });
     const get = (token: string, headers: Record<string, string> = {}) =>
       switched.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${token}`, ...headers } });
     const keys = (res: { json(): { modules: { key: string }[] } }) => res.json().modules.map((m) => m.key);

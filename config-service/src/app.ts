@@ -5,15 +5,17 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { PublicConfig } from '@platform/schemas';
 import { PlatformError } from './errors.ts';
 import type { ManifestSource } from './manifests/manifestStore.ts';
-import { ajv } from './manifests/schemaValidator.ts';
+import { ajv, coercingAjv } from './manifests/schemaValidator.ts';
 import authentication, { type AuthenticationOptions } from './plugins/authentication.ts';
 import openApi from './plugins/openApi.ts';
 import problem, { sendProblem } from './plugins/problem.ts';
 import localHostedUi from './identity/local/localHostedUi.ts';
 import localIdpRoutes from './identity/local/localIdpRoutes.ts';
 import configRoutes from './routes/config/index.ts';
-import customerRoutes, { type CustomerRouteOptions } from './routes/customers/index.ts';
-import manifestRoutes, { type CustomerSwitches } from './routes/manifest/index.ts';
+import customerRoutes from './routes/customers/index.ts';
+import eventRoutes from './routes/events/index.ts';
+import type { CustomerModules } from './customers/customerModules.ts';
+import manifestRoutes from './routes/manifest/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 
 export interface AppOptions {
@@ -21,15 +23,13 @@ export interface AppOptions {
   productName: string;
   /** The manifest set in service, earlier versions and the last rejected edit. */
   manifests: ManifestSource;
-  /** A customer's module switches; without it no customer switches apply. */
-  customerSwitches?: CustomerSwitches;
+  /** Customers and their module switches, in the database. */
+  customerModules: CustomerModules;
   authentication: AuthenticationOptions;
   /** Identity settings the browser is given. */
   browserAuth: PublicConfig['auth'];
   /** The local identity provider, when it is the one in use: its address, web client and return addresses. */
   localIdp?: { upstream: string; clientId: string; callbackUrls: readonly string[] };
-  /** The customers staff may act for. */
-  customers: CustomerRouteOptions['customers'];
   /** Folder of the built web app, served with history-mode fallback. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
@@ -38,7 +38,9 @@ export interface AppOptions {
 /** Builds the service without listening, so tests can use inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, trustProxy: false });
-  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  // Bodies are JSON and must match exactly; query strings, parameters and headers are text, which the
+  // coercing instance turns into the numbers and booleans their schemas name.
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? ajv : coercingAjv).compile(schema));
   // Ajv also holds the draft 2020-12 meta-schemas; no route refers to them, and their `properties.$id`
   // breaks the OpenAPI generator's reference resolver.
   for (const id of Object.keys(ajv.schemas).filter((k) => k.startsWith('https://') && !k.startsWith('https://json-schema.org/'))) {
@@ -50,10 +52,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the routes: the document is collected from their onRoute hooks.
   await app.register(openApi, { productName: options.productName });
   await app.register(configRoutes, { manifests: options.manifests, environment: options.environment, productName: options.productName, auth: options.browserAuth });
-  const served = { manifests: options.manifests, environment: options.environment, productName: options.productName, customerSwitches: options.customerSwitches };
+  const served = { manifests: options.manifests, environment: options.environment, productName: options.productName, customerModules: options.customerModules };
   await app.register(manifestRoutes, served);
-  await app.register(adminRoutes, { ...served, customers: options.customers });
-  await app.register(customerRoutes, { customers: options.customers });
+  await app.register(adminRoutes, served);
+  await app.register(customerRoutes, served);
+  await app.register(eventRoutes, served);
   if (options.localIdp) {
     await app.register(localIdpRoutes, { upstream: options.localIdp.upstream });
     await app.register(localHostedUi, { ...options.localIdp, productName: options.productName });

@@ -8,6 +8,8 @@ export const errorCatalogue = {
   CFG_ERR_FORBIDDEN: { status: 403, title: 'Forbidden' },
   CFG_ERR_NOT_FOUND: { status: 404, title: 'Not Found' },
   CFG_ERR_BAD_REQUEST: { status: 400, title: 'Bad Request' },
+  CFG_ERR_CONFLICT: { status: 409, title: 'Conflict' },
+  CFG_ERR_PRECONDITION_REQUIRED: { status: 428, title: 'Precondition Required' },
   CFG_ERR_PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload Too Large' },
   CFG_ERR_IDENTITY_PROVIDER: { status: 502, title: 'Identity provider unavailable' },
   CFG_ERR_INTERNAL: { status: 500, title: 'Internal Server Error' },
@@ -23,8 +25,12 @@ export class PlatformError extends Error {
   /** Text safe to show the client. 5xx details are never sent. */
   readonly detail: string | undefined;
 
-  constructor(code: ErrorCode, detail?: string, options?: { cause?: unknown }) {
+  /** Further members of the problem document (RFC 9457 extensions), e.g. the current state on a conflict. */
+  readonly extensions: Readonly<Record<string, unknown>> | undefined;
+
+  constructor(code: ErrorCode, detail?: string, options?: { cause?: unknown; extensions?: Record<string, unknown> }) {
     super(detail ?? errorCatalogue[code].title, options);
+    this.extensions = options?.extensions;
     this.name = 'PlatformError';
     this.code = code;
     this.status = errorCatalogue[code].status;

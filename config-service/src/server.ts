@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_PASSWORD } from './identity/local/demoAccounts.ts';
 import { callbackUrls } from './identity/local/seedLocalPool.ts';
@@ -5,13 +6,22 @@ import { startLocalIdentityProvider, type LocalIdentityProvider } from './identi
 import { formatProblem, ManifestSetError } from './manifests/manifestProblem.ts';
 import { ManifestStore, type ReloadEvent } from './manifests/manifestStore.ts';
 import { readScreenCatalogue } from './manifests/screenCatalogue.ts';
+import { CustomerModules } from './customers/customerModules.ts';
+import { CustomerStore } from './store/customerStore.ts';
+import { openDatabase } from './store/openDatabase.ts';
 import { LOCAL_ENVIRONMENTS, readSettings, SettingsError } from './settings.ts';
 
 async function main() {
   const settings = readSettings();
   // Manifests first: an invalid one stops start-up before anything else is started.
-  let log: ((event: ReloadEvent) => void) | undefined;
-  const manifests = new ManifestStore(settings.manifestsDir, { screens: readScreenCatalogue(), onReload: (event) => log?.(event) });
+  const manifests = new ManifestStore(settings.manifestsDir, { screens: readScreenCatalogue() });
+
+  // Then the database: migrated before anything is served, the demo customers added where wanted.
+  const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, onError: (error) => console.error('database:', error.message) });
+  const customerModules = await CustomerModules.open(new CustomerStore(database), manifests);
+  if (settings.seedDemoData) {
+    for (const customer of DEMO_CUSTOMERS) await customerModules.createCustomer({ ...customer }, { sub: 'system', email: 'demo-data' });
+  }
 
   let local: LocalIdentityProvider | undefined;
   // The names a browser on this machine may use for the platform; single sign-on returns only to them.
@@ -49,19 +59,19 @@ async function main() {
       oauth: local || cognito.oauthDomain ? { domain: cognito.oauthDomain && !local ? cognito.oauthDomain : '', scopes: ['openid'], responseType: 'code' } : null,
     },
     ...(local ? { localIdp: { upstream: local.upstream, clientId: local.clientId, callbackUrls: callbackUrls(webOrigins) } } : {}),
-    customers: async () => DEMO_CUSTOMERS.map((c) => ({ ...c })),
+    customerModules,
     webRoot: settings.webDist,
     logger: { level: process.env.LOG_LEVEL || 'info' },
   });
 
   // Administrators edit route-manifests/ while the service runs: valid edits are served at once,
   // invalid ones are logged with every problem and change nothing.
-  log = (event) => {
+  manifests.on('reload', (event: ReloadEvent) => {
     if (event.kind === 'loaded') app.log.info({ version: event.version, previous: event.previous }, 'route manifests reloaded');
     if (event.kind === 'rejected') {
       app.log.error({ serving: event.serving, problems: event.problems }, `route manifests edit rejected; still serving ${event.serving}:\n${event.problems.map(formatProblem).join('\n')}`);
     }
-  };
+  });
   manifests.watch();
 
   let stopping = false;
@@ -72,6 +82,8 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     manifests.close();
     await app.close();
+    await customerModules.close();
+    await database.close();
     await local?.stop();
     process.exit(0);
   };
@@ -82,6 +94,7 @@ async function main() {
   const lines = [
     '',
     `  Platform running at ${settings.publicOrigin}  (environment: ${settings.environment}, manifests ${manifests.current().version}, watching ${settings.manifestsDir})`,
+    `  Database: ${settings.databaseUrl ? `PostgreSQL at ${redactPassword(settings.databaseUrl)}` : `embedded PGlite in ${join(settings.dataDir, 'pglite')}`}`,
   ];
   if (local) {
     lines.push(`  Local identity provider on ${local.upstream}; sign-up and reset codes are logged in ${local.logFile}`);
@@ -89,6 +102,11 @@ async function main() {
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(24)} ${a.auth?.role ?? '-'}${a.auth?.customerId ? ` @ ${a.auth.customerId}` : ''}`);
   }
   console.log(`${lines.join('\n')}\n`);
+}
+
+/** A connection string fit for a log line. */
+function redactPassword(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 }
 
 main().catch((error: unknown) => {

@@ -16,6 +16,10 @@ export interface Settings {
   identityProvider: 'local' | 'cognito';
   localIdpPort: number;
   dataDir: string;
+  /** A PostgreSQL server; unset: the embedded PGlite database under dataDir. */
+  databaseUrl: string | undefined;
+  /** Whether to add the demo customers when they are missing. */
+  seedDemoData: boolean;
   manifestsDir: string;
   webDist: string;
   cognito: {
@@ -44,6 +48,12 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0 || value > 65535) throw new SettingsError(name, `must be a port number, got '${raw}'`);
   return value;
+}
+
+function databaseUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const url = env.DATABASE_URL || undefined;
+  if (url !== undefined && !/^postgres(ql)?:\/\//.test(url)) throw new SettingsError('DATABASE_URL', 'must be a postgres:// or postgresql:// connection string');
+  return url;
 }
 
 /** Reads and checks the service's settings from the environment. */
@@ -76,6 +86,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     identityProvider,
     localIdpPort: integer(env, 'LOCAL_IDP_PORT', 9229),
     dataDir: resolve(env.DATA_DIR || resolve(repoRoot, '.data')),
+    databaseUrl: databaseUrl(env),
+    seedDemoData: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : LOCAL_ENVIRONMENTS.includes(environment),
     manifestsDir: resolve(env.MANIFESTS_DIR || resolve(repoRoot, 'route-manifests')),
     webDist: resolve(env.WEB_DIST || resolve(repoRoot, 'web/dist')),
     cognito: {

@@ -8,5 +8,8 @@ export { customerListSchema } from './generated/customer-list.ts';
 export { adminModuleListSchema } from './generated/admin-module-list.ts';
 export { adminPreviewRequestSchema } from './generated/admin-preview-request.ts';
 export { adminPreviewSchema } from './generated/admin-preview.ts';
+export { customerModuleSchema } from './generated/customer-module.ts';
+export { customerModuleUpdateSchema } from './generated/customer-module-update.ts';
+export { moduleAuditPageSchema } from './generated/module-audit-page.ts';
 export type * from './types.ts';
 export { substituteParams, joinPaths, paramNames } from './paths.ts';

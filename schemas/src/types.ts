@@ -6,6 +6,9 @@ import type { userManifestSchema } from './generated/user-manifest.ts';
 import type { publicConfigSchema } from './generated/public-config.ts';
 import type { problemSchema } from './generated/problem.ts';
 import type { customerListSchema } from './generated/customer-list.ts';
+import type { customerModuleSchema } from './generated/customer-module.ts';
+import type { customerModuleUpdateSchema } from './generated/customer-module-update.ts';
+import type { moduleAuditPageSchema } from './generated/module-audit-page.ts';
 import type { adminModuleListSchema } from './generated/admin-module-list.ts';
 import type { adminPreviewRequestSchema } from './generated/admin-preview-request.ts';
 import type { adminPreviewSchema } from './generated/admin-preview.ts';
@@ -68,7 +71,13 @@ export type PublicConfig = FromSchema<WithoutProperty<typeof publicConfigSchema,
 /** RFC 9457 problem details with the platform's error code. */
 export type Problem = FromSchema<typeof problemSchema>;
 /** GET /api/v1/customers. */
-export type CustomerList = FromSchema<typeof customerListSchema>;
+export type CustomerList = FromSchema<typeof customerListSchema, { references: [typeof customerModuleSchema] }>;
+/** GET /api/v1/customers/{customerId}/modules/{moduleKey}. */
+export type CustomerModule = FromSchema<typeof customerModuleSchema>;
+/** PUT /api/v1/customers/{customerId}/modules/{moduleKey}, the body. */
+export type CustomerModuleUpdate = FromSchema<typeof customerModuleUpdateSchema>;
+/** GET /api/v1/customers/{customerId}/audit. */
+export type ModuleAuditPage = FromSchema<typeof moduleAuditPageSchema>;
 /** GET /api/v1/admin/modules. */
 export type AdminModuleList = FromSchema<typeof adminModuleListSchema>;
 /** One problem with a manifest file, with where it is and what to do. */

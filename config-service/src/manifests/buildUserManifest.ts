@@ -13,6 +13,8 @@ export interface VerifiedUser {
   familyName: string;
   /** Undefined when the token carries no auth claim. */
   auth: AuthClaim | undefined;
+  /** When the token expires (seconds since the epoch). */
+  expiresAt?: number;
 }
 
 export interface BuildOptions {

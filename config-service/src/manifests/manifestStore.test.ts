@@ -55,7 +55,8 @@ describe('ManifestStore', () => {
   it('notices a change in the folder by itself within a second', async () => {
     const dir = copy();
     const events: ReloadEvent[] = [];
-    const store = new ManifestStore(dir, { onReload: (e) => events.push(e) });
+    const store = new ManifestStore(dir);
+    store.on('reload', (e) => events.push(e));
     stores.push(store);
     store.watch(50);
     rename(dir, 'Watched');

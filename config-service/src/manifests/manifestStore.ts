@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { watch, type FSWatcher } from 'node:fs';
 import { loadManifestSet, type ManifestSet } from './loadManifestSet.ts';
 import { ManifestSetError, type LocatedProblem } from './manifestProblem.ts';
@@ -18,7 +19,7 @@ export interface ManifestStatus {
 }
 
 /** What the service's routes read of the store; a test can hand in any set through a real store. */
-export type ManifestSource = Pick<ManifestStore, 'current' | 'version' | 'versions' | 'status'>;
+export type ManifestSource = Pick<ManifestStore, 'current' | 'version' | 'versions' | 'status' | 'on' | 'off'>;
 
 /** How many earlier versions are kept for comparing (admin preview). */
 const HISTORY = 10;
@@ -28,7 +29,7 @@ const HISTORY = 10;
  * invalid edit leaves the last good set served and is kept as the rejected state. The swap is a
  * single reference assignment, so a request sees either the old set or the new one, never a mix.
  */
-export class ManifestStore {
+export class ManifestStore extends EventEmitter<{ reload: [ReloadEvent] }> {
   #current: ManifestSet;
   #loadedAt = new Date().toISOString();
   #rejected: ManifestStatus['rejected'] = null;
@@ -38,8 +39,9 @@ export class ManifestStore {
 
   constructor(
     readonly dir: string,
-    private readonly options: { screens?: ScreenCatalogue; onReload?: (event: ReloadEvent) => void } = {},
+    private readonly options: { screens?: ScreenCatalogue } = {},
   ) {
+    super();
     // The first load throws: a service must not start without a valid set.
     this.#current = loadManifestSet(dir, { screens: options.screens });
     this.#history.push(this.#current);
@@ -83,7 +85,7 @@ export class ManifestStore {
       this.#rejected = { at, problems: error.problems };
       event = { kind: 'rejected', problems: error.problems, at, serving: this.#current.version };
     }
-    this.options.onReload?.(event);
+    this.emit('reload', event);
     return event;
   }
 

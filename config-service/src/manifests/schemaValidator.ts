@@ -1,5 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import {
+  customerModuleSchema,
+  customerModuleUpdateSchema,
+  moduleAuditPageSchema,
   adminModuleListSchema,
   adminPreviewRequestSchema,
   adminPreviewSchema,
@@ -14,6 +17,9 @@ import {
 
 /** One Ajv instance that knows every contract, so cross-file `$ref`s resolve. */
 export const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
-for (const schema of [moduleManifestSchema, moduleRegistrySchema, userClaimsSchema, userManifestSchema, publicConfigSchema, problemSchema, customerListSchema, adminModuleListSchema, adminPreviewRequestSchema, adminPreviewSchema]) {
+for (const schema of [customerModuleSchema, customerModuleUpdateSchema, moduleAuditPageSchema, moduleManifestSchema, moduleRegistrySchema, userClaimsSchema, userManifestSchema, publicConfigSchema, problemSchema, customerListSchema, adminModuleListSchema, adminPreviewRequestSchema, adminPreviewSchema]) {
   ajv.addSchema(schema);
 }
+
+/** For query strings, path parameters and headers, which arrive as text. */
+export const coercingAjv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, coerceTypes: true });

@@ -75,6 +75,7 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
       email: text('email'),
       givenName: text('given_name'),
       familyName: text('family_name'),
+      expiresAt: typeof claims.exp === 'number' ? claims.exp : undefined,
       auth: readAuthClaim(claims),
     };
   });

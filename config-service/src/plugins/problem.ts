@@ -18,6 +18,7 @@ function fromFastifyError(error: FastifyError): PlatformError {
 /** Sends a PlatformError as RFC 9457 problem details. */
 export function sendProblem(reply: FastifyReply, request: FastifyRequest, error: PlatformError): FastifyReply {
   const body: Record<string, unknown> = {
+    ...(error.status < 500 ? error.extensions : undefined),
     type: `${PROBLEM_TYPE_BASE}${error.code}`,
     title: error.title,
     status: error.status,

@@ -6,7 +6,11 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
-import { ManifestStore } from '../manifests/manifestStore.ts';
+import { ManifestStore, type ManifestSource } from '../manifests/manifestStore.ts';
+import { CustomerModules } from '../customers/customerModules.ts';
+import { CustomerStore } from '../store/customerStore.ts';
+import { migrate } from '../store/migrate.ts';
+import { openPglite } from '../store/pgliteDatabase.ts';
 
 export const ISSUER = 'http://issuer.test/local_pool';
 export const CLIENT = 'web-client';
@@ -47,9 +51,41 @@ export const claims = (extra: Record<string, unknown> = {}) => ({
 /** A signed ID token whose custom:auth is the given object. */
 export const tokenFor = (auth: object) => sign(claims({ 'custom:auth': JSON.stringify(auth) }));
 
+/** An in-memory PGlite database, migrated, with the demo customers acme and globex. */
+export async function demoCustomerModules(manifests: ManifestSource): Promise<CustomerModules> {
+  const db = await openPglite();
+  await migrate(db);
+  const modules = await CustomerModules.open(new CustomerStore(db), manifests);
+  for (const customer of [{ id: 'acme', name: 'Acme Industrial' }, { id: 'globex', name: 'Globex Energy' }]) {
+    await modules.createCustomer(customer, { sub: 'system', email: 'test-setup' });
+  }
+  const close = modules.close.bind(modules);
+  modules.close = async () => {
+    await close();
+    await db.close();
+  };
+  return modules;
+}
+
+/** Demo customers with the given modules switched off, written as an operator would. */
+export async function customersWithModulesOff(manifests: ManifestSource, off: Record<string, string[]>): Promise<CustomerModules> {
+  const modules = await demoCustomerModules(manifests);
+  for (const [customerId, keys] of Object.entries(off)) {
+    for (const key of keys) {
+      const current = (await modules.modulesOf(customerId)).find((m) => m.key === key)!;
+      await modules.setModule({ customerId, moduleKey: key, enabled: false, reason: 'test', expectedVersion: current.version, actor: { sub: 'op', email: 'op@test' } });
+    }
+  }
+  return modules;
+}
+
 export interface TestApps {
   /** Builds an app; options override the defaults. Closed by `close()`. */
   app(options?: Partial<AppOptions> & { trustLocalKey?: boolean }): Promise<FastifyInstance>;
+  /** The route-manifests/ store the apps use unless given another. */
+  manifests: ManifestStore;
+  /** Closed with the apps. */
+  track(modules: CustomerModules): CustomerModules;
   close(): Promise<void>;
 }
 
@@ -63,15 +99,25 @@ export async function startTestApps(): Promise<TestApps> {
   await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
   const jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/local_pool/.well-known/jwks.json`;
   const apps: FastifyInstance[] = [];
-  let manifests: ManifestStore | undefined;
+  const manifests = new ManifestStore(ROUTE_MANIFESTS);
+  const opened: CustomerModules[] = [];
+  let shared: CustomerModules | undefined;
   return {
+    manifests,
+    track(modules) {
+      opened.push(modules);
+      return modules;
+    },
     async app({ trustLocalKey = true, ...options } = {}) {
+      let customerModules = options.customerModules;
+      if (!customerModules && options.manifests) opened.push((customerModules = await demoCustomerModules(options.manifests)));
+      if (!customerModules) opened.push((customerModules = shared ??= await demoCustomerModules(manifests)));
       const instance = await buildApp({
         environment: 'local',
         productName: 'AssetTwin',
-        manifests: options.manifests ?? (manifests ??= new ManifestStore(ROUTE_MANIFESTS)),
+        manifests: options.manifests ?? manifests,
+        customerModules,
         authentication: { issuer: ISSUER, jwksUrl, clientId: CLIENT, trustLocalKey },
-        customers: async () => [{ id: 'acme', name: 'Acme Industrial' }, { id: 'globex', name: 'Globex Energy' }],
         browserAuth: { region: 'us-east-1', userPoolId: 'local_pool', userPoolClientId: CLIENT, userPoolEndpoint: null, authFlowType: 'USER_PASSWORD_AUTH', oauth: null },
         ...options,
       });
@@ -80,6 +126,7 @@ export async function startTestApps(): Promise<TestApps> {
     },
     async close() {
       await Promise.all(apps.map((a) => a.close()));
+      await Promise.all([...new Set(opened)].map((m) => m.close()));
       await new Promise((resolve) => jwks.close(resolve));
     },
   };

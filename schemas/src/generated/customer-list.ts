@@ -3,7 +3,7 @@ export const customerListSchema = {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://asset-platform.example/schemas/customer-list.schema.json",
   "title": "Customer list",
-  "description": "GET /api/v1/customers (staff only): the customers the service knows, for the customer switcher.",
+  "description": "GET /api/v1/customers (staff only): the customers the service knows, each with every registered module's switch.",
   "type": "object",
   "additionalProperties": false,
   "required": [
@@ -17,7 +17,8 @@ export const customerListSchema = {
         "additionalProperties": false,
         "required": [
           "id",
-          "name"
+          "name",
+          "modules"
         ],
         "properties": {
           "id": {
@@ -26,6 +27,13 @@ export const customerListSchema = {
           },
           "name": {
             "type": "string"
+          },
+          "modules": {
+            "description": "Every registered module, in the registry's order.",
+            "type": "array",
+            "items": {
+              "$ref": "https://asset-platform.example/schemas/customer-module.schema.json"
+            }
           }
         }
       }

@@ -25,6 +25,11 @@ export function postJson<T>(path: string, body: unknown, headers: Record<string,
   return requestJson<T>('POST', path, body, headers);
 }
 
+/** PUTs JSON to the platform's own API and reads the JSON answer. */
+export function putJson<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  return requestJson<T>('PUT', path, body, headers);
+}
+
 async function requestJson<T>(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<T> {
   const response = await fetch(path, {
     method,

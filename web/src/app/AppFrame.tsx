@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { publicConfigQuery } from '../api/publicConfig.ts';
+import { useLiveUpdates } from '../hooks/useLiveUpdates.ts';
 import { useUserManifest } from '../hooks/useUserManifest.ts';
 import { BreadcrumbSlot } from './breadcrumbSlot.ts';
 import { CustomerSwitcher } from './CustomerSwitcher.tsx';
@@ -12,6 +13,7 @@ export function AppFrame() {
   const { data: config } = useQuery(publicConfigQuery);
   const { data: manifest } = useUserManifest();
   const user = manifest?.user;
+  useLiveUpdates(user?.sub, manifest?.customerId);
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();

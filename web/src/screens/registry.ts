@@ -13,6 +13,7 @@ import { SignupScreen } from './Auth/SignupScreen.tsx';
 import { SingleSignOnScreen } from './Auth/SingleSignOnScreen.tsx';
 import { NotFoundScreen } from './NotFound/NotFoundScreen.tsx';
 import { ProfileScreen } from './Profile/ProfileScreen.tsx';
+import { CustomersScreen } from './Settings/CustomersScreen.tsx';
 import { ModulesScreen } from './Settings/ModulesScreen.tsx';
 import type { ScreenProps } from './screenProps.ts';
 
@@ -29,6 +30,7 @@ const screens: Record<string, ComponentType<ScreenProps>> = {
   'shell.notFound': NotFoundScreen,
   'dash.emptyPage': EmptyPageScreen,
   'dash.settingsModules': ModulesScreen,
+  'dash.settingsCustomers': CustomersScreen,
 };
 
 /** Layouts that frame their children; other routes with children get the section layout. */

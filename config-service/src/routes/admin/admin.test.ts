@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminModuleList, AdminPreview, Problem } from '@platform/schemas';
 import { ManifestStore } from '../../manifests/manifestStore.ts';
-import { ROUTE_MANIFESTS, sign, claims, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
+import { ROUTE_MANIFESTS, customersWithModulesOff, sign, claims, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
 import type { AppOptions } from '../../app.ts';
 
 let apps: TestApps;
@@ -112,7 +112,7 @@ describe('POST /api/v1/admin/preview', () => {
     store.reload();
     const answer = await preview(
       { claims: { ...engineer, modules: ['mr', 'hs', 'cs', 'cd', 'lb'] } },
-      { manifests: store, customerSwitches: async (customer) => (customer === 'acme' ? { lb: false } : undefined) },
+      { manifests: store, customerModules: apps.track(await customersWithModulesOff(store, { acme: ['lb'] })) },
     );
     expect(answer.view.decisions).toHaveLength(15);
     expect(decision(answer.view, 'mr')).toMatchObject({ included: true, rule: 'claim', name: 'Model Runtime' });
@@ -124,8 +124,8 @@ describe('POST /api/v1/admin/preview', () => {
   });
 
   it('applies the customer switches of the customer staff act for, and refuses an unknown customer', async () => {
-    const customerSwitches = async (customer: string) => (customer === 'globex' ? { mr: false } : undefined);
-    const asGlobex = await preview({ claims: { role: 'sentient' }, customerId: 'globex' }, { customerSwitches });
+    const customerModules = apps.track(await customersWithModulesOff(apps.manifests, { globex: ['mr'] }));
+    const asGlobex = await preview({ claims: { role: 'sentient' }, customerId: 'globex' }, { customerModules });
     expect(asGlobex.view.customerId).toBe('globex');
     expect(decision(asGlobex.view, 'mr')).toMatchObject({ included: false, rule: 'customer' });
     const unknown = await call('POST', '/api/v1/admin/preview', staff, { claims: { role: 'sentient' }, customerId: 'initech' });

@@ -8,21 +8,19 @@ import {
   type AdminPreview,
   type AdminPreviewRequest,
   type AuthClaim,
-  type CustomerList,
 } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
 import type { ManifestSource } from '../../manifests/manifestStore.ts';
 import { STAFF_ROLE, customerInContext } from '../../manifests/buildUserManifest.ts';
 import { moduleOverview } from '../../manifests/moduleOverview.ts';
 import { compareViews, previewManifest } from '../../manifests/previewManifest.ts';
-import type { CustomerSwitches } from '../manifest/index.ts';
+import type { CustomerModules } from '../../customers/customerModules.ts';
 
 export interface AdminRouteOptions {
   manifests: ManifestSource;
   environment: string;
   productName: string;
-  customers: () => Promise<CustomerList['customers']>;
-  customerSwitches?: CustomerSwitches;
+  customerModules: CustomerModules;
 }
 
 const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
@@ -63,10 +61,10 @@ export default async function adminRoutes(app: FastifyInstance, options: AdminRo
     const auth = (request.claims ?? undefined) as AuthClaim | undefined;
     const requestedCustomerId = request.customerId ?? undefined;
     const customer = customerInContext(auth, requestedCustomerId);
-    if (customer !== null && !(await options.customers()).some((c) => c.id === customer)) {
+    if (customer !== null && !(await options.customerModules.getCustomer(customer))) {
       throw new PlatformError('CFG_ERR_BAD_REQUEST', `unknown customer '${customer}'`);
     }
-    const switches = customer === null ? undefined : await options.customerSwitches?.(customer);
+    const switches = customer === null ? undefined : await options.customerModules.enabledFor(customer);
     return previewManifest(set, auth, {
       environment: options.environment,
       productName: options.productName,

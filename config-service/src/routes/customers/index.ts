@@ -1,31 +1,156 @@
-import type { FastifyInstance } from 'fastify';
-import { customerListSchema, problemSchema, type CustomerList } from '@platform/schemas';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  customerListSchema,
+  customerModuleSchema,
+  customerModuleUpdateSchema,
+  moduleAuditPageSchema,
+  problemSchema,
+  type CustomerList,
+  type CustomerModule,
+  type CustomerModuleUpdate,
+  type ModuleAuditPage,
+} from '@platform/schemas';
+import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PlatformError } from '../../errors.ts';
 import { STAFF_ROLE } from '../../manifests/buildUserManifest.ts';
+import type { ManifestSource } from '../../manifests/manifestStore.ts';
+import { decodeCursor, encodeCursor } from './auditCursor.ts';
+import { entityTag, ifMatchVersion } from './switchEntityTag.ts';
 
 export interface CustomerRouteOptions {
-  /** The customers the service knows. */
-  customers: () => Promise<CustomerList['customers']>;
+  customerModules: CustomerModules;
+  manifests: ManifestSource;
 }
 
-/** GET /api/v1/customers: for staff, who act on behalf of a customer; everyone else gets 403. */
+const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
+const secured = { security: [{ bearerAuth: [] }], tags: ['customers'] };
+const customerId = { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,62}$' } as const;
+const moduleParams = {
+  type: 'object',
+  required: ['customerId', 'moduleKey'],
+  properties: { customerId, moduleKey: { type: 'string', pattern: '^[a-z][a-z0-9]{1,15}$' } },
+} as const;
+
+/** Customers and their module switches: operators (staff) only; everyone else gets 403. */
+async function staffOnly(request: FastifyRequest) {
+  if (request.verifiedUser.auth?.role !== STAFF_ROLE) throw new PlatformError('CFG_ERR_FORBIDDEN', 'only staff may see or change customers');
+}
+
 export default async function customerRoutes(app: FastifyInstance, options: CustomerRouteOptions) {
+  const guards = { onRequest: app.authenticate, preHandler: staffOnly };
+  const { customerModules, manifests } = options;
+
+  const existingCustomer = async (id: string) => {
+    if (!(await customerModules.getCustomer(id))) throw new PlatformError('CFG_ERR_NOT_FOUND', `no customer '${id}'`);
+  };
+  const registeredModule = (key: string) => {
+    if (!manifests.current().registry.includes(key)) throw new PlatformError('CFG_ERR_NOT_FOUND', `no module '${key}' in the registry`);
+  };
+  const send = (reply: FastifyReply, state: CustomerModule) => {
+    reply.header('ETag', entityTag(state.version)).header('Cache-Control', 'no-store');
+    return state;
+  };
+
   app.get(
     '/api/v1/customers',
+    { ...guards, schema: { ...secured, summary: 'Customers, each with every module switch (staff only)', response: { 200: { $ref: `${customerListSchema.$id}#` }, ...problems } } },
+    async (_request, reply): Promise<CustomerList> => {
+      reply.header('Cache-Control', 'no-store');
+      return { customers: await customerModules.customersWithModules() };
+    },
+  );
+
+  app.get<{ Params: { customerId: string; moduleKey: string } }>(
+    '/api/v1/customers/:customerId/modules/:moduleKey',
     {
-      onRequest: app.authenticate,
+      ...guards,
+      schema: { ...secured, summary: "One module's switch for a customer, with its version as ETag", params: moduleParams, response: { 200: { $ref: `${customerModuleSchema.$id}#` }, ...problems } },
+    },
+    async (request, reply) => {
+      const { customerId: id, moduleKey } = request.params;
+      await existingCustomer(id);
+      registeredModule(moduleKey);
+      const state = (await customerModules.modulesOf(id)).find((m) => m.key === moduleKey)!;
+      return send(reply, state);
+    },
+  );
+
+  app.put<{ Params: { customerId: string; moduleKey: string }; Body: CustomerModuleUpdate }>(
+    '/api/v1/customers/:customerId/modules/:moduleKey',
+    {
+      ...guards,
       schema: {
-        summary: 'The customers staff may act for (staff only)',
-        tags: ['customers'],
-        security: [{ bearerAuth: [] }],
-        response: { 200: { $ref: `${customerListSchema.$id}#` }, '4xx': { $ref: `${problemSchema.$id}#` } },
+        ...secured,
+        summary: "Switch a module on or off for a customer; If-Match must carry the version read (409 when it moved on, 428 without it)",
+        params: moduleParams,
+        headers: { type: 'object', properties: { 'if-match': { type: 'string' } } },
+        body: { $ref: `${customerModuleUpdateSchema.$id}#` },
+        response: { 200: { $ref: `${customerModuleSchema.$id}#` }, ...problems },
       },
     },
-    async (request): Promise<CustomerList> => {
-      if (request.verifiedUser.auth?.role !== STAFF_ROLE) {
-        throw new PlatformError('CFG_ERR_FORBIDDEN', 'only staff may list customers');
+    async (request, reply) => {
+      const { customerId: id, moduleKey } = request.params;
+      const expectedVersion = ifMatchVersion(request.headers['if-match']);
+      await existingCustomer(id);
+      registeredModule(moduleKey);
+      const user = request.verifiedUser;
+      const result = await customerModules.setModule({
+        customerId: id,
+        moduleKey,
+        enabled: request.body.enabled,
+        reason: request.body.reason.trim(),
+        expectedVersion,
+        actor: { sub: user.sub, email: user.email },
+      });
+      if (result.outcome === 'conflict') {
+        const current = { key: moduleKey, ...result.current };
+        reply.header('ETag', entityTag(current.version));
+        throw new PlatformError(
+          'CFG_ERR_CONFLICT',
+          `the switch is at version ${current.version} (${current.enabled ? 'on' : 'off'}), not ${expectedVersion}: someone changed it since you read it; read it again and decide`,
+          { extensions: { current } },
+        );
       }
-      return { customers: await options.customers() };
+      request.log.info({ customerId: id, moduleKey, enabled: result.switch.enabled, version: result.switch.version, actor: user.sub }, 'module switch changed');
+      return send(reply, { key: moduleKey, ...result.switch });
+    },
+  );
+
+  app.get<{ Params: { customerId: string }; Querystring: { limit?: number; cursor?: string; module?: string; actor?: string; since?: string; until?: string } }>(
+    '/api/v1/customers/:customerId/audit',
+    {
+      ...guards,
+      schema: {
+        ...secured,
+        summary: "A customer's module switch changes, newest first, a page at a time",
+        params: { type: 'object', required: ['customerId'], properties: { customerId } },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            limit: { type: 'integer', minimum: 1, maximum: 200 },
+            cursor: { type: 'string', maxLength: 200 },
+            module: { type: 'string', maxLength: 32 },
+            actor: { type: 'string', maxLength: 320 },
+            since: { type: 'string', maxLength: 40 },
+            until: { type: 'string', maxLength: 40 },
+          },
+        },
+        response: { 200: { $ref: `${moduleAuditPageSchema.$id}#` }, ...problems },
+      },
+    },
+    async (request, reply): Promise<ModuleAuditPage> => {
+      const { customerId: id } = request.params;
+      const { limit = 50, cursor, module, actor, since, until } = request.query;
+      for (const [name, value] of [['since', since], ['until', until]] as const) {
+        if (value !== undefined && Number.isNaN(Date.parse(value))) throw new PlatformError('CFG_ERR_BAD_REQUEST', `${name} must be a date and time (ISO 8601), got '${value}'`);
+      }
+      await existingCustomer(id);
+      // One more than asked tells whether there is a next page without a second query.
+      const entries = await customerModules.store.audit(id, { limit: limit + 1, beforeId: cursor === undefined ? undefined : decodeCursor(cursor), moduleKey: module, actor, since, until });
+      const page = entries.slice(0, limit);
+      reply.header('Cache-Control', 'no-store');
+      return { entries: page, nextCursor: entries.length > limit ? encodeCursor(page[page.length - 1]!.id) : null };
     },
   );
 }

@@ -4,16 +4,14 @@ import { problemSchema, userManifestSchema } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
 import { buildUserManifest, STAFF_ROLE } from '../../manifests/buildUserManifest.ts';
 import type { ManifestSource } from '../../manifests/manifestStore.ts';
+import type { CustomerModules } from '../../customers/customerModules.ts';
 import { customerInContext } from '../../manifests/buildUserManifest.ts';
-
-/** The modules a customer has switched on (true) or off (false); a module not named follows its exposure. */
-export type CustomerSwitches = (customerId: string) => Promise<Readonly<Record<string, boolean>> | undefined>;
 
 export interface ManifestRouteOptions {
   manifests: ManifestSource;
   environment: string;
   productName: string;
-  customerSwitches?: CustomerSwitches;
+  customerModules: CustomerModules;
 }
 
 const CUSTOMER_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
@@ -49,7 +47,7 @@ export default async function manifestRoutes(app: FastifyInstance, options: Mani
         throw new PlatformError('CFG_ERR_BAD_REQUEST', 'X-Customer-Id must be a customer id (lower-case letters, digits and dashes)');
       }
       const customer = customerInContext(user.auth, requested);
-      const switches = customer === null ? undefined : await options.customerSwitches?.(customer);
+      const switches = customer === null ? undefined : await options.customerModules.enabledFor(customer);
       const manifest = buildUserManifest(options.manifests.current(), user, {
         environment: options.environment,
         productName: options.productName,

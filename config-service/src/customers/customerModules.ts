@@ -1,0 +1,104 @@
+import { EventEmitter } from 'node:events';
+import type { ManifestSource } from '../manifests/manifestStore.ts';
+import type { Actor, Customer, CustomerStore, ModuleSwitch, SwitchChange, SwitchWriteResult } from '../store/customerStore.ts';
+
+/** A module's switch for a customer as the API shows it. */
+export interface CustomerModule extends ModuleSwitch {
+  key: string;
+}
+
+export interface CustomerWithModules extends Customer {
+  modules: CustomerModule[];
+}
+
+/** What a module is for a customer that has never had it set: the manifest's `enabledForNewCustomers`. */
+function defaultEnabled(manifests: ManifestSource, key: string): boolean {
+  return manifests.current().modules.get(key)?.exposure?.enabledForNewCustomers ?? true;
+}
+
+/**
+ * Customers' module switches as the service uses them: read through a per-customer cache that every
+ * write, on any replica, clears by a database notification; defaults from the manifests for modules a
+ * customer has never had set. Emits 'change' for each write so open pages can be told.
+ */
+export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; missed: [] }> {
+  #cache = new Map<string, Promise<Map<string, ModuleSwitch>>>();
+  #unlisten: (() => Promise<void>) | undefined;
+
+  private constructor(
+    readonly store: CustomerStore,
+    private readonly manifests: ManifestSource,
+  ) {
+    super();
+  }
+
+  /** Starts listening before the first read, so no change between the two can be missed. */
+  static async open(store: CustomerStore, manifests: ManifestSource): Promise<CustomerModules> {
+    const modules = new CustomerModules(store, manifests);
+    modules.#unlisten = await store.onChange(
+      (change) => {
+        modules.#cache.delete(change.customerId);
+        modules.emit('change', change);
+      },
+      () => {
+        // The listening connection was lost: anything may have changed meanwhile.
+        modules.#cache.clear();
+        modules.emit('missed');
+      },
+    );
+    return modules;
+  }
+
+  async close(): Promise<void> {
+    await this.#unlisten?.();
+    this.removeAllListeners();
+  }
+
+  #switches(customerId: string): Promise<Map<string, ModuleSwitch>> {
+    let switches = this.#cache.get(customerId);
+    if (!switches) {
+      switches = this.store.switchesOf(customerId);
+      this.#cache.set(customerId, switches);
+      // A failed read must not stay cached.
+      switches.catch(() => this.#cache.get(customerId) === switches && this.#cache.delete(customerId));
+    }
+    return switches;
+  }
+
+  /** Every registered module's switch for the customer, in registry order. */
+  async modulesOf(customerId: string): Promise<CustomerModule[]> {
+    const switches = await this.#switches(customerId);
+    return this.manifests.current().registry.map((key) => ({ key, ...(switches.get(key) ?? { enabled: defaultEnabled(this.manifests, key), version: 0 }) }));
+  }
+
+  /** Whether each registered module is on for the customer: what the user manifest applies. */
+  async enabledFor(customerId: string): Promise<Record<string, boolean>> {
+    return Object.fromEntries((await this.modulesOf(customerId)).map((m) => [m.key, m.enabled]));
+  }
+
+  async customers(): Promise<Customer[]> {
+    return this.store.listCustomers();
+  }
+
+  async customersWithModules(): Promise<CustomerWithModules[]> {
+    const customers = await this.store.listCustomers();
+    return Promise.all(customers.map(async (c) => ({ ...c, modules: await this.modulesOf(c.id) })));
+  }
+
+  async getCustomer(id: string): Promise<Customer | undefined> {
+    return this.store.getCustomer(id);
+  }
+
+  async setModule(write: { customerId: string; moduleKey: string; enabled: boolean; reason: string; expectedVersion: number; actor: Actor }): Promise<SwitchWriteResult> {
+    const result = await this.store.setSwitch({ ...write, defaultEnabled: defaultEnabled(this.manifests, write.moduleKey) });
+    // This replica's own notification clears the cache too, but a moment later; the writer's next read must see the write.
+    if (result.outcome === 'written') this.#cache.delete(write.customerId);
+    return result;
+  }
+
+  /** Creates a customer with every registered module set to its default for new customers. */
+  async createCustomer(customer: Customer, actor: Actor): Promise<boolean> {
+    const registry = this.manifests.current().registry;
+    return this.store.createCustomer(customer, Object.fromEntries(registry.map((key) => [key, defaultEnabled(this.manifests, key)])), actor);
+  }
+}

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CustomerList, CustomerModule, ModuleAuditPage, Problem } from '@platform/schemas';
+import type { FastifyInstance } from 'fastify';
+import { claims, demoCustomerModules, sign, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
+
+let apps: TestApps;
+let app: FastifyInstance;
+beforeAll(async () => {
+  apps = await startTestApps();
+  // A database of this file's own: the tests below change switches.
+  app = await apps.app({ customerModules: apps.track(await demoCustomerModules(apps.manifests)) });
+});
+afterAll(() => apps.close());
+
+const staff = tokenFor({ role: 'sentient' });
+const engineer = sign(claims());
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const switchUrl = (customer: string, key: string) => `/api/v1/customers/${customer}/modules/${key}`;
+const read = (customer: string, key: string, token = staff) => app.inject({ url: switchUrl(customer, key), headers: auth(token) });
+const write = (customer: string, key: string, body: object, ifMatch?: string, token = staff) =>
+  app.inject({ method: 'PUT', url: switchUrl(customer, key), headers: { ...auth(token), ...(ifMatch === undefined ? {} : { 'if-match': ifMatch }) }, payload: body });
+const manifestModules = async (token: string, headers: Record<string, string> = {}) =>
+  ((await app.inject({ url: '/api/v1/manifest', headers: { ...auth(token), ...headers } })).json() as { modules: { key: string }[] }).modules.map((m) => m.key);
+
+describe('customer module switches API', () => {
+  it('answers 403 problem+json to everyone but staff, on every route', async () => {
+    for (const res of [
+      await app.inject({ url: '/api/v1/customers', headers: auth(engineer) }),
+      await read('acme', 'mr', engineer),
+      await write('acme', 'mr', { enabled: false, reason: 'mine now' }, '"1"', engineer),
+      await app.inject({ url: '/api/v1/customers/acme/audit', headers: auth(engineer) }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    }
+  });
+
+  it('lists customers with every registered module switch', async () => {
+    const res = await app.inject({ url: '/api/v1/customers', headers: auth(staff) });
+    const body = res.json() as CustomerList;
+    expect(body.customers.map((c) => c.id)).toEqual(['acme', 'globex']);
+    expect(body.customers[0]!.modules).toHaveLength(15);
+    expect(body.customers[0]!.modules[0]).toEqual({ key: 'mb', enabled: true, version: 1 });
+  });
+
+  it('reads one switch with its version as ETag, and writes it with If-Match', async () => {
+    const res = await read('acme', 'lcc');
+    expect(res.json()).toEqual({ key: 'lcc', enabled: true, version: 1 });
+    expect(res.headers.etag).toBe('"1"');
+    const put = await write('acme', 'lcc', { enabled: false, reason: 'contract ended' }, res.headers.etag as string);
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toEqual({ key: 'lcc', enabled: false, version: 2 });
+    expect(put.headers.etag).toBe('"2"');
+    expect((await read('acme', 'lcc')).json()).toEqual({ key: 'lcc', enabled: false, version: 2 });
+  });
+
+  it('takes a switched-off module out of the manifest of the customer’s users and of staff acting for it, at once', async () => {
+    const etag = (await read('acme', 'hs')).headers.etag as string;
+    expect(await manifestModules(engineer)).toContain('hs');
+    await write('acme', 'hs', { enabled: false, reason: 'maintenance window' }, etag);
+    expect(await manifestModules(engineer)).not.toContain('hs');
+    expect(await manifestModules(staff, { 'x-customer-id': 'acme' })).not.toContain('hs');
+    expect(await manifestModules(staff, { 'x-customer-id': 'globex' })).toContain('hs');
+    await write('acme', 'hs', { enabled: true, reason: 'window over' }, '"2"');
+    expect(await manifestModules(engineer)).toContain('hs');
+  });
+
+  it('answers a stale If-Match 409 with the current state, and changes nothing', async () => {
+    const etag = (await read('globex', 'mr')).headers.etag as string;
+    expect((await write('globex', 'mr', { enabled: false, reason: 'first' }, etag)).statusCode).toBe(200);
+    const stale = await write('globex', 'mr', { enabled: true, reason: 'second, unaware' }, etag);
+    expect(stale.statusCode).toBe(409);
+    const problem = stale.json() as Problem & { current: CustomerModule };
+    expect(problem.code).toBe('CFG_ERR_CONFLICT');
+    expect(problem.current).toEqual({ key: 'mr', enabled: false, version: 2 });
+    expect(stale.headers.etag).toBe('"2"');
+    expect((await read('globex', 'mr')).json().enabled).toBe(false);
+  });
+
+  it.each([
+    ['no If-Match', undefined],
+    ['If-Match: *', '*'],
+    ['a weak tag', 'W/"1"'],
+  ])('answers a write with %s 428', async (_case, ifMatch) => {
+    const res = await write('globex', 'lb', { enabled: false, reason: 'blind' }, ifMatch);
+    expect(res.statusCode).toBe(428);
+    expect((res.json() as Problem).code).toBe('CFG_ERR_PRECONDITION_REQUIRED');
+  });
+
+  it('answers 404 for an unknown customer or module and 400 for a body without a reason', async () => {
+    expect((await read('initech', 'mr')).statusCode).toBe(404);
+    expect((await read('acme', 'zz')).statusCode).toBe(404);
+    expect((await write('acme', 'mr', { enabled: false, reason: '   ' }, '"1"')).statusCode).toBe(400);
+    expect((await write('acme', 'mr', { enabled: 'no', reason: 'x' }, '"1"')).statusCode).toBe(400);
+  });
+});
+
+describe('customer audit API', () => {
+  it('pages the audit log newest first with an opaque cursor and filters it', async () => {
+    let etag = (await read('acme', 'mr')).headers.etag as string;
+    for (const [enabled, reason] of [[false, 'one'], [true, 'two'], [false, 'three']] as const) {
+      etag = (await write('acme', 'mr', { enabled, reason }, etag)).headers.etag as string;
+    }
+    const page = async (query: string) => {
+      const res = await app.inject({ url: `/api/v1/customers/acme/audit?${query}`, headers: auth(staff) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as ModuleAuditPage;
+    };
+    const first = await page('module=mr&limit=2');
+    expect(first.entries.map((e) => e.reason)).toEqual(['three', 'two']);
+    expect(first.entries[0]).toMatchObject({ actor: { sub: 'user-1', email: 'erin@acme.example' }, moduleKey: 'mr', before: true, after: false });
+    const second = await page(`module=mr&limit=2&cursor=${first.nextCursor}`);
+    expect(second.entries.map((e) => e.reason)).toEqual(['one']);
+    expect(second.nextCursor).toBeNull();
+    expect((await page(`since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).entries).toEqual([]);
+    const bad = await app.inject({ url: '/api/v1/customers/acme/audit?cursor=not-ours', headers: auth(staff) });
+    expect(bad.statusCode).toBe(400);
+    expect((await app.inject({ url: '/api/v1/customers/acme/audit?since=yesterday', headers: auth(staff) })).statusCode).toBe(400);
+    expect((await app.inject({ url: '/api/v1/customers/acme/audit?limit=0', headers: auth(staff) })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,122 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { CustomerModules } from '../../customers/customerModules.ts';
+import { ManifestStore } from '../../manifests/manifestStore.ts';
+import { claims, demoCustomerModules, ROUTE_MANIFESTS, sign, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
+
+let apps: TestApps;
+let app: FastifyInstance;
+let base: string;
+let modules: CustomerModules;
+let manifests: ManifestStore;
+let manifestsDir: string;
+
+beforeAll(async () => {
+  apps = await startTestApps();
+  manifestsDir = mkdtempSync(join(tmpdir(), 'events-manifests-'));
+  cpSync(ROUTE_MANIFESTS, manifestsDir, { recursive: true });
+  manifests = new ManifestStore(manifestsDir);
+  modules = apps.track(await demoCustomerModules(manifests));
+  app = await apps.app({ manifests, customerModules: modules });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => apps.close());
+
+interface Stream {
+  response: IncomingMessage;
+  events: { event: string; data: unknown }[];
+  close(): void;
+}
+
+/** Opens the event stream as the browser does, collecting events as they arrive. */
+function openStream(token: string | undefined, headers: Record<string, string> = {}): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}/api/v1/events`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } }, (response) => {
+      const events: Stream['events'] = [];
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event) events.push({ event, data: data ? JSON.parse(data) : undefined });
+        }
+      });
+      resolve({ response, events, close: () => req.destroy() });
+    });
+    req.on('error', (error) => (error.message === 'socket hang up' ? undefined : reject(error)));
+    req.end();
+  });
+}
+
+const switchOff = async (customerId: string, moduleKey: string) => {
+  const current = (await modules.modulesOf(customerId)).find((m) => m.key === moduleKey)!;
+  await modules.setModule({ customerId, moduleKey, enabled: !current.enabled, reason: 'test', expectedVersion: current.version, actor: { sub: 'op', email: 'op@test' } });
+};
+
+describe('GET /api/v1/events', () => {
+  it("tells a customer's users when its switches change, and nobody else", async () => {
+    const acme = await openStream(sign(claims()));
+    const globex = await openStream(tokenFor({ role: 'customer', customerId: 'globex', modules: [] }));
+    expect(acme.response.headers['content-type']).toMatch(/^text\/event-stream/);
+    await expect.poll(() => acme.events.map((e) => e.event)).toEqual(['ready']);
+    await switchOff('acme', 'lcc');
+    await expect.poll(() => acme.events.map((e) => e.event)).toEqual(['ready', 'modules']);
+    expect(acme.events[1]!.data).toEqual({ customerId: 'acme' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(globex.events.map((e) => e.event)).toEqual(['ready']);
+    acme.close();
+    globex.close();
+  });
+
+  it('follows the customer staff act for', async () => {
+    const staff = await openStream(tokenFor({ role: 'sentient' }), { 'x-customer-id': 'globex' });
+    await switchOff('acme', 'mr');
+    await switchOff('globex', 'mr');
+    await expect.poll(() => staff.events.map((e) => e.event)).toEqual(['ready', 'modules']);
+    expect(staff.events[1]!.data).toEqual({ customerId: 'globex' });
+    staff.close();
+  });
+
+  it('tells every open page when the manifest set is reloaded', async () => {
+    const stream = await openStream(sign(claims()));
+    const file = join(manifestsDir, 'lb.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), name: 'Leaders' }, null, 2));
+    manifests.reload();
+    await expect.poll(() => stream.events.map((e) => e.event)).toEqual(['ready', 'manifests']);
+    expect(stream.events[1]!.data).toEqual({ version: manifests.current().version });
+    stream.close();
+  });
+
+  it('answers a request without a valid token 401 problem+json, not a stream', async () => {
+    const stream = await openStream(undefined);
+    expect(stream.response.statusCode).toBe(401);
+    expect(stream.response.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
+  it('ends a stream when its token expires, so the page reconnects with a fresh one', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const stream = await openStream(sign(claims({ iat: now - 3598, exp: now + 2 })));
+    const ended = new Promise((resolve) => stream.response.on('end', resolve));
+    await expect(ended).resolves.toBeUndefined();
+  });
+
+  it('does not hold up closing the service', async () => {
+    const other = await apps.app({ manifests, customerModules: modules });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}/api/v1/events`;
+    await new Promise<void>((resolve) => httpRequest(url, { headers: { authorization: `Bearer ${sign(claims())}` } }, () => resolve()).end());
+    // With the stream left open, close() would wait for the browser for ever and the test time out.
+    await expect(other.close()).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { problemSchema } from '@platform/schemas';
+import type { CustomerModules } from '../../customers/customerModules.ts';
+import { customerInContext } from '../../manifests/buildUserManifest.ts';
+import type { ManifestSource, ReloadEvent } from '../../manifests/manifestStore.ts';
+import type { SwitchChange } from '../../store/customerStore.ts';
+
+export interface EventRouteOptions {
+  manifests: ManifestSource;
+  customerModules: CustomerModules;
+  /** Comment lines keep proxies and the browser from closing a quiet stream. */
+  heartbeatMs?: number;
+}
+
+/**
+ * GET /api/v1/events: server-sent events telling an open page that its manifest may have changed:
+ * `modules` when its customer's switches change (only the customer in context, so no one learns of
+ * another customer), `manifests` when the manifest set is reloaded, `resync` when changes may have
+ * been missed. The page then refetches its manifest; the events carry no data of their own.
+ */
+export default async function eventRoutes(app: FastifyInstance, options: EventRouteOptions) {
+  const open = new Set<() => void>();
+  // Streams never end by themselves; without this, closing the service would wait for every browser.
+  app.addHook('preClose', async () => {
+    for (const end of open) end();
+  });
+
+  app.get(
+    '/api/v1/events',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: 'Server-sent events: the manifest may have changed (text/event-stream)',
+        tags: ['navigation'],
+        security: [{ bearerAuth: [] }],
+        headers: { type: 'object', properties: { 'x-customer-id': { type: 'string' } } },
+        response: { '4xx': { $ref: `${problemSchema.$id}#` } },
+      },
+    },
+    async (request, reply) => {
+      const user = request.verifiedUser;
+      const header = request.headers['x-customer-id'];
+      const customer = customerInContext(user.auth, typeof header === 'string' && header !== '' ? header : undefined);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      const send = (event: string, data: object) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      raw.write('retry: 3000\n\n');
+      send('ready', { customerId: customer });
+
+      const onChange = (change: SwitchChange) => {
+        if (change.customerId === customer) send('modules', { customerId: customer });
+      };
+      const onMissed = () => send('resync', {});
+      const onReload = (event: ReloadEvent) => {
+        if (event.kind === 'loaded') send('manifests', { version: event.version });
+      };
+      options.customerModules.on('change', onChange);
+      options.customerModules.on('missed', onMissed);
+      options.manifests.on('reload', onReload);
+      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), options.heartbeatMs ?? 20_000);
+      // The token the stream was opened with stops vouching for the user when it expires; the page
+      // reconnects with a fresh one.
+      const expiry = user.expiresAt ? setTimeout(() => end(), Math.max(0, user.expiresAt * 1000 - Date.now())) : undefined;
+
+      const end = () => {
+        if (!open.delete(end)) return;
+        clearInterval(heartbeat);
+        clearTimeout(expiry);
+        options.customerModules.off('change', onChange);
+        options.customerModules.off('missed', onMissed);
+        options.manifests.off('reload', onReload);
+        raw.end();
+      };
+      open.add(end);
+      request.raw.on('close', end);
+    },
+  );
+}

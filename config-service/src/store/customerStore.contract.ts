@@ -1,0 +1,159 @@
+// The behaviour every database the store runs on must show; run against PGlite and a PostgreSQL server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './database.ts';
+import { CustomerStore, type SwitchChange } from './customerStore.ts';
+import { migrate, MigrationError, readMigrations } from './migrate.ts';
+
+export interface StoreTarget {
+  /** Opens a connection to the same database; each call is another replica's connection. */
+  open(): Promise<Database>;
+  /** Removes the database after the suite. */
+  dispose?(): Promise<void>;
+}
+
+const operator = { sub: 'op-1', email: 'olivia@provider.example' };
+const other = { sub: 'op-2', email: 'oscar@provider.example' };
+
+export function customerStoreContract(name: string, target: () => StoreTarget) {
+  describe(`customer store on ${name}`, () => {
+    let t: StoreTarget;
+    let db: Database;
+    let store: CustomerStore;
+    const opened: Database[] = [];
+    const open = async () => {
+      const next = await t.open();
+      opened.push(next);
+      return next;
+    };
+
+    beforeAll(async () => {
+      t = target();
+      db = await open();
+      await migrate(db);
+      store = new CustomerStore(db);
+      await store.createCustomer({ id: 'acme', name: 'Acme Industrial' }, { mr: true, lb: false }, operator);
+      await store.createCustomer({ id: 'globex', name: 'Globex Energy' }, { mr: true }, operator);
+    });
+    afterAll(async () => {
+      for (const d of opened.reverse()) await d.close().catch(() => undefined);
+      await t.dispose?.();
+    });
+
+    const read = async (customerId: string, key: string) => (await store.switchesOf(customerId)).get(key);
+    const auditCount = async (customerId: string, moduleKey: string) => (await store.audit(customerId, { limit: 1000, moduleKey })).length;
+
+    it('migrates once: a second run applies nothing, and an edited migration is refused', async () => {
+      expect((await migrate(db)).applied).toEqual([]);
+      const edited = readMigrations().map((m, i) => (i === 0 ? { ...m, checksum: 'edited' } : m));
+      await expect(migrate(db, edited)).rejects.toThrow(MigrationError);
+    });
+
+    it('seeds a customer once; seeding again changes nothing', async () => {
+      expect(await store.createCustomer({ id: 'acme', name: 'Renamed' }, { mr: false }, operator)).toBe(false);
+      expect(await store.getCustomer('acme')).toEqual({ id: 'acme', name: 'Acme Industrial' });
+      expect(await read('acme', 'mr')).toEqual({ enabled: true, version: 1 });
+      expect((await store.listCustomers()).map((c) => c.id)).toEqual(['acme', 'globex']);
+    });
+
+    it('writes a switch at the version read, bumps the version and audits who, what and why', async () => {
+      const result = await store.setSwitch({ customerId: 'acme', moduleKey: 'lb', enabled: true, reason: 'pilot starts', expectedVersion: 1, defaultEnabled: true, actor: operator });
+      expect(result).toEqual({ outcome: 'written', before: false, switch: { enabled: true, version: 2 } });
+      expect(await read('acme', 'lb')).toEqual({ enabled: true, version: 2 });
+      const [entry] = await store.audit('acme', { limit: 1, moduleKey: 'lb' });
+      expect(entry).toMatchObject({ actor: operator, customerId: 'acme', moduleKey: 'lb', before: false, after: true, version: 2, reason: 'pilot starts' });
+      expect(Date.now() - Date.parse(entry!.at)).toBeLessThan(60_000);
+    });
+
+    it('refuses a write at a stale version, returning the current state and writing nothing', async () => {
+      const before = await auditCount('acme', 'lb');
+      const result = await store.setSwitch({ customerId: 'acme', moduleKey: 'lb', enabled: false, reason: 'late', expectedVersion: 1, defaultEnabled: true, actor: other });
+      expect(result).toEqual({ outcome: 'conflict', current: { enabled: true, version: 2 } });
+      expect(await read('acme', 'lb')).toEqual({ enabled: true, version: 2 });
+      expect(await auditCount('acme', 'lb')).toBe(before);
+    });
+
+    it('writes a never-set switch from version 0, its before being the default', async () => {
+      const result = await store.setSwitch({ customerId: 'globex', moduleKey: 'td', enabled: false, reason: 'not licensed', expectedVersion: 0, defaultEnabled: true, actor: operator });
+      expect(result).toEqual({ outcome: 'written', before: true, switch: { enabled: false, version: 1 } });
+      const again = await store.setSwitch({ customerId: 'globex', moduleKey: 'td', enabled: true, reason: 'stale', expectedVersion: 0, defaultEnabled: true, actor: other });
+      expect(again).toEqual({ outcome: 'conflict', current: { enabled: false, version: 1 } });
+    });
+
+    it('leaves the previous state whole when a write fails part-way', async () => {
+      const before = await read('acme', 'mr');
+      const audits = await auditCount('acme', 'mr');
+      // The audit insert fails (reason over the column's limit) after the switch row was updated.
+      await expect(
+        store.setSwitch({ customerId: 'acme', moduleKey: 'mr', enabled: false, reason: 'x'.repeat(501), expectedVersion: before!.version, defaultEnabled: true, actor: operator }),
+      ).rejects.toThrow();
+      expect(await read('acme', 'mr')).toEqual(before);
+      expect(await auditCount('acme', 'mr')).toBe(audits);
+    });
+
+    it('loses no update with 100 concurrent writers on one switch, and audits each accepted write', async () => {
+      const start = (await read('globex', 'mr'))!;
+      const auditsBefore = await auditCount('globex', 'mr');
+      // Writers on connections of their own where the database has them (several replicas' worth).
+      const writerDbs = db.kind === 'postgres' ? await Promise.all([open(), open()]) : [db];
+      const writers = Array.from({ length: 100 }, (_, i) => async () => {
+        const own = new CustomerStore(writerDbs[i % writerDbs.length]!);
+        const actor = { sub: `writer-${i}`, email: `writer-${i}@provider.example` };
+        // Each writer reads, writes at what it read, and on a conflict reads again: no write is blind.
+        for (let attempt = 0; ; attempt++) {
+          const seen = (await own.switchesOf('globex')).get('mr')!;
+          const result = await own.setSwitch({ customerId: 'globex', moduleKey: 'mr', enabled: i % 2 === 0, reason: `writer ${i}`, expectedVersion: seen.version, defaultEnabled: true, actor });
+          if (result.outcome === 'written') return { version: result.switch.version, attempts: attempt + 1 };
+        }
+      });
+      const results = await Promise.all(writers.map((w) => w()));
+      const versions = results.map((r) => r.version).sort((a, b) => a - b);
+      expect(versions).toEqual(Array.from({ length: 100 }, (_, i) => start.version + 1 + i));
+      expect((await read('globex', 'mr'))!.version).toBe(start.version + 100);
+      const audits = await store.audit('globex', { limit: 1000, moduleKey: 'mr' });
+      expect(audits.length - auditsBefore).toBe(100);
+      expect(new Set(audits.slice(0, 100).map((a) => a.actor.sub)).size).toBe(100);
+    });
+
+    it('pages the audit log newest first and filters it by module, actor and time', async () => {
+      const mr = (await read('acme', 'mr'))!;
+      await store.setSwitch({ customerId: 'acme', moduleKey: 'mr', enabled: !mr.enabled, reason: 'by the other operator', expectedVersion: mr.version, defaultEnabled: true, actor: other });
+      const all = await store.audit('acme', { limit: 1000 });
+      expect(all.map((e) => Number(e.id))).toEqual([...all.map((e) => Number(e.id))].sort((a, b) => b - a));
+      const first = await store.audit('acme', { limit: 1 });
+      const second = await store.audit('acme', { limit: 1, beforeId: first[0]!.id });
+      expect(second[0]!.id).toBe(all[1]!.id);
+      expect((await store.audit('acme', { limit: 100, actor: other.email })).map((e) => e.reason)).toEqual(['by the other operator']);
+      expect((await store.audit('acme', { limit: 100, actor: operator.sub })).length).toBeGreaterThan(0);
+      expect(await store.audit('acme', { limit: 100, since: new Date(Date.now() + 60_000).toISOString() })).toEqual([]);
+      expect((await store.audit('acme', { limit: 100, until: new Date(Date.now() + 60_000).toISOString() })).length).toBe(all.length);
+      expect(await store.audit('globex', { limit: 100, moduleKey: 'lb' })).toEqual([]);
+    });
+
+    it('notifies listeners on every connection of each committed write, and of nothing rolled back', async () => {
+      const replicaDb = await open();
+      const replica = new CustomerStore(replicaDb);
+      const seen: SwitchChange[] = [];
+      const stop = await replica.onChange((c) => seen.push(c), () => undefined);
+      const current = (await read('acme', 'lb'))!;
+      await store.setSwitch({ customerId: 'acme', moduleKey: 'lb', enabled: !current.enabled, reason: 'notify', expectedVersion: current.version, defaultEnabled: true, actor: operator });
+      await store.setSwitch({ customerId: 'acme', moduleKey: 'lb', enabled: true, reason: 'x'.repeat(501), expectedVersion: current.version + 1, defaultEnabled: true, actor: operator }).catch(() => undefined);
+      await expect.poll(() => seen, { timeout: 2_000 }).toEqual([{ customerId: 'acme', moduleKey: 'lb', version: current.version + 1 }]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(seen).toHaveLength(1);
+      await stop();
+      await replicaDb.close();
+    });
+
+    it('keeps every change across a restart', async () => {
+      const before = await store.switchesOf('acme');
+      const audits = await store.audit('acme', { limit: 1000 });
+      await db.close();
+      opened.splice(opened.indexOf(db), 1);
+      db = await open();
+      store = new CustomerStore(db);
+      expect((await migrate(db)).applied).toEqual([]);
+      expect(await store.switchesOf('acme')).toEqual(before);
+      expect(await store.audit('acme', { limit: 1000 })).toEqual(audits);
+    });
+  });
+}

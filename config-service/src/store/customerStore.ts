@@ -1,0 +1,210 @@
+import type { Database, Sql } from './database.ts';
+
+/** The channel every replica listens on; the payload names the customer whose switches changed. */
+export const SWITCH_CHANNEL = 'customer_module_switches';
+
+export interface Customer {
+  id: string;
+  name: string;
+}
+
+/** A module's switch for one customer. Version 0: never set, so it follows the manifest's default. */
+export interface ModuleSwitch {
+  enabled: boolean;
+  version: number;
+}
+
+/** Who made a change, from their verified claims. */
+export interface Actor {
+  sub: string;
+  email: string;
+}
+
+export interface SwitchWrite {
+  customerId: string;
+  moduleKey: string;
+  enabled: boolean;
+  reason: string;
+  /** The version the writer last read; the write is refused if the switch has moved on since. */
+  expectedVersion: number;
+  /** What the module is for this customer while it has never been set (the "before" of the first write). */
+  defaultEnabled: boolean;
+  actor: Actor;
+}
+
+export type SwitchWriteResult = { outcome: 'written'; before: boolean; switch: ModuleSwitch } | { outcome: 'conflict'; current: ModuleSwitch };
+
+export interface AuditEntry {
+  id: string;
+  at: string;
+  actor: Actor;
+  customerId: string;
+  moduleKey: string;
+  before: boolean;
+  after: boolean;
+  version: number;
+  reason: string;
+}
+
+export interface AuditQuery {
+  limit: number;
+  /** Entries older than this id (the previous page's last). */
+  beforeId?: string;
+  moduleKey?: string;
+  /** Actor's email or sub, exactly. */
+  actor?: string;
+  /** ISO 8601 bounds on the time of the change. */
+  since?: string;
+  until?: string;
+}
+
+export interface SwitchChange {
+  customerId: string;
+  moduleKey: string;
+  version: number;
+}
+
+type SwitchRow = { module_key: string; enabled: boolean; version: number };
+type AuditRow = {
+  id: string;
+  at: Date | string;
+  actor_sub: string;
+  actor_email: string;
+  customer_id: string;
+  module_key: string;
+  enabled_before: boolean;
+  enabled_after: boolean;
+  version: number;
+  reason: string;
+};
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** Customers and their module switches in PostgreSQL; the same SQL on PGlite and on a server. */
+export class CustomerStore {
+  constructor(readonly db: Database) {}
+
+  async listCustomers(): Promise<Customer[]> {
+    return (await this.db.query<Customer>('select id, name from customers order by name, id')).rows;
+  }
+
+  async getCustomer(id: string): Promise<Customer | undefined> {
+    return (await this.db.query<Customer>('select id, name from customers where id = $1', [id])).rows[0];
+  }
+
+  /**
+   * Adds a customer with the given switches (version 1 each), unless it exists: seeding twice, or two
+   * replicas seeding at once, changes nothing. Returns whether it was created.
+   */
+  async createCustomer(customer: Customer, switches: Readonly<Record<string, boolean>>, actor: Actor): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query('insert into customers (id, name) values ($1, $2) on conflict (id) do nothing returning id', [customer.id, customer.name]);
+      if (!rows.length) return false;
+      for (const [key, enabled] of Object.entries(switches)) {
+        await tx.query('insert into customer_modules (customer_id, module_key, enabled, version, updated_by) values ($1, $2, $3, 1, $4)', [customer.id, key, enabled, actor.email || actor.sub]);
+      }
+      return true;
+    });
+  }
+
+  /** The switches that have been set for a customer, by module key. */
+  async switchesOf(customerId: string): Promise<Map<string, ModuleSwitch>> {
+    const { rows } = await this.db.query<SwitchRow>('select module_key, enabled, version from customer_modules where customer_id = $1', [customerId]);
+    return new Map(rows.map((r) => [r.module_key, { enabled: r.enabled, version: r.version }]));
+  }
+
+  /**
+   * Sets one switch if it is still at the version the writer read, and records the change in the
+   * audit log, in one transaction; the commit also notifies every replica. A writer holding an old
+   * version gets the current state back instead, never a silent overwrite.
+   */
+  async setSwitch(write: SwitchWrite): Promise<SwitchWriteResult> {
+    return this.db.transaction(async (tx) => {
+      // The row lock makes concurrent writers of one switch take turns; the version check does the rest.
+      const { rows } = await tx.query<SwitchRow>('select module_key, enabled, version from customer_modules where customer_id = $1 and module_key = $2 for update', [write.customerId, write.moduleKey]);
+      const current: ModuleSwitch = rows[0] ? { enabled: rows[0].enabled, version: rows[0].version } : { enabled: write.defaultEnabled, version: 0 };
+      if (current.version !== write.expectedVersion) return { outcome: 'conflict', current };
+      const version = current.version + 1;
+      const by = write.actor.email || write.actor.sub;
+      if (current.version === 0) {
+        // Two first writers can both see no row; the primary key lets one insert and the other conflict.
+        const inserted = await tx.query(
+          'insert into customer_modules (customer_id, module_key, enabled, version, updated_by) values ($1, $2, $3, 1, $4) on conflict do nothing returning version',
+          [write.customerId, write.moduleKey, write.enabled, by],
+        );
+        if (!inserted.rows.length) return { outcome: 'conflict', current: (await this.#switchIn(tx, write)) ?? current };
+      } else {
+        await tx.query('update customer_modules set enabled = $3, version = $4, updated_at = now(), updated_by = $5 where customer_id = $1 and module_key = $2', [
+          write.customerId,
+          write.moduleKey,
+          write.enabled,
+          version,
+          by,
+        ]);
+      }
+      await tx.query(
+        `insert into module_audit (actor_sub, actor_email, customer_id, module_key, enabled_before, enabled_after, version, reason)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [write.actor.sub, write.actor.email, write.customerId, write.moduleKey, current.enabled, write.enabled, version, write.reason],
+      );
+      const change: SwitchChange = { customerId: write.customerId, moduleKey: write.moduleKey, version };
+      await tx.query('select pg_notify($1, $2)', [SWITCH_CHANNEL, JSON.stringify(change)]);
+      return { outcome: 'written', before: current.enabled, switch: { enabled: write.enabled, version } };
+    });
+  }
+
+  async #switchIn(tx: Sql, write: Pick<SwitchWrite, 'customerId' | 'moduleKey'>): Promise<ModuleSwitch | undefined> {
+    const { rows } = await tx.query<SwitchRow>('select module_key, enabled, version from customer_modules where customer_id = $1 and module_key = $2', [write.customerId, write.moduleKey]);
+    return rows[0] && { enabled: rows[0].enabled, version: rows[0].version };
+  }
+
+  /** A customer's audit log, newest first, one page at a time. */
+  async audit(customerId: string, query: AuditQuery): Promise<AuditEntry[]> {
+    const where = ['customer_id = $1'];
+    const params: unknown[] = [customerId];
+    const add = (clause: string, value: unknown) => {
+      params.push(value);
+      where.push(clause.replace('?', `$${params.length}`));
+    };
+    if (query.beforeId !== undefined) add('id < ?', query.beforeId);
+    if (query.moduleKey !== undefined) add('module_key = ?', query.moduleKey);
+    if (query.actor !== undefined) {
+      params.push(query.actor);
+      where.push(`(actor_email = $${params.length} or actor_sub = $${params.length})`);
+    }
+    if (query.since !== undefined) add('at >= ?', query.since);
+    if (query.until !== undefined) add('at < ?', query.until);
+    params.push(query.limit);
+    const { rows } = await this.db.query<AuditRow>(
+      `select id::text as id, at, actor_sub, actor_email, customer_id, module_key, enabled_before, enabled_after, version, reason
+       from module_audit where ${where.join(' and ')} order by id desc limit $${params.length}`,
+      params,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      at: iso(r.at),
+      actor: { sub: r.actor_sub, email: r.actor_email },
+      customerId: r.customer_id,
+      moduleKey: r.module_key,
+      before: r.enabled_before,
+      after: r.enabled_after,
+      version: r.version,
+      reason: r.reason,
+    }));
+  }
+
+  /** Calls `onChange` for every switch written through any replica (including this one). */
+  async onChange(onChange: (change: SwitchChange) => void, onMissed: () => void): Promise<() => Promise<void>> {
+    return this.db.listen(
+      SWITCH_CHANNEL,
+      (payload) => {
+        try {
+          onChange(JSON.parse(payload) as SwitchChange);
+        } catch {
+          onMissed();
+        }
+      },
+      onMissed,
+    );
+  }
+}

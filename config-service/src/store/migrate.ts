@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Database } from './database.ts';
+
+const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
+const FILE = /^(\d{3})_([a-z0-9_]+)\.sql$/;
+/** Any constant: replicas starting together take turns, so each migration runs once. */
+const MIGRATION_LOCK = 7_310_245;
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+/** The migrations in `migrations/`, in order: `NNN_name.sql`, numbered without gaps. */
+export function readMigrations(dir: URL = MIGRATIONS_DIR): Migration[] {
+  const migrations = readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((file) => {
+      const match = FILE.exec(file);
+      if (!match) throw new MigrationError(`migration file '${file}' must be named NNN_name.sql`);
+      const sql = readFileSync(new URL(file, dir), 'utf8');
+      return { version: Number(match[1]), name: match[2]!, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+    });
+  migrations.forEach((m, i) => {
+    if (m.version !== i + 1) throw new MigrationError(`migration ${m.version}_${m.name} is out of sequence: expected number ${i + 1}`);
+  });
+  return migrations;
+}
+
+export class MigrationError extends Error {
+  readonly code = 'STORE_ERR_MIGRATION';
+  constructor(message: string) {
+    super(message);
+    this.name = 'MigrationError';
+  }
+}
+
+/**
+ * Brings the schema up to date: each migration not yet applied runs in a transaction of its own and
+ * is recorded with its checksum. An applied migration whose file has since changed is an error: the
+ * database would no longer match what the files say.
+ */
+export async function migrate(db: Database, migrations: readonly Migration[] = readMigrations()): Promise<{ applied: number[] }> {
+  await db.exec(`create table if not exists schema_migrations (
+    version integer primary key,
+    name text not null,
+    checksum text not null,
+    applied_at timestamptz not null default now()
+  )`);
+  const applied: number[] = [];
+  for (const migration of migrations) {
+    const ran = await db.transaction(async (tx) => {
+      // Serialises replicas migrating at once; released at commit.
+      await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      const { rows } = await tx.query<{ checksum: string }>('select checksum from schema_migrations where version = $1', [migration.version]);
+      if (rows[0]) {
+        if (rows[0].checksum !== migration.checksum) {
+          throw new MigrationError(`migration ${migration.version}_${migration.name} was changed after it was applied; add a new migration instead`);
+        }
+        return false;
+      }
+      await tx.exec(migration.sql);
+      await tx.query('insert into schema_migrations (version, name, checksum) values ($1, $2, $3)', [migration.version, migration.name, migration.checksum]);
+      return true;
+    });
+    if (ran) applied.push(migration.version);
+  }
+  return { applied };
+}

@@ -1,0 +1,24 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { Database, Sql, Transaction } from './database.ts';
+
+/**
+ * PostgreSQL compiled to WebAssembly, in this process, persisted in `dataDir` (in memory without one):
+ * `npm start` needs no database installed. It has one connection, so transactions run one at a time.
+ */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir);
+  const sql = (runner: Pick<PGlite, 'query'>): Sql => ({
+    query: async <Row>(text: string, params: readonly unknown[] = []) => ({ rows: (await runner.query<Row>(text, [...params])).rows }),
+  });
+  return {
+    kind: 'pglite',
+    ...sql(db),
+    exec: async (text) => void (await db.exec(text)),
+    transaction: (work) => db.transaction((tx) => work({ ...sql(tx), exec: async (text) => void (await tx.exec(text)) } satisfies Transaction)),
+    // One process, one connection: a notification cannot be missed, so there is no reconnecting.
+    listen: async (channel, onNotify) => db.listen(channel, onNotify),
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,55 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { EventSource } from 'eventsource';
+import { useEffect } from 'react';
+import { SELECTED_CUSTOMER_KEY } from '../api/userManifest.ts';
+import { currentIdToken } from '../auth/session.ts';
+
+/** After the stream failed for good (e.g. a 401), how long before trying again with a fresh token. */
+const RETRY_MS = 5_000;
+
+/**
+ * Listens to the service's event stream while signed in and refetches the manifest when it says the
+ * manifest may have changed: the customer's module switches, a manifest reload, or events missed.
+ * The browser's own EventSource cannot send the Authorization header; this one fetches with it, and a
+ * fresh token on every reconnect.
+ */
+export function useLiveUpdates(sub: string | undefined, customerId: string | null | undefined) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!sub) return;
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let connectedBefore = false;
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: ['userManifest'] });
+
+    const connect = () => {
+      source = new EventSource('/api/v1/events', {
+        fetch: async (input, init) => {
+          const headers: Record<string, string> = { ...(init?.headers as Record<string, string>), authorization: `Bearer ${(await currentIdToken()) ?? ''}` };
+          const customer = localStorage.getItem(SELECTED_CUSTOMER_KEY);
+          if (customer) headers['x-customer-id'] = customer;
+          return fetch(input, { ...init, headers });
+        },
+      });
+      source.addEventListener('ready', () => {
+        // Back after a break: whatever happened meanwhile was not heard.
+        if (connectedBefore) refresh();
+        connectedBefore = true;
+      });
+      source.addEventListener('modules', () => {
+        refresh();
+        void queryClient.invalidateQueries({ queryKey: ['customers'] });
+      });
+      source.addEventListener('manifests', refresh);
+      source.addEventListener('resync', refresh);
+      source.addEventListener('error', () => {
+        if (source?.readyState === EventSource.CLOSED) retry = setTimeout(connect, RETRY_MS);
+      });
+    };
+    connect();
+    return () => {
+      clearTimeout(retry);
+      source?.close();
+    };
+  }, [sub, customerId, queryClient]);
+}
