@@ -33,7 +33,7 @@ export class ManifestStore extends EventEmitter<{ reload: [ReloadEvent] }> {
   #current: ManifestSet;
   #loadedAt = new Date().toISOString();
   #rejected: ManifestStatus['rejected'] = null;
-  #history: ManifestSet[] = [];
+  #history: { set: ManifestSet; loadedAt: string }[] = [];
   #watcher: FSWatcher | undefined;
   #timer: NodeJS.Timeout | undefined;
 
@@ -44,7 +44,7 @@ export class ManifestStore extends EventEmitter<{ reload: [ReloadEvent] }> {
     super();
     // The first load throws: a service must not start without a valid set.
     this.#current = loadManifestSet(dir, { screens: options.screens });
-    this.#history.push(this.#current);
+    this.#history.push({ set: this.#current, loadedAt: this.#loadedAt });
   }
 
   current(): ManifestSet {
@@ -53,12 +53,12 @@ export class ManifestStore extends EventEmitter<{ reload: [ReloadEvent] }> {
 
   /** A set served earlier (or now), by version, while it is among the last few. */
   version(version: string): ManifestSet | undefined {
-    return this.#history.find((s) => s.version === version);
+    return this.#history.find((h) => h.set.version === version)?.set;
   }
 
   /** The versions `version()` can still return, oldest first; the last is the one in service. */
-  versions(): string[] {
-    return this.#history.map((s) => s.version);
+  versions(): { version: string; loadedAt: string }[] {
+    return this.#history.map((h) => ({ version: h.set.version, loadedAt: h.loadedAt }));
   }
 
   status(): ManifestStatus {
@@ -78,7 +78,7 @@ export class ManifestStore extends EventEmitter<{ reload: [ReloadEvent] }> {
         event = { kind: 'loaded', version: next.version, previous: this.#current.version, at };
         this.#current = next;
         this.#loadedAt = at;
-        this.#history = [...this.#history.filter((s) => s.version !== next.version), next].slice(-HISTORY);
+        this.#history = [...this.#history.filter((h) => h.set.version !== next.version), { set: next, loadedAt: at }].slice(-HISTORY);
       }
     } catch (error) {
       if (!(error instanceof ManifestSetError)) throw error;

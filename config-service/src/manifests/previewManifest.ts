@@ -1,4 +1,4 @@
-import type { AuthClaim, PreviewChanges, PreviewView, ResolvedRoute, UserManifest } from '@platform/schemas';
+import type { AuthClaim, PreviewChanges, PreviewDecision, PreviewView, ResolvedRoute, UserManifest } from '@platform/schemas';
 import { buildUserManifest, customerInContext } from './buildUserManifest.ts';
 import type { ManifestSet } from './loadManifestSet.ts';
 import { decideModules, type ExposureContext } from './moduleExposure.ts';
@@ -29,8 +29,8 @@ export function previewManifest(set: ManifestSet, auth: AuthClaim | undefined, c
 
 type Titled = { module: string; fullPath: string; title: string };
 
-/** Every route address the user can reach, with its title, keyed by address. */
-function reachable(manifest: UserManifest): Map<string, Titled> {
+/** Every route address the user can reach in the given modules, with its title, keyed by address. */
+function reachable(manifest: UserManifest, modules: ReadonlySet<string>): Map<string, Titled> {
   const out = new Map<string, Titled>();
   const visit = (module: string, routes: readonly ResolvedRoute[]) => {
     for (const route of routes) {
@@ -39,16 +39,28 @@ function reachable(manifest: UserManifest): Map<string, Titled> {
       visit(module, route.children);
     }
   };
-  for (const view of [manifest.shell, manifest.dash, ...manifest.modules]) visit(view.key, view.routes);
+  for (const view of [manifest.shell, manifest.dash, ...manifest.modules]) if (modules.has(view.key)) visit(view.key, view.routes);
   return out;
 }
 
-/** What changes for the user going from one view to the other: modules, names, landing, routes. */
+/** A module a view's manifest set does not register at all: out, and that is why. */
+function unregistered(key: string, name: string): PreviewDecision {
+  return { key, name, included: false, rule: 'registry', reason: `not in that version's registry` };
+}
+
+/**
+ * What changes for the user going from one view to the other: modules gained or lost (also ones only
+ * one version registers), names, landing, and pages of the modules both have; a module gained or lost
+ * is one change, not one per page.
+ */
 export function compareViews(from: PreviewView, to: PreviewView): PreviewChanges {
+  const fromDecisions = new Map(from.decisions.map((d) => [d.key, d]));
   const toDecisions = new Map(to.decisions.map((d) => [d.key, d]));
-  const modules = from.decisions.flatMap((d) => {
-    const other = toDecisions.get(d.key);
-    return other && other.included !== d.included ? [{ key: d.key, from: d, to: other }] : [];
+  const keys = [...new Set([...from.decisions.map((d) => d.key), ...to.decisions.map((d) => d.key)])];
+  const modules = keys.flatMap((key) => {
+    const before = fromDecisions.get(key) ?? unregistered(key, toDecisions.get(key)!.name);
+    const after = toDecisions.get(key) ?? unregistered(key, before.name);
+    return before.included !== after.included ? [{ key, from: before, to: after }] : [];
   });
   const toNames = new Map([to.manifest.shell, to.manifest.dash, ...to.manifest.modules].map((m) => [m.key, m.name]));
   const renamed = [from.manifest.shell, from.manifest.dash, ...from.manifest.modules].flatMap((m) => {
@@ -57,8 +69,9 @@ export function compareViews(from: PreviewView, to: PreviewView): PreviewChanges
   });
   const landingFrom = from.manifest.landing?.path ?? null;
   const landingTo = to.manifest.landing?.path ?? null;
-  const before = reachable(from.manifest);
-  const after = reachable(to.manifest);
+  const inBoth = new Set([from.manifest.shell, from.manifest.dash, ...from.manifest.modules].map((m) => m.key).filter((k) => toNames.has(k)));
+  const before = reachable(from.manifest, inBoth);
+  const after = reachable(to.manifest, inBoth);
   return {
     modules,
     renamed,

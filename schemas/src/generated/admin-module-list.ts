@@ -35,10 +35,23 @@ export const adminModuleListSchema = {
           "type": "string"
         },
         "history": {
-          "description": "Versions kept for comparison in a preview, oldest first; the last is the one in service.",
+          "description": "Versions kept for comparison in a preview, oldest first, with when each was loaded; the last is the one in service.",
           "type": "array",
           "items": {
-            "type": "string"
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "version",
+              "loadedAt"
+            ],
+            "properties": {
+              "version": {
+                "type": "string"
+              },
+              "loadedAt": {
+                "type": "string"
+              }
+            }
           }
         },
         "rejected": {

@@ -40,13 +40,14 @@ export const adminPreviewSchema = {
   },
   "$defs": {
     "rule": {
-      "description": "What decided: the user's claims, the module's role or environment exposure, the exposure rules as a whole (in), or the customer's module switch.",
+      "description": "What decided: the user's claims, the module's role or environment exposure, the exposure rules as a whole (in), the customer's module switch, or (in a comparison) that the module is not in that version's registry.",
       "enum": [
         "claim",
         "role",
         "environment",
         "exposure",
-        "customer"
+        "customer",
+        "registry"
       ]
     },
     "decision": {
@@ -224,13 +225,15 @@ export const adminPreviewSchema = {
           "type": "array",
           "items": {
             "$ref": "#/$defs/routeRef"
-          }
+          },
+          "description": "Pages reachable in the second view and not the first, in modules both views have (a module gained or lost is listed once, under modules)."
         },
         "routesRemoved": {
           "type": "array",
           "items": {
             "$ref": "#/$defs/routeRef"
-          }
+          },
+          "description": "Pages reachable in the first view and not the second, in modules both views have."
         },
         "routesRetitled": {
           "type": "array",

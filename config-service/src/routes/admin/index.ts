@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   adminModuleListSchema,
   adminPreviewRequestSchema,
@@ -10,8 +10,9 @@ import {
   type AuthClaim,
 } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
+import { staffOnly } from '../../plugins/staffOnly.ts';
 import type { ManifestSource } from '../../manifests/manifestStore.ts';
-import { STAFF_ROLE, customerInContext } from '../../manifests/buildUserManifest.ts';
+import { customerInContext } from '../../manifests/buildUserManifest.ts';
 import { moduleOverview } from '../../manifests/moduleOverview.ts';
 import { compareViews, previewManifest } from '../../manifests/previewManifest.ts';
 import type { CustomerModules } from '../../customers/customerModules.ts';
@@ -25,16 +26,11 @@ export interface AdminRouteOptions {
 
 const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
 
-/** Only the provider's staff administer manifests; the check runs before any body is looked at. */
-async function staffOnly(request: FastifyRequest) {
-  if (request.verifiedUser.auth?.role !== STAFF_ROLE) throw new PlatformError('CFG_ERR_FORBIDDEN', 'only staff may administer modules');
-}
-
 type ViewRequest = Pick<AdminPreviewRequest, 'claims' | 'version'> & { customerId?: string | null };
 
 /** /api/v1/admin/*: module exposure and validation status, and a dry-run preview of any user's manifest. */
 export default async function adminRoutes(app: FastifyInstance, options: AdminRouteOptions) {
-  const guards = { onRequest: app.authenticate, preHandler: staffOnly };
+  const guards = { onRequest: [app.authenticate, staffOnly('administer modules')] };
 
   app.get(
     '/api/v1/admin/modules',
@@ -56,12 +52,14 @@ export default async function adminRoutes(app: FastifyInstance, options: AdminRo
   const view = async (request: ViewRequest) => {
     const set = request.version === undefined ? options.manifests.current() : options.manifests.version(request.version);
     if (!set) {
-      throw new PlatformError('CFG_ERR_NOT_FOUND', `manifest version '${request.version}' is not kept; versions kept: ${options.manifests.versions().join(', ')}`);
+      throw new PlatformError('CFG_ERR_NOT_FOUND', `manifest version '${request.version}' is not kept; versions kept: ${options.manifests.versions().map((v) => v.version).join(', ')}`);
     }
     const auth = (request.claims ?? undefined) as AuthClaim | undefined;
     const requestedCustomerId = request.customerId ?? undefined;
     const customer = customerInContext(auth, requestedCustomerId);
-    if (customer !== null && !(await options.customerModules.getCustomer(customer))) {
+    // A customer user's own customer is taken as the token would carry it; only a customer chosen in
+    // the request must exist, as X-Customer-Id would have to.
+    if (customer !== null && customer === requestedCustomerId && !(await options.customerModules.getCustomer(customer))) {
       throw new PlatformError('CFG_ERR_BAD_REQUEST', `unknown customer '${customer}'`);
     }
     const switches = customer === null ? undefined : await options.customerModules.enabledFor(customer);

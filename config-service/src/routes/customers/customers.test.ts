@@ -35,6 +35,14 @@ describe('customer module switches API', () => {
     }
   });
 
+  it('answers 403 to a non-staff write whatever its body or headers', async () => {
+    for (const payload of [{ enabled: 'maybe' }, {}]) {
+      const res = await write('acme', 'mr', payload, undefined, engineer);
+      expect(res.statusCode).toBe(403);
+    }
+    expect((await read('acme', 'mr')).json().version).toBe(1);
+  });
+
   it('lists customers with every registered module switch', async () => {
     const res = await app.inject({ url: '/api/v1/customers', headers: auth(staff) });
     const body = res.json() as CustomerList;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   customerListSchema,
   customerModuleSchema,
@@ -12,7 +12,7 @@ import {
 } from '@platform/schemas';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PlatformError } from '../../errors.ts';
-import { STAFF_ROLE } from '../../manifests/buildUserManifest.ts';
+import { staffOnly } from '../../plugins/staffOnly.ts';
 import type { ManifestSource } from '../../manifests/manifestStore.ts';
 import { decodeCursor, encodeCursor } from './auditCursor.ts';
 import { entityTag, ifMatchVersion } from './switchEntityTag.ts';
@@ -31,13 +31,8 @@ const moduleParams = {
   properties: { customerId, moduleKey: { type: 'string', pattern: '^[a-z][a-z0-9]{1,15}$' } },
 } as const;
 
-/** Customers and their module switches: operators (staff) only; everyone else gets 403. */
-async function staffOnly(request: FastifyRequest) {
-  if (request.verifiedUser.auth?.role !== STAFF_ROLE) throw new PlatformError('CFG_ERR_FORBIDDEN', 'only staff may see or change customers');
-}
-
 export default async function customerRoutes(app: FastifyInstance, options: CustomerRouteOptions) {
-  const guards = { onRequest: app.authenticate, preHandler: staffOnly };
+  const guards = { onRequest: [app.authenticate, staffOnly('see or change customers')] };
   const { customerModules, manifests } = options;
 
   const existingCustomer = async (id: string) => {

@@ -6,6 +6,7 @@ const RULES: Record<PreviewDecision['rule'], string> = {
   environment: 'Environment exposure',
   exposure: 'Exposure rules',
   customer: 'Customer switch',
+  registry: 'Not registered',
 };
 
 /** A module's sections as its section navigation shows them: top-level screens with an address of their own. */
@@ -13,13 +14,18 @@ const sections = (module: ModuleView) =>
   module.routes.filter((r) => r.redirectTo === undefined && r.title && !r.path.includes(':') && r.path !== '*').map((r) => r.title);
 
 /** The previewed navigation, the decision for every module, and what changed against the comparison. */
-export function PreviewResult({ answer, comparing }: { answer: AdminPreview; comparing: boolean }) {
+export function PreviewResult({ answer, comparing, stale }: { answer: AdminPreview; comparing: boolean; stale: boolean }) {
   // When comparing, the request put the other view first: the draft's own view is the second.
   const view = answer.comparison?.view ?? answer.view;
   const { manifest } = view;
   const landing = manifest.landing && [manifest.dash, ...manifest.modules].find((m) => m.key === manifest.landing?.module);
   return (
     <div className="preview-result" aria-live="polite">
+      {stale && (
+        <p className="notice" role="status">
+          The form has changed since this preview: press Preview to see the new claims.
+        </p>
+      )}
       <h3>
         What they would see <span className="muted">(manifest version {view.version}{view.customerId ? `, customer ${view.customerId}` : ''})</span>
       </h3>

@@ -5,6 +5,7 @@ import { previewManifest } from '../../api/admin.ts';
 import { customersQuery } from '../../api/customers.ts';
 import { describeDraft, emptyDraft, isStaffDraft, previewRequest, type ClaimsDraft, type Comparison } from './claimsDraft.ts';
 import { PreviewResult } from './PreviewResult.tsx';
+import { ago } from './relativeTime.ts';
 
 /** Roles the platform knows of; any other role can be typed. */
 const KNOWN_ROLES = ['sentient', 'customer'];
@@ -13,19 +14,23 @@ const KNOWN_ROLES = ['sentient', 'customer'];
 export function ViewAsUser({ list }: { list: AdminModuleList }) {
   const [draft, setDraft] = useState<ClaimsDraft>(emptyDraft);
   const [comparison, setComparison] = useState<Comparison>({ kind: 'none' });
+  // Kept while other comparisons are tried, so it can be chosen again.
+  const [pinned, setPinned] = useState<ClaimsDraft | undefined>();
   const customers = useQuery(customersQuery);
   const preview = useMutation({ mutationFn: previewManifest });
   const id = useId();
   const staff = isStaffDraft(draft);
   const served = list.manifests.version;
-  const olderVersions = list.manifests.history.filter((v) => v !== served).reverse();
+  const olderVersions = list.manifests.history.filter((v) => v.version !== served).reverse();
+  const request = previewRequest(draft, comparison, served);
+  const stale = preview.data !== undefined && JSON.stringify(preview.variables) !== JSON.stringify(request);
 
   const change = (patch: Partial<ClaimsDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const toggleModule = (key: string, on: boolean) =>
     change({ modules: on ? list.modules.map((m) => m.key).filter((k) => k === key || draft.modules.includes(k)) : draft.modules.filter((k) => k !== key) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    preview.mutate(previewRequest(draft, comparison, served));
+    preview.mutate(request);
   };
   const comparisonValue = comparison.kind === 'version' ? `version:${comparison.version}` : comparison.kind;
 
@@ -93,36 +98,46 @@ export function ViewAsUser({ list }: { list: AdminModuleList }) {
                 ))}
               </select>
             </div>
-            <div>
-              <label htmlFor={`${id}-compare`}>Compare with</label>
-              <select
-                id={`${id}-compare`}
-                value={comparisonValue}
-                onChange={(e) => {
-                  const value = e.target.value;
-                  if (value === 'none') setComparison({ kind: 'none' });
-                  else if (value.startsWith('version:')) setComparison({ kind: 'version', version: value.slice('version:'.length) });
-                }}
-              >
-                <option value="none">Nothing</option>
-                {comparison.kind === 'pinned' && <option value="pinned">Pinned: {describeDraft(comparison.draft)}</option>}
-                {olderVersions.map((v) => (
-                  <option key={v} value={`version:${v}`}>
-                    Earlier manifest version {v}
-                  </option>
-                ))}
-              </select>
-            </div>
           </div>
           <label className="check">
             <input type="checkbox" checked={draft.requireMFA} onChange={(e) => change({ requireMFA: e.target.checked })} /> Organisation requires MFA
           </label>
         </fieldset>
+        <div className="form-row">
+          <div>
+            <label htmlFor={`${id}-compare`}>Compare with</label>
+            <select
+              id={`${id}-compare`}
+              value={comparisonValue}
+              onChange={(e) => {
+                const value = e.target.value;
+                if (value === 'none') setComparison({ kind: 'none' });
+                else if (value === 'pinned' && pinned) setComparison({ kind: 'pinned', draft: pinned });
+                else if (value.startsWith('version:')) setComparison({ kind: 'version', version: value.slice('version:'.length) });
+              }}
+            >
+              <option value="none">Nothing</option>
+              {pinned && <option value="pinned">Pinned claims: {describeDraft(pinned)}</option>}
+              {olderVersions.map((v) => (
+                <option key={v.version} value={`version:${v.version}`}>
+                  Manifest version {v.version}, served from {ago(v.loadedAt).exact}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
         <div className="form-actions">
           <button type="submit" disabled={preview.isPending}>
             {preview.isPending ? 'Previewing…' : 'Preview'}
           </button>
-          <button type="button" className="secondary" onClick={() => setComparison({ kind: 'pinned', draft })}>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              setPinned(draft);
+              setComparison({ kind: 'pinned', draft });
+            }}
+          >
             Pin these claims for comparison
           </button>
         </div>
@@ -132,7 +147,7 @@ export function ViewAsUser({ list }: { list: AdminModuleList }) {
           Preview failed: {preview.error.message}
         </p>
       )}
-      {preview.data && <PreviewResult answer={preview.data} comparing={preview.data.comparison !== null} />}
+      {preview.data && <PreviewResult answer={preview.data} comparing={preview.data.comparison !== null} stale={stale} />}
     </section>
   );
 }

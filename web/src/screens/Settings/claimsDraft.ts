@@ -20,7 +20,8 @@ export const emptyDraft: ClaimsDraft = {
   hasClaim: true,
   role: 'customer',
   customerId: '',
-  allModules: false,
+  // Only read for staff, whose usual claim has no module list.
+  allModules: true,
   modules: [],
   landingPageModuleKey: '',
   requireMFA: false,
