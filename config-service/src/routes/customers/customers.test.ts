@@ -85,6 +85,19 @@ describe('customer module switches API', () => {
     expect((await read('globex', 'mr')).json().enabled).toBe(false);
   });
 
+  it('accepts exactly one of 100 concurrent writes made at the same version, and audits only that one', async () => {
+    const etag = (await read('globex', 'cd')).headers.etag as string;
+    const auditsBefore = ((await app.inject({ url: '/api/v1/customers/globex/audit?module=cd', headers: auth(staff) })).json() as ModuleAuditPage).entries.length;
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => write('globex', 'cd', { enabled: i % 2 === 0, reason: `writer ${i}` }, etag)));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(99);
+    const winner = answers.find((a) => a.statusCode === 200)!.json() as CustomerModule;
+    expect((await read('globex', 'cd')).json()).toEqual(winner);
+    const audits = ((await app.inject({ url: '/api/v1/customers/globex/audit?module=cd', headers: auth(staff) })).json() as ModuleAuditPage).entries;
+    expect(audits).toHaveLength(auditsBefore + 1);
+  });
+
   it.each([
     ['no If-Match', undefined],
     ['If-Match: *', '*'],
