@@ -5,8 +5,10 @@ import { signInWithForm } from './support/signIn.ts';
 // Runs after every other spec (project "after-specs" in playwright.config.ts): it switches modules off
 // for acme, which the other specs' acme users must not feel.
 
-async function staffOnCustomers(browser: Browser): Promise<Page> {
+async function staffOnCustomers(browser: Browser, options: { deaf?: boolean } = {}): Promise<Page> {
   const page = await (await browser.newContext({ storageState: STAFF_STATE })).newPage();
+  // A page that does not hear the service's events: as when two operators click within the same moment.
+  if (options.deaf) await page.route('**/api/v1/events', (route) => route.abort());
   await page.goto('/settings/customers');
   await expect(page.getByRole('heading', { name: 'Modules for Acme Industrial' })).toBeVisible();
   return page;
@@ -53,8 +55,18 @@ test('an operator switches a module off for acme: it vanishes from an acme userâ
   await expect(sidebar.getByRole('link', { name: 'Life Cycle Cost' })).toBeVisible({ timeout: 10_000 });
 });
 
+test('another operatorâ€™s change shows on an open customers page by itself', async ({ browser }) => {
+  const watching = await staffOnCustomers(browser);
+  const acting = await staffOnCustomers(browser);
+  await flip(acting, /Mapping/, 'migration weekend');
+  await expect(watching.getByRole('switch', { name: /Mapping/ })).not.toBeChecked({ timeout: 10_000 });
+  await expect(watching.getByRole('table', { name: 'Change history of Acme Industrial' }).locator('tbody tr').first()).toContainText('migration weekend');
+  await flip(acting, /Mapping/, 'migration done');
+  await expect(watching.getByRole('switch', { name: /Mapping/ })).toBeChecked({ timeout: 10_000 });
+});
+
 test('a switch changed by someone else meanwhile is not overwritten: the operator is told', async ({ browser }) => {
-  const first = await staffOnCustomers(browser);
+  const first = await staffOnCustomers(browser, { deaf: true });
   const second = await staffOnCustomers(browser);
   await flip(second, /Leaderboard/, 'pilot paused');
   await expect(second.getByRole('switch', { name: /Leaderboard/ })).not.toBeChecked();

@@ -9,7 +9,12 @@ import { readScreenCatalogue } from './manifests/screenCatalogue.ts';
 import { CustomerModules } from './customers/customerModules.ts';
 import { CustomerStore } from './store/customerStore.ts';
 import { openDatabase } from './store/openDatabase.ts';
+import { MigrationError } from './store/migrate.ts';
+import { DatabaseInUseError } from './store/pgliteFolderLock.ts';
 import { LOCAL_ENVIRONMENTS, readSettings, SettingsError } from './settings.ts';
+
+/** How long shutdown may take before the process ends regardless. */
+const SHUTDOWN_LIMIT_MS = 10_000;
 
 async function main() {
   const settings = readSettings();
@@ -80,12 +85,24 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    manifests.close();
-    await app.close();
-    await customerModules.close();
-    await database.close();
-    await local?.stop();
-    process.exit(0);
+    // Whatever hangs, the process ends: a supervisor's next signal would be SIGKILL anyway.
+    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
+    let failed = false;
+    for (const [what, step] of [
+      ['manifest watcher', async () => manifests.close()],
+      ['http server', () => app.close()],
+      ['switch listener', () => customerModules.close()],
+      ['database', () => database.close()],
+      ['identity provider', async () => local?.stop()],
+    ] as const) {
+      try {
+        await step();
+      } catch (error) {
+        failed = true;
+        app.log.error({ err: error }, `closing the ${what} failed`);
+      }
+    }
+    process.exit(failed ? 1 : 0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -110,7 +127,7 @@ function redactPassword(url: string): string {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ManifestSetError || error instanceof SettingsError) console.error(`Cannot start: ${error.message}`);
+  if (error instanceof ManifestSetError || error instanceof SettingsError || error instanceof DatabaseInUseError || error instanceof MigrationError) console.error(`Cannot start: ${error.message}`);
   else console.error('Cannot start:', error);
   process.exit(1);
 });

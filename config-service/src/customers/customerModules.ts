@@ -30,6 +30,8 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
     private readonly manifests: ManifestSource,
   ) {
     super();
+    // Every open event stream listens; hundreds are normal, not a leak.
+    this.setMaxListeners(0);
   }
 
   /** Starts listening before the first read, so no change between the two can be missed. */

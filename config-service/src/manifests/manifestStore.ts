@@ -42,6 +42,8 @@ export class ManifestStore extends EventEmitter<{ reload: [ReloadEvent] }> {
     private readonly options: { screens?: ScreenCatalogue } = {},
   ) {
     super();
+    // Every open event stream listens for reloads; hundreds are normal, not a leak.
+    this.setMaxListeners(0);
     // The first load throws: a service must not start without a valid set.
     this.#current = loadManifestSet(dir, { screens: options.screens });
     this.#history.push({ set: this.#current, loadedAt: this.#loadedAt });

@@ -1,4 +1,5 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import {
   customerModuleSchema,
   customerModuleUpdateSchema,
@@ -23,3 +24,4 @@ for (const schema of [customerModuleSchema, customerModuleUpdateSchema, moduleAu
 
 /** For query strings, path parameters and headers, which arrive as text. */
 export const coercingAjv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, coerceTypes: true });
+addFormats.default(coercingAjv, ['date-time']);

@@ -114,6 +114,18 @@ export function customerStoreContract(name: string, target: () => StoreTarget) {
       expect(new Set(audits.slice(0, 100).map((a) => a.actor.sub)).size).toBe(100);
     });
 
+    it('lets exactly one of many concurrent first writers of a never-set switch through', async () => {
+      const writerDbs = db.kind === 'postgres' ? await Promise.all([open(), open(), open()]) : [db];
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          new CustomerStore(writerDbs[i % writerDbs.length]!).setSwitch({ customerId: 'globex', moduleKey: 'pi', enabled: i % 2 === 0, reason: `first ${i}`, expectedVersion: 0, defaultEnabled: true, actor: operator }),
+        ),
+      );
+      expect(results.filter((r) => r.outcome === 'written')).toHaveLength(1);
+      expect(await read('globex', 'pi')).toMatchObject({ version: 1 });
+      expect(await auditCount('globex', 'pi')).toBe(1);
+    });
+
     it('pages the audit log newest first and filters it by module, actor and time', async () => {
       const mr = (await read('acme', 'mr'))!;
       await store.setSwitch({ customerId: 'acme', moduleKey: 'mr', enabled: !mr.enabled, reason: 'by the other operator', expectedVersion: mr.version, defaultEnabled: true, actor: other });

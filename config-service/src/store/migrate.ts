@@ -45,12 +45,16 @@ export class MigrationError extends Error {
  * database would no longer match what the files say.
  */
 export async function migrate(db: Database, migrations: readonly Migration[] = readMigrations()): Promise<{ applied: number[] }> {
-  await db.exec(`create table if not exists schema_migrations (
-    version integer primary key,
-    name text not null,
-    checksum text not null,
-    applied_at timestamptz not null default now()
-  )`);
+  // Under the lock: PostgreSQL's `create table if not exists` is not safe against a concurrent twin.
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(`create table if not exists schema_migrations (
+      version integer primary key,
+      name text not null,
+      checksum text not null,
+      applied_at timestamptz not null default now()
+    )`);
+  });
   const applied: number[] = [];
   for (const migration of migrations) {
     const ran = await db.transaction(async (tx) => {

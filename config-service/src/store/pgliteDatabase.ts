@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Sql, Transaction } from './database.ts';
+import { lockFolder } from './pgliteFolderLock.ts';
 
 /**
  * PostgreSQL compiled to WebAssembly, in this process, persisted in `dataDir` (in memory without one):
@@ -8,7 +9,14 @@ import type { Database, Sql, Transaction } from './database.ts';
  */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+  const release = dataDir ? lockFolder(dataDir) : () => undefined;
+  let db: PGlite;
+  try {
+    db = await PGlite.create(dataDir);
+  } catch (error) {
+    release();
+    throw error;
+  }
   const sql = (runner: Pick<PGlite, 'query'>): Sql => ({
     query: async <Row>(text: string, params: readonly unknown[] = []) => ({ rows: (await runner.query<Row>(text, [...params])).rows }),
   });
@@ -19,6 +27,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     transaction: (work) => db.transaction((tx) => work({ ...sql(tx), exec: async (text) => void (await tx.exec(text)) } satisfies Transaction)),
     // One process, one connection: a notification cannot be missed, so there is no reconnecting.
     listen: async (channel, onNotify) => db.listen(channel, onNotify),
-    close: () => db.close(),
+    close: async () => {
+      try {
+        await db.close();
+      } finally {
+        release();
+      }
+    },
   };
 }

@@ -3,14 +3,17 @@ import type { Database, Sql } from './database.ts';
 
 /** How long to wait before listening again after the listening connection was lost. */
 const RELISTEN_DELAY_MS = 500;
+/** How often the listening connection is checked to be alive. */
+const PROBE_MS = 10_000;
 
 /** A PostgreSQL server through a `pg` connection pool; LISTEN holds a connection of its own. */
 export async function openPostgres(connectionString: string, options: { max?: number; onError?: (error: Error) => void } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, keepAlive: true });
   // An idle client's error (server restart) must not crash the service; the next query reconnects.
   pool.on('error', (error) => options.onError?.(error));
   await pool.query('select 1');
   let closed = false;
+  const listeners = new Set<() => Promise<void>>();
   const sql = (runner: pg.Pool | pg.PoolClient): Sql => ({
     query: async <Row>(text: string, params: readonly unknown[] = []) => ({ rows: (await runner.query(text, [...params])).rows as Row[] }),
   });
@@ -35,38 +38,66 @@ export async function openPostgres(connectionString: string, options: { max?: nu
     },
     async listen(channel, onNotify, onReconnect) {
       let client: pg.Client | undefined;
+      let probe: ReturnType<typeof setInterval> | undefined;
+      let retry: ReturnType<typeof setTimeout> | undefined;
       let stopped = false;
+      const over = () => stopped || closed;
+
+      // One client at a time: a failure ends it and schedules exactly one reconnect.
+      const fail = (failed: pg.Client, error: Error) => {
+        if (client !== failed) return;
+        client = undefined;
+        clearInterval(probe);
+        options.onError?.(error);
+        void failed.end().catch(() => undefined);
+        if (!over()) retry = setTimeout(() => void reconnect(), RELISTEN_DELAY_MS);
+      };
       const connect = async (): Promise<void> => {
-        const next = new pg.Client({ connectionString });
+        const next = new pg.Client({ connectionString, keepAlive: true });
         next.on('notification', (message) => {
           if (message.channel === channel) onNotify(message.payload ?? '');
         });
-        next.on('error', (error) => {
-          options.onError?.(error);
-          void next.end().catch(() => undefined);
-          if (!stopped && !closed) setTimeout(() => void reconnect(), RELISTEN_DELAY_MS);
-        });
+        next.on('error', (error) => fail(next, error));
+        next.on('end', () => fail(next, new Error('listening connection ended')));
         await next.connect();
         await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+        if (over()) {
+          // Stopped while connecting: this client must not outlive the stop.
+          await next.end().catch(() => undefined);
+          return;
+        }
         client = next;
+        // A connection that died without a word (a network partition) is found within the probe's period.
+        probe = setInterval(() => void next.query('select 1').catch((error: Error) => fail(next, error)), PROBE_MS);
       };
       const reconnect = async () => {
+        if (over()) return;
         try {
           await connect();
-          onReconnect?.();
+          if (!over()) onReconnect?.();
         } catch (error) {
           options.onError?.(error as Error);
-          if (!stopped && !closed) setTimeout(() => void reconnect(), RELISTEN_DELAY_MS);
+          if (!over()) retry = setTimeout(() => void reconnect(), RELISTEN_DELAY_MS);
         }
       };
       await connect();
-      return async () => {
+      const stop = async () => {
         stopped = true;
-        await client?.end().catch(() => undefined);
+        clearTimeout(retry);
+        clearInterval(probe);
+        const last = client;
+        client = undefined;
+        await last?.end().catch(() => undefined);
+      };
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
       };
     },
     async close() {
       closed = true;
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
   };

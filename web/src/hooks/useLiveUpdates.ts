@@ -19,7 +19,6 @@ export function useLiveUpdates(sub: string | undefined, customerId: string | nul
     if (!sub) return;
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    let connectedBefore = false;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: ['userManifest'] });
 
     const connect = () => {
@@ -31,13 +30,13 @@ export function useLiveUpdates(sub: string | undefined, customerId: string | nul
           return fetch(input, { ...init, headers });
         },
       });
-      source.addEventListener('ready', () => {
-        // Back after a break: whatever happened meanwhile was not heard.
-        if (connectedBefore) refresh();
-        connectedBefore = true;
-      });
-      source.addEventListener('modules', () => {
-        refresh();
+      // Whatever changed before the stream was open (or while it was broken) was not heard; the
+      // manifest's ETag makes this a cheap 304 when nothing did.
+      source.addEventListener('ready', refresh);
+      source.addEventListener('modules', (event) => {
+        // Staff hear of every customer; their own manifest depends on the one they act for only.
+        const changed = (JSON.parse(event.data) as { customerId?: string }).customerId;
+        if (changed === undefined || changed === customerId) refresh();
         void queryClient.invalidateQueries({ queryKey: ['customers'] });
       });
       source.addEventListener('manifests', refresh);

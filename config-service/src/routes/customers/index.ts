@@ -127,8 +127,8 @@ export default async function customerRoutes(app: FastifyInstance, options: Cust
             cursor: { type: 'string', maxLength: 200 },
             module: { type: 'string', maxLength: 32 },
             actor: { type: 'string', maxLength: 320 },
-            since: { type: 'string', maxLength: 40 },
-            until: { type: 'string', maxLength: 40 },
+            since: { type: 'string', format: 'date-time', maxLength: 40 },
+            until: { type: 'string', format: 'date-time', maxLength: 40 },
           },
         },
         response: { 200: { $ref: `${moduleAuditPageSchema.$id}#` }, ...problems },
@@ -137,12 +137,9 @@ export default async function customerRoutes(app: FastifyInstance, options: Cust
     async (request, reply): Promise<ModuleAuditPage> => {
       const { customerId: id } = request.params;
       const { limit = 50, cursor, module, actor, since, until } = request.query;
-      for (const [name, value] of [['since', since], ['until', until]] as const) {
-        if (value !== undefined && Number.isNaN(Date.parse(value))) throw new PlatformError('CFG_ERR_BAD_REQUEST', `${name} must be a date and time (ISO 8601), got '${value}'`);
-      }
       await existingCustomer(id);
       // One more than asked tells whether there is a next page without a second query.
-      const entries = await customerModules.store.audit(id, { limit: limit + 1, beforeId: cursor === undefined ? undefined : decodeCursor(cursor), moduleKey: module, actor, since, until });
+      const entries = await customerModules.store.audit(id, { limit: limit + 1, beforeId: cursor === undefined ? undefined : decodeCursor(cursor), moduleKey: module, actor, since: since && new Date(since).toISOString(), until: until && new Date(until).toISOString() });
       const page = entries.slice(0, limit);
       reply.header('Cache-Control', 'no-store');
       return { entries: page, nextCursor: entries.length > limit ? encodeCursor(page[page.length - 1]!.id) : null };

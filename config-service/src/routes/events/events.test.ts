@@ -79,13 +79,32 @@ describe('GET /api/v1/events', () => {
     globex.close();
   });
 
-  it('follows the customer staff act for', async () => {
+  it('tells staff of every customer, naming it, so their settings screens follow other operators', async () => {
     const staff = await openStream(tokenFor({ role: 'sentient' }), { 'x-customer-id': 'globex' });
+    await expect.poll(() => staff.events.map((e) => e.event)).toEqual(['ready']);
+    expect(staff.events[0]!.data).toEqual({ customerId: 'globex' });
     await switchOff('acme', 'mr');
     await switchOff('globex', 'mr');
-    await expect.poll(() => staff.events.map((e) => e.event)).toEqual(['ready', 'modules']);
-    expect(staff.events[1]!.data).toEqual({ customerId: 'globex' });
+    await expect.poll(() => staff.events.map((e) => e.data)).toEqual([{ customerId: 'globex' }, { customerId: 'acme' }, { customerId: 'globex' }]);
     staff.close();
+  });
+
+  it("ignores a customer user's X-Customer-Id naming another customer", async () => {
+    const acme = await openStream(sign(claims()), { 'x-customer-id': 'globex' });
+    await expect.poll(() => acme.events.map((e) => e.data)).toEqual([{ customerId: 'acme' }]);
+    await switchOff('globex', 'lb');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(acme.events).toHaveLength(1);
+    acme.close();
+  });
+
+  it('lets go of a closed stream', async () => {
+    // The earlier tests' streams are closed by now.
+    await expect.poll(() => modules.listenerCount('change')).toBe(0);
+    const stream = await openStream(sign(claims()));
+    await expect.poll(() => [modules.listenerCount('change'), modules.listenerCount('missed'), manifests.listenerCount('reload')]).toEqual([1, 1, 1]);
+    stream.close();
+    await expect.poll(() => [modules.listenerCount('change'), modules.listenerCount('missed'), manifests.listenerCount('reload')]).toEqual([0, 0, 0]);
   });
 
   it('tells every open page when the manifest set is reloaded', async () => {

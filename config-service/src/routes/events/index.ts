@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { problemSchema } from '@platform/schemas';
 import type { CustomerModules } from '../../customers/customerModules.ts';
-import { customerInContext } from '../../manifests/buildUserManifest.ts';
+import { customerInContext, STAFF_ROLE } from '../../manifests/buildUserManifest.ts';
 import type { ManifestSource, ReloadEvent } from '../../manifests/manifestStore.ts';
 import type { SwitchChange } from '../../store/customerStore.ts';
 
@@ -15,7 +15,7 @@ export interface EventRouteOptions {
 /**
  * GET /api/v1/events: server-sent events telling an open page that its manifest may have changed:
  * `modules` when its customer's switches change (only the customer in context, so no one learns of
- * another customer), `manifests` when the manifest set is reloaded, `resync` when changes may have
+ * another customer; staff hear of every customer), `manifests` when the manifest set is reloaded, `resync` when changes may have
  * been missed. The page then refetches its manifest; the events carry no data of their own.
  */
 export default async function eventRoutes(app: FastifyInstance, options: EventRouteOptions) {
@@ -48,8 +48,11 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
       raw.write('retry: 3000\n\n');
       send('ready', { customerId: customer });
 
+      // Staff see every customer (their settings screens follow other operators); anyone else hears
+      // only of the customer in context, so no one learns that another customer changed.
+      const staff = user.auth?.role === STAFF_ROLE;
       const onChange = (change: SwitchChange) => {
-        if (change.customerId === customer) send('modules', { customerId: customer });
+        if (staff || change.customerId === customer) send('modules', { customerId: change.customerId });
       };
       const onMissed = () => send('resync', {});
       const onReload = (event: ReloadEvent) => {
@@ -74,6 +77,8 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
       };
       open.add(end);
       request.raw.on('close', end);
+      // Gone while it was being authenticated: 'close' has already fired.
+      if (request.raw.destroyed || raw.destroyed) end();
     },
   );
 }

@@ -1,0 +1,32 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openPglite } from './pgliteDatabase.ts';
+import { DatabaseInUseError, lockFolder } from './pgliteFolderLock.ts';
+
+const folder = () => join(mkdtempSync(join(tmpdir(), 'pglite-lock-')), 'pglite');
+
+describe('the embedded database folder lock', () => {
+  it('lets one open at a time, and the next after it is closed', async () => {
+    const dir = folder();
+    const first = await openPglite(dir);
+    await expect(openPglite(dir)).rejects.toThrow(DatabaseInUseError);
+    await first.close();
+    const second = await openPglite(dir);
+    await second.close();
+  });
+
+  it('keeps out a second process while the first is alive, and takes over from one that died', async () => {
+    const dir = folder();
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    writeFileSync(`${dir}.lock`, String(other.pid));
+    expect(() => lockFolder(dir)).toThrow(/in use by process/);
+    other.kill('SIGKILL');
+    await new Promise((resolve) => other.once('exit', resolve));
+    const release = lockFolder(dir);
+    expect(readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
+    release();
+  });
+});
