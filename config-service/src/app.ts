@@ -6,6 +6,7 @@ import type { PublicConfig } from '@platform/schemas';
 import { PlatformError } from './errors.ts';
 import type { ManifestSource } from './manifests/manifestStore.ts';
 import { ajv, coercingAjv } from './manifests/schemaValidator.ts';
+import { BACKENDS } from './settings.ts';
 import authentication, { type AuthenticationOptions } from './plugins/authentication.ts';
 import openApi from './plugins/openApi.ts';
 import problem, { sendProblem } from './plugins/problem.ts';
@@ -28,12 +29,18 @@ export interface AppOptions {
   authentication: AuthenticationOptions;
   /** Identity settings the browser is given. */
   browserAuth: PublicConfig['auth'];
+  /** Backend bases the browser is given. */
+  backends?: PublicConfig['backends'];
+  /** Where the browser sends the user's messaging profile. */
+  messaging?: PublicConfig['messaging'];
   /** The local identity provider, when it is the one in use: its address, web client and return addresses. */
   localIdp?: { upstream: string; clientId: string; callbackUrls: readonly string[] };
   /** Folder of the built web app, served with history-mode fallback. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
 }
+
+const NO_BACKENDS = Object.fromEntries(BACKENDS.map((name) => [name, null])) as PublicConfig['backends'];
 
 /** Builds the service without listening, so tests can use inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -51,7 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authentication, options.authentication);
   // Before the routes: the document is collected from their onRoute hooks.
   await app.register(openApi, { productName: options.productName });
-  await app.register(configRoutes, { manifests: options.manifests, environment: options.environment, productName: options.productName, auth: options.browserAuth });
+  await app.register(configRoutes, { manifests: options.manifests, environment: options.environment, productName: options.productName, auth: options.browserAuth, backends: options.backends ?? NO_BACKENDS, messaging: options.messaging ?? null });
   const served = { manifests: options.manifests, environment: options.environment, productName: options.productName, customerModules: options.customerModules };
   await app.register(manifestRoutes, served);
   await app.register(adminRoutes, served);

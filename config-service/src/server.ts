@@ -65,6 +65,8 @@ async function main() {
     },
     ...(local ? { localIdp: { upstream: local.upstream, clientId: local.clientId, callbackUrls: callbackUrls(webOrigins) } } : {}),
     customerModules,
+    backends: settings.backends,
+    messaging: settings.messaging,
     webRoot: settings.webDist,
     logger: { level: process.env.LOG_LEVEL || 'info' },
   });

@@ -22,6 +22,12 @@ export interface Settings {
   seedDemoData: boolean;
   manifestsDir: string;
   webDist: string;
+  /** Whether this service serves the main backend's local counterpart at /api/main (demo data). */
+  localMainApi: boolean;
+  /** Backend bases handed to the browser (PublicConfig['backends']). */
+  backends: Record<BackendName, string | null>;
+  /** Where messaging endpoint updates go: the local sink, Pinpoint, or nowhere. */
+  messaging: { kind: 'local' } | { kind: 'pinpoint'; appId: string; region: string } | null;
   cognito: {
     region: string;
     userPoolId: string | undefined;
@@ -32,6 +38,26 @@ export interface Settings {
     /** The hosted UI domain for single sign-on, e.g. auth.example.com; unset: no single sign-on. */
     oauthDomain: string | undefined;
   };
+}
+
+/** The backends modules call, each with its base address variable (API_BASE_MAIN, ...). */
+export const BACKENDS = ['main', 'assetHealth', 'mapping', 'lifex', 'technicalDashboard', 'lifeCost', 'modelRuntime', 'rail', 'coreData', 'coldStartPublic', 'userManagement'] as const;
+export type BackendName = (typeof BACKENDS)[number];
+/** API_BASE_ plus the name in upper snake case: coldStartPublic → API_BASE_COLD_START_PUBLIC. */
+export const backendVariable = (name: BackendName) => `API_BASE_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+
+/** Where the local main API is served when this service provides it. */
+export const LOCAL_MAIN_API_BASE = '/api/main';
+
+function backendBases(env: NodeJS.ProcessEnv, localMainApi: boolean): Record<BackendName, string | null> {
+  return Object.fromEntries(
+    BACKENDS.map((name) => {
+      const variable = backendVariable(name);
+      const value = env[variable] || (name === 'main' && localMainApi ? LOCAL_MAIN_API_BASE : null);
+      if (value !== null && !/^(https?:\/\/[^\s]+|\/[^\s]*)$/.test(value)) throw new SettingsError(variable, `must be an http(s) URL or a path starting with /, got '${value}'`);
+      return [name, value ? value.replace(/\/+$/, '') : null];
+    }),
+  ) as Record<BackendName, string | null>;
 }
 
 /** Thrown when the environment holds a value the service cannot start with. */
@@ -76,6 +102,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     if (!userPoolId) throw new SettingsError('COGNITO_USER_POOL_ID', 'is required when IDENTITY_PROVIDER is cognito');
     if (!clientId) throw new SettingsError('COGNITO_CLIENT_ID', 'is required when IDENTITY_PROVIDER is cognito');
   }
+  const localMainApi = env.LOCAL_MAIN_API ? env.LOCAL_MAIN_API === 'true' : LOCAL_ENVIRONMENTS.includes(environment);
   const issuer = env.COGNITO_ISSUER || (userPoolId ? `https://cognito-idp.${region}.amazonaws.com/${userPoolId}` : undefined);
   return {
     port,
@@ -87,6 +114,13 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     localIdpPort: integer(env, 'LOCAL_IDP_PORT', 9229),
     dataDir: resolve(env.DATA_DIR || resolve(repoRoot, '.data')),
     databaseUrl: databaseUrl(env),
+    localMainApi,
+    backends: backendBases(env, localMainApi),
+    messaging: env.PINPOINT_APP_ID
+      ? { kind: 'pinpoint', appId: env.PINPOINT_APP_ID, region: env.PINPOINT_REGION || region }
+      : LOCAL_ENVIRONMENTS.includes(environment)
+        ? { kind: 'local' }
+        : null,
     seedDemoData: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : LOCAL_ENVIRONMENTS.includes(environment),
     manifestsDir: resolve(env.MANIFESTS_DIR || resolve(repoRoot, 'route-manifests')),
     webDist: resolve(env.WEB_DIST || resolve(repoRoot, 'web/dist')),

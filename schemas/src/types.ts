@@ -9,6 +9,14 @@ import type { customerListSchema } from './generated/customer-list.ts';
 import type { customerModuleSchema } from './generated/customer-module.ts';
 import type { customerModuleUpdateSchema } from './generated/customer-module-update.ts';
 import type { moduleAuditPageSchema } from './generated/module-audit-page.ts';
+import type { mainUserListSchema } from './generated/main-user-list.ts';
+import type { artifactLinkSchema } from './generated/artifact-link.ts';
+import type { flexcmAccessSchema } from './generated/flexcm-access.ts';
+import type { siteGroupListSchema } from './generated/site-group-list.ts';
+import type { uploadListSchema } from './generated/upload-list.ts';
+import type { notificationListSchema } from './generated/notification-list.ts';
+import type { messagingEndpointSchema } from './generated/messaging-endpoint.ts';
+import type { messagingEndpointListSchema } from './generated/messaging-endpoint-list.ts';
 import type { adminModuleListSchema } from './generated/admin-module-list.ts';
 import type { adminPreviewRequestSchema } from './generated/admin-preview-request.ts';
 import type { adminPreviewSchema } from './generated/admin-preview.ts';
@@ -94,5 +102,21 @@ export type PreviewView = FromSchema<WithoutProperty<PreviewDefs['view'], 'manif
 export type PreviewChanges = FromSchema<PreviewDefs['changes'] & { $defs: PreviewDefs }>;
 /** POST /api/v1/admin/preview, the answer. */
 export type AdminPreview = { view: PreviewView; comparison: { view: PreviewView; changes: PreviewChanges } | null };
+/** GET /api/main/customers/{customerId}/users and GET /api/main/users. */
+export type MainUserList = FromSchema<typeof mainUserListSchema>;
+/** GET /api/main/customers/{customerId}/users/download-artifact/{artifact}. */
+export type ArtifactLink = FromSchema<typeof artifactLinkSchema>;
+/** GET /api/main/customers/flexcmaccess/{customerId}. */
+export type FlexcmAccess = FromSchema<typeof flexcmAccessSchema>;
+/** GET /api/main/customers/{customerId}/sitegroups. */
+export type SiteGroupList = FromSchema<typeof siteGroupListSchema>;
+/** GET /api/main/customers/{customerId}/uploads. */
+export type UploadList = FromSchema<typeof uploadListSchema>;
+/** GET /api/main/customers/{customerId}/notifications. */
+export type NotificationList = FromSchema<typeof notificationListSchema>;
+/** POST /api/v1/messaging/endpoints, the body. */
+export type MessagingEndpoint = FromSchema<typeof messagingEndpointSchema>;
+/** GET /api/v1/admin/messaging/endpoints. */
+export type MessagingEndpointList = FromSchema<typeof messagingEndpointListSchema, { references: [typeof messagingEndpointSchema] }>;
 export type Access = NonNullable<ManifestRoute['access']>;
 export type { JSONSchema };

@@ -1,6 +1,14 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import {
+  mainUserListSchema,
+  artifactLinkSchema,
+  flexcmAccessSchema,
+  siteGroupListSchema,
+  uploadListSchema,
+  notificationListSchema,
+  messagingEndpointSchema,
+  messagingEndpointListSchema,
   customerModuleSchema,
   customerModuleUpdateSchema,
   moduleAuditPageSchema,
@@ -18,7 +26,7 @@ import {
 
 /** One Ajv instance that knows every contract, so cross-file `$ref`s resolve. */
 export const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
-for (const schema of [customerModuleSchema, customerModuleUpdateSchema, moduleAuditPageSchema, moduleManifestSchema, moduleRegistrySchema, userClaimsSchema, userManifestSchema, publicConfigSchema, problemSchema, customerListSchema, adminModuleListSchema, adminPreviewRequestSchema, adminPreviewSchema]) {
+for (const schema of [mainUserListSchema, artifactLinkSchema, flexcmAccessSchema, siteGroupListSchema, uploadListSchema, notificationListSchema, messagingEndpointSchema, messagingEndpointListSchema, customerModuleSchema, customerModuleUpdateSchema, moduleAuditPageSchema, moduleManifestSchema, moduleRegistrySchema, userClaimsSchema, userManifestSchema, publicConfigSchema, problemSchema, customerListSchema, adminModuleListSchema, adminPreviewRequestSchema, adminPreviewSchema]) {
   ajv.addSchema(schema);
 }
 

@@ -11,7 +11,9 @@ export const publicConfigSchema = {
     "productName",
     "version",
     "auth",
-    "shell"
+    "shell",
+    "backends",
+    "messaging"
   ],
   "properties": {
     "environment": {
@@ -90,6 +92,143 @@ export const publicConfigSchema = {
     },
     "shell": {
       "$ref": "https://asset-platform.example/schemas/user-manifest.schema.json#/$defs/moduleView"
+    },
+    "backends": {
+      "description": "Base address of each backend API the modules call, from the deployment's settings (never built into the bundle); null where this deployment has none. A path is relative to the page's origin.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "main",
+        "assetHealth",
+        "mapping",
+        "lifex",
+        "technicalDashboard",
+        "lifeCost",
+        "modelRuntime",
+        "rail",
+        "coreData",
+        "coldStartPublic",
+        "userManagement"
+      ],
+      "properties": {
+        "main": {
+          "description": "Base of the main API.",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "assetHealth": {
+          "description": "Base of asset health.",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "mapping": {
+          "description": "Base of mapping.",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "lifex": {
+          "description": "Base of LifeX.",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "technicalDashboard": {
+          "description": "Base of the technical dashboard.",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "lifeCost": {
+          "description": "Base of life cost.",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "modelRuntime": {
+          "description": "Base of model runtime.",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "rail": {
+          "description": "Base of rail.",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "coreData": {
+          "description": "Base of core data.",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "coldStartPublic": {
+          "description": "Base of the cold start public API.",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "userManagement": {
+          "description": "Base of user management.",
+          "type": [
+            "string",
+            "null"
+          ]
+        }
+      }
+    },
+    "messaging": {
+      "description": "Where the signed-in user's profile goes as a messaging endpoint update: the service's local sink, Amazon Pinpoint through Amplify's analytics, or nowhere (null).",
+      "oneOf": [
+        {
+          "type": "null"
+        },
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "kind"
+          ],
+          "properties": {
+            "kind": {
+              "const": "local"
+            }
+          }
+        },
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "kind",
+            "appId",
+            "region"
+          ],
+          "properties": {
+            "kind": {
+              "const": "pinpoint"
+            },
+            "appId": {
+              "type": "string"
+            },
+            "region": {
+              "type": "string"
+            }
+          }
+        }
+      ]
     }
   }
 } as const;

@@ -3,9 +3,7 @@ import type { UserManifest } from '@platform/schemas';
 import { forceLogin } from '../auth/forcedLogin.ts';
 import { currentIdToken } from '../auth/session.ts';
 import { getJson, isApiError } from './http.ts';
-
-/** Where staff keep the customer they act for. */
-export const SELECTED_CUSTOMER_KEY = 'platform.selectedCustomerId';
+import { chosenCustomer } from '../platform/customerContext.ts';
 
 /** The signed-in user's manifest; keyed by user so a new sign-in never sees the last one's. */
 export const userManifestQuery = (sub: string) =>
@@ -15,7 +13,7 @@ export const userManifestQuery = (sub: string) =>
       const token = await currentIdToken();
       if (!token) throw new Error('not signed in');
       const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-      const customer = localStorage.getItem(SELECTED_CUSTOMER_KEY);
+      const customer = chosenCustomer();
       if (customer) headers['x-customer-id'] = customer;
       try {
         return await getJson<UserManifest>('/api/v1/manifest', headers);

@@ -3,6 +3,7 @@ import { Toaster } from 'react-hot-toast';
 import { BrowserRouter } from 'react-router-dom';
 import { publicConfigQuery } from '../api/publicConfig.ts';
 import { initialiseAuth } from '../auth/session.ts';
+import { TOAST_DURATION_MS, TOAST_POSITION } from '../platform/constants.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { StatusPage } from './StatusPage.tsx';
@@ -33,7 +34,7 @@ export function App() {
           <Configured />
         </ErrorBoundary>
       </BrowserRouter>
-      <Toaster position="bottom-right" toastOptions={{ duration: 5000 }} />
+      <Toaster position={TOAST_POSITION} toastOptions={{ duration: TOAST_DURATION_MS }} />
     </QueryClientProvider>
   );
 }

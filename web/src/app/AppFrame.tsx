@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { publicConfigQuery } from '../api/publicConfig.ts';
 import { useLiveUpdates } from '../hooks/useLiveUpdates.ts';
+import { useMessagingProfile } from '../hooks/useMessagingProfile.ts';
+import { SiteGroupSelector } from './SiteGroupSelector.tsx';
 import { useUserManifest } from '../hooks/useUserManifest.ts';
 import { BreadcrumbSlot } from './breadcrumbSlot.ts';
 import { CustomerSwitcher } from './CustomerSwitcher.tsx';
@@ -14,6 +16,7 @@ export function AppFrame() {
   const { data: manifest } = useUserManifest();
   const user = manifest?.user;
   useLiveUpdates(user?.sub, manifest?.customerId);
+  useMessagingProfile();
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
@@ -40,6 +43,7 @@ export function AppFrame() {
         </button>
         <div id="account-tools" className="topbar-tools" data-open={menuOpen}>
           <CustomerSwitcher />
+          <SiteGroupSelector />
           <nav aria-label="Account" className="account-nav">
             <ul>
               <li>

@@ -1,11 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, type ChangeEvent } from 'react';
+import { useEffect, useId, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
 import { customersQuery } from '../api/customers.ts';
-import { SELECTED_CUSTOMER_KEY } from '../api/userManifest.ts';
+import { chooseCustomer, forgetChoiceUnlessStaff, STAFF_ROLE } from '../platform/customerContext.ts';
 import { useUserManifest } from '../hooks/useUserManifest.ts';
-
-const STAFF_ROLE = 'sentient';
 
 /** Lets staff act for a customer. The choice is kept in localStorage only while the role is staff. */
 export function CustomerSwitcher() {
@@ -13,18 +11,18 @@ export function CustomerSwitcher() {
   const isStaff = manifest?.user.role === STAFF_ROLE;
   const customers = useQuery({ ...customersQuery, enabled: isStaff });
   const queryClient = useQueryClient();
+  const id = useId();
 
   useEffect(() => {
     // A customer user must never carry a choice left behind by a staff session in this browser.
-    if (manifest && !isStaff) localStorage.removeItem(SELECTED_CUSTOMER_KEY);
-  }, [manifest, isStaff]);
+    if (manifest) forgetChoiceUnlessStaff({ role: manifest.user.role, customerId: manifest.customerId });
+  }, [manifest]);
 
   if (!isStaff) return null;
 
   async function choose(event: ChangeEvent<HTMLSelectElement>) {
     const id = event.target.value;
-    if (id) localStorage.setItem(SELECTED_CUSTOMER_KEY, id);
-    else localStorage.removeItem(SELECTED_CUSTOMER_KEY);
+    chooseCustomer(id || null);
     await queryClient.invalidateQueries({ queryKey: ['userManifest'] });
     const name = customers.data?.customers.find((c) => c.id === id)?.name;
     toast.success(name ? `Acting for ${name}` : 'No customer selected');
@@ -32,8 +30,8 @@ export function CustomerSwitcher() {
 
   return (
     <div className="customer-switcher">
-      <label htmlFor="customer-switcher">Customer</label>
-      <select id="customer-switcher" value={manifest.customerId ?? ''} onChange={(e) => void choose(e)} disabled={customers.isPending}>
+      <label htmlFor={id}>Customer</label>
+      <select id={id} value={manifest.customerId ?? ''} onChange={(e) => void choose(e)} disabled={customers.isPending}>
         <option value="">All customers</option>
         {customers.data?.customers.map((c) => (
           <option key={c.id} value={c.id}>

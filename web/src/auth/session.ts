@@ -1,3 +1,4 @@
+import type { ClaimedIdentity } from '../platform/customerContext.ts';
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, fetchMFAPreference, signInWithRedirect, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
@@ -80,9 +81,28 @@ export async function signOutOfPlatform(): Promise<void> {
   await signOut();
 }
 
-export interface Session {
+export interface Session extends ClaimedIdentity {
   sub: string;
   email: string;
+  givenName: string;
+  familyName: string;
+}
+
+/**
+ * The role and customer the ID token's custom:auth names. Read without verification, so it only ever
+ * shapes this browser's own requests; the service decides from the verified token.
+ */
+export function claimedIdentity(authClaim: unknown): ClaimedIdentity {
+  if (typeof authClaim !== 'string') return { role: null, customerId: null };
+  try {
+    const auth = JSON.parse(authClaim) as { role?: unknown; customerId?: unknown };
+    return {
+      role: typeof auth.role === 'string' && auth.role ? auth.role : null,
+      customerId: typeof auth.customerId === 'string' && auth.customerId ? auth.customerId : null,
+    };
+  } catch {
+    return { role: null, customerId: null };
+  }
 }
 
 /** The signed-in user, or null. Amplify refreshes the tokens when they are close to expiry. */
@@ -91,7 +111,8 @@ export async function currentSession(): Promise<Session | null> {
     const { tokens } = await fetchAuthSession();
     const payload = tokens?.idToken?.payload;
     if (!payload?.sub) return null;
-    return { sub: String(payload.sub), email: String(payload.email ?? '') };
+    const text = (name: string) => (typeof payload[name] === 'string' ? (payload[name] as string) : '');
+    return { sub: String(payload.sub), email: text('email'), givenName: text('given_name'), familyName: text('family_name'), ...claimedIdentity(payload['custom:auth']) };
   } catch (error) {
     // Spec section 8: a failed current-user check is logged and treated as signed out.
     console.error('current-user check failed', error);

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { EventSource } from 'eventsource';
 import { useEffect } from 'react';
-import { SELECTED_CUSTOMER_KEY } from '../api/userManifest.ts';
+import { chosenCustomer } from '../platform/customerContext.ts';
 import { currentIdToken } from '../auth/session.ts';
 
 /** After the stream failed for good (e.g. a 401), how long before trying again with a fresh token. */
@@ -25,7 +25,7 @@ export function useLiveUpdates(sub: string | undefined, customerId: string | nul
       source = new EventSource('/api/v1/events', {
         fetch: async (input, init) => {
           const headers: Record<string, string> = { ...(init?.headers as Record<string, string>), authorization: `Bearer ${(await currentIdToken()) ?? ''}` };
-          const customer = localStorage.getItem(SELECTED_CUSTOMER_KEY);
+          const customer = chosenCustomer();
           if (customer) headers['x-customer-id'] = customer;
           return fetch(input, { ...init, headers });
         },

@@ -14,6 +14,10 @@ import { SingleSignOnScreen } from './Auth/SingleSignOnScreen.tsx';
 import { NotFoundScreen } from './NotFound/NotFoundScreen.tsx';
 import { ProfileScreen } from './Profile/ProfileScreen.tsx';
 import { CustomersScreen } from './Settings/CustomersScreen.tsx';
+import { NotificationsScreen } from './Notifications/NotificationsScreen.tsx';
+import { SiteGroupsScreen } from './SiteGroups/SiteGroupsScreen.tsx';
+import { UploadsScreen } from './Uploads/UploadsScreen.tsx';
+import { UsersScreen } from './Users/UsersScreen.tsx';
 import { ModulesScreen } from './Settings/ModulesScreen.tsx';
 import type { ScreenProps } from './screenProps.ts';
 
@@ -31,6 +35,10 @@ const screens: Record<string, ComponentType<ScreenProps>> = {
   'dash.emptyPage': EmptyPageScreen,
   'dash.settingsModules': ModulesScreen,
   'dash.settingsCustomers': CustomersScreen,
+  'dash.settingsUsers': UsersScreen,
+  'dash.settingsSiteGroups': SiteGroupsScreen,
+  'dash.settingsUploads': UploadsScreen,
+  'dash.notifications': NotificationsScreen,
 };
 
 /** Layouts that frame their children; other routes with children get the section layout. */

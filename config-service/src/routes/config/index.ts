@@ -8,6 +8,8 @@ export interface ConfigRouteOptions {
   environment: string;
   productName: string;
   auth: PublicConfig['auth'];
+  backends: PublicConfig['backends'];
+  messaging: PublicConfig['messaging'];
 }
 
 /** GET /api/v1/config: what the web app needs before sign-in (identity settings, top-level routes). */
@@ -27,6 +29,8 @@ export default async function configRoutes(app: FastifyInstance, options: Config
       productName: options.productName,
       version: set.version,
       auth: options.auth,
+      backends: options.backends,
+      messaging: options.messaging,
       shell: resolveModule(shell, { role: null, productName: options.productName }),
     } satisfies PublicConfig;
   });

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useUserManifest } from '../../hooks/useUserManifest.ts';
+import { CustomerOverview } from './CustomerOverview.tsx';
 
 /** '/' for a user with no landing module: a welcome and whatever they can open. */
 export function EmptyPageScreen() {
@@ -23,6 +24,7 @@ export function EmptyPageScreen() {
           ))}
         </ul>
       )}
+      <CustomerOverview />
     </article>
   );
 }

@@ -1,6 +1,6 @@
 import type { AdminPreviewRequest, AuthClaim } from '@platform/schemas';
 
-const STAFF_ROLE = 'sentient';
+import { STAFF_ROLE } from '../../platform/customerContext.ts';
 
 /** The "view as user" form: an authorisation claim as an administrator builds it up. */
 export interface ClaimsDraft {

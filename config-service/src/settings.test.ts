@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { backendVariable, readSettings, SettingsError } from './settings.ts';
+
+const local = { ENVIRONMENT: 'local' };
+const production = { ENVIRONMENT: 'production', COGNITO_USER_POOL_ID: 'eu-west-1_abc', COGNITO_CLIENT_ID: 'client' };
+
+describe('backend bases', () => {
+  it('names each variable after its backend', () => {
+    expect(backendVariable('main')).toBe('API_BASE_MAIN');
+    expect(backendVariable('coldStartPublic')).toBe('API_BASE_COLD_START_PUBLIC');
+    expect(backendVariable('technicalDashboard')).toBe('API_BASE_TECHNICAL_DASHBOARD');
+  });
+
+  it('points main at the local main API in local mode, and leaves the rest unset', () => {
+    const { backends, localMainApi } = readSettings(local);
+    expect(localMainApi).toBe(true);
+    expect(backends.main).toBe('/api/main');
+    expect(backends.rail).toBeNull();
+  });
+
+  it('takes every base from the environment, without a trailing slash', () => {
+    const { backends, localMainApi } = readSettings({ ...production, API_BASE_MAIN: 'https://api.example.com/main/', API_BASE_RAIL: '/rail' });
+    expect(localMainApi).toBe(false);
+    expect(backends.main).toBe('https://api.example.com/main');
+    expect(backends.rail).toBe('/rail');
+    expect(backends.lifex).toBeNull();
+  });
+
+  it('refuses a base that is not an http(s) address or a path, naming the variable', () => {
+    expect(() => readSettings({ ...production, API_BASE_LIFE_COST: 'javascript:alert(1)' })).toThrow(SettingsError);
+    expect(() => readSettings({ ...production, API_BASE_LIFE_COST: 'ftp://x' })).toThrow(/API_BASE_LIFE_COST/);
+  });
+});
+
+describe('messaging', () => {
+  it('uses the local sink in local mode, Pinpoint when a project is named, else nothing', () => {
+    expect(readSettings(local).messaging).toEqual({ kind: 'local' });
+    expect(readSettings({ ...production, PINPOINT_APP_ID: 'app-1' }).messaging).toEqual({ kind: 'pinpoint', appId: 'app-1', region: 'us-east-1' });
+    expect(readSettings(production).messaging).toBeNull();
+  });
+});

@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { siteGroupsQuery } from '../api/main.ts';
+import { useApiClient, useCustomerId, useSiteGroupSelection } from '../hooks/usePlatform.ts';
+
+/** The chrome's site-group filter for the customer in context; its choice goes with every call. */
+export function SiteGroupSelector() {
+  const client = useApiClient();
+  const customerId = useCustomerId();
+  const [selected, select] = useSiteGroupSelection();
+  const groups = useQuery({ ...siteGroupsQuery(client!, customerId ?? ''), enabled: Boolean(client && customerId) });
+  const panel = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (panel.current) panel.current.open = false;
+  }, [pathname]);
+
+  if (!customerId || !groups.data?.siteGroups.length) return null;
+  const names = groups.data.siteGroups.filter((g) => selected.includes(g.id)).map((g) => g.name);
+  const toggle = (id: string, on: boolean) => select(on ? [...selected, id] : selected.filter((s) => s !== id));
+
+  return (
+    <details className="site-group-selector" ref={panel}>
+      <summary aria-label={`Site groups: ${names.length ? names.join(', ') : 'all'}`}>
+        Site groups: <strong>{names.length === 0 ? 'All' : names.length === 1 ? names[0] : `${names.length} selected`}</strong>
+      </summary>
+      <div className="site-group-panel">
+        <fieldset>
+          <legend>Show only</legend>
+          {groups.data.siteGroups.map((g) => (
+            <label key={g.id} className="check">
+              <input type="checkbox" checked={selected.includes(g.id)} onChange={(e) => toggle(g.id, e.target.checked)} /> {g.name}
+            </label>
+          ))}
+        </fieldset>
+        <div className="site-group-actions">
+          <button type="button" className="link-button" onClick={() => select([])} disabled={!selected.length}>
+            All site groups
+          </button>
+          <Link to="/settings/sitegroups">Manage</Link>
+        </div>
+      </div>
+    </details>
+  );
+}

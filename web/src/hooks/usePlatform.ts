@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef, useSyncExternalStore } from 'react';
+import { publicConfigQuery } from '../api/publicConfig.ts';
+import { currentIdToken } from '../auth/session.ts';
+import { createApiClient, type ApiClient } from '../platform/apiClient.ts';
+import { customerInContext } from '../platform/customerContext.ts';
+import { selectedSiteGroups, selectSiteGroups, subscribeToSiteGroups } from '../platform/siteGroupSelection.ts';
+import { useSession } from './useSession.ts';
+import { useUserManifest } from './useUserManifest.ts';
+
+/** The customer the signed-in user works in (spec section 6), as the client and the chrome use it. */
+export function useCustomerId(): string | null {
+  const session = useSession();
+  // Staff switching customers refetch their manifest; reading it here re-renders on the switch.
+  useUserManifest();
+  return customerInContext(session);
+}
+
+/** The site groups selected for the customer in context, and a way to change them. */
+export function useSiteGroupSelection(): [readonly string[], (ids: readonly string[]) => void] {
+  const customerId = useCustomerId();
+  const selected = useSyncExternalStore(subscribeToSiteGroups, () => selectedSiteGroups(customerId));
+  const select = (ids: readonly string[]) => {
+    if (customerId) selectSiteGroups(customerId, ids);
+  };
+  return [selected, select];
+}
+
+/** The API client for every backend, configured at run time; undefined until the configuration is in. */
+export function useApiClient(): ApiClient | undefined {
+  const { data: config } = useQuery(publicConfigQuery);
+  const customerId = useCustomerId();
+  // The client outlives renders; it reads the selection of whichever customer is in context now.
+  const customer = useRef(customerId);
+  customer.current = customerId;
+  return useMemo(
+    () => (config ? createApiClient({ backends: config.backends, idToken: currentIdToken, siteGroups: () => selectedSiteGroups(customer.current) }) : undefined),
+    [config],
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * The business constants of spec section 9, in one place. What a deployment may change (environment,
+ * region) comes from the runtime configuration the service hands out; these are the fallbacks.
+ */
+
+/** Toasts: bottom-right, 5000 ms. */
+export const TOAST_POSITION = 'bottom-right' as const;
+export const TOAST_DURATION_MS = 5_000;
+
+/** Widths at or below this are laid out for a phone (must match the stylesheet's media queries). */
+export const MOBILE_BREAKPOINT_PX = 767;
+
+/** The standard cloud region, when the deployment names none. */
+export const DEFAULT_REGION = 'us-east-1';
+
+/** Spec section 6: the company id of the provider's staff in the messaging profile, when acting for no customer. */
+export const PROVIDER_COMPANY_ID = 'provider';
+
+/** The messaging profile's company id when nothing else is known. */
+export const UNKNOWN_COMPANY_ID = 'unknown';
+
+/** Date display formats (dayjs): day-month-year, and a full UTC variant. */
+export const DATE_FORMAT = 'DD-MMM-YYYY';
+export const DATE_TIME_UTC_FORMAT = 'DD-MMM-YYYY HH:mm:ss [UTC]';
+
+/** What an invalid or missing date displays as. */
+export const NO_DATE = '-';

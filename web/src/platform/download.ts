@@ -1,0 +1,26 @@
+import mime from 'mime';
+
+/**
+ * The name a downloaded file is saved under: the given name, with the extension its content type
+ * calls for (text/csv → .csv), unless it already ends so. An unknown type keeps the name as given.
+ */
+export function fileNameFor(name: string, contentType: string | null | undefined): string {
+  const extension = contentType ? mime.getExtension(contentType.split(';')[0]!.trim()) : null;
+  // A type that says nothing about the content adds nothing to the name.
+  if (!extension || extension === 'bin') return name;
+  return name.toLowerCase().endsWith(`.${extension}`) ? name : `${name.replace(/\.$/, '')}.${extension}`;
+}
+
+/** Hands a blob to the browser to save, under a name derived from the given one and the blob's type. */
+export function saveBlob(blob: Blob, name: string): string {
+  const fileName = fileNameFor(name, blob.type);
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName, rel: 'noopener' });
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click has been handled.
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  return fileName;
+}

@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { flexcmAccessQuery, notificationsQuery, siteGroupsQuery } from '../../api/main.ts';
+import { useApiClient, useCustomerId, useSiteGroupSelection } from '../../hooks/usePlatform.ts';
+import { formatDate } from '../../platform/format.ts';
+import { LoadState } from '../shared/LoadState.tsx';
+import { NotificationItems } from '../Notifications/NotificationsScreen.tsx';
+
+/** The dashboard's view of the customer in context: FlexCM access and the latest notifications. */
+export function CustomerOverview() {
+  const client = useApiClient();
+  const customerId = useCustomerId();
+  const [selected] = useSiteGroupSelection();
+  const enabled = Boolean(client && customerId);
+  const access = useQuery({ ...flexcmAccessQuery(client!, customerId ?? ''), enabled });
+  const notifications = useQuery({ ...notificationsQuery(client!, customerId ?? '', selected), enabled });
+  const groups = useQuery({ ...siteGroupsQuery(client!, customerId ?? ''), enabled });
+  if (!customerId) return null;
+  const groupName = (id: string) => groups.data?.siteGroups.find((g) => g.id === id)?.name ?? id;
+
+  return (
+    <div className="dashboard-panels">
+      <section aria-labelledby="flexcm-title" className="panel">
+        <h2 id="flexcm-title">FlexCM access</h2>
+        {!access.data ? (
+          <LoadState what="the FlexCM access" error={access.error} onRetry={() => void access.refetch()} />
+        ) : access.data.hasAccess ? (
+          <p data-testid="flexcm-access">Active since {formatDate(access.data.since)}.</p>
+        ) : (
+          <p data-testid="flexcm-access">Not enabled for this customer.</p>
+        )}
+      </section>
+      <section aria-labelledby="latest-title" className="panel">
+        <h2 id="latest-title">Latest notifications</h2>
+        {!notifications.data ? (
+          <LoadState what="the notifications" error={notifications.error} onRetry={() => void notifications.refetch()} />
+        ) : notifications.data.notifications.length === 0 ? (
+          <p className="muted">Nothing new.</p>
+        ) : (
+          <NotificationItems items={notifications.data.notifications.slice(0, 3)} groupName={groupName} />
+        )}
+        <p>
+          <Link to="/notifications">All notifications</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

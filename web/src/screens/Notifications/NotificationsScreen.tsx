@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import type { NotificationList } from '@platform/schemas';
+import { notificationsQuery, siteGroupsQuery } from '../../api/main.ts';
+import { useApiClient, useCustomerId, useSiteGroupSelection } from '../../hooks/usePlatform.ts';
+import { useUserManifest } from '../../hooks/useUserManifest.ts';
+import { STAFF_ROLE } from '../../platform/customerContext.ts';
+import { formatDate, formatDateTimeUtc } from '../../platform/format.ts';
+import type { ScreenProps } from '../screenProps.ts';
+import { EmptyState, LoadState } from '../shared/LoadState.tsx';
+import { NeedsCustomer } from '../shared/NeedsCustomer.tsx';
+import { SiteGroupFilterNote } from '../shared/SiteGroupFilterNote.tsx';
+
+type Notification = NotificationList['notifications'][number];
+
+/** /notifications: what happened at the customer's sites, newest first, in the selected site groups. */
+export function NotificationsScreen({ title }: ScreenProps) {
+  const client = useApiClient();
+  const customerId = useCustomerId();
+  const staff = useUserManifest().data?.user.role === STAFF_ROLE;
+  const [selected] = useSiteGroupSelection();
+  const enabled = Boolean(client && customerId);
+  const notifications = useQuery({ ...notificationsQuery(client!, customerId ?? '', selected), enabled });
+  const groups = useQuery({ ...siteGroupsQuery(client!, customerId ?? ''), enabled });
+  const groupName = (id: string) => groups.data?.siteGroups.find((g) => g.id === id)?.name ?? id;
+
+  return (
+    <article className="screen">
+      <h1>{title}</h1>
+      {!customerId ? (
+        <NeedsCustomer staff={staff} what="notifications" />
+      ) : !notifications.data ? (
+        <LoadState what="the notifications" error={notifications.error} onRetry={() => void notifications.refetch()} />
+      ) : (
+        <>
+          <SiteGroupFilterNote selected={selected.map(groupName)} />
+          {notifications.data.notifications.length === 0 ? (
+            <EmptyState>{selected.length ? 'No notifications in the selected site groups.' : 'No notifications.'}</EmptyState>
+          ) : (
+            <NotificationItems items={notifications.data.notifications} groupName={groupName} />
+          )}
+        </>
+      )}
+    </article>
+  );
+}
+
+export function NotificationItems({ items, groupName }: { items: readonly Notification[]; groupName: (id: string) => string }) {
+  return (
+    <ul className="notifications" aria-label="Notifications">
+      {items.map((n) => (
+        <li key={n.id} className={`notification severity-${n.severity}`}>
+          <div className="notification-head">
+            <span className={`badge severity-badge-${n.severity}`}>{n.severity}</span>
+            <strong>{n.title}</strong>
+          </div>
+          <p>{n.body}</p>
+          <p className="muted small">
+            <time dateTime={n.at} title={formatDateTimeUtc(n.at)}>
+              {formatDate(n.at)}
+            </time>{' '}
+            · {groupName(n.siteGroupId)}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import type { UploadList } from '@platform/schemas';
+import { downloadFromBackend, siteGroupsQuery, uploadsQuery } from '../../api/main.ts';
+import { useApiClient, useCustomerId, useSiteGroupSelection } from '../../hooks/usePlatform.ts';
+import { useUserManifest } from '../../hooks/useUserManifest.ts';
+import { STAFF_ROLE } from '../../platform/customerContext.ts';
+import { formatBytes, formatDate, formatDateTimeUtc } from '../../platform/format.ts';
+import type { ScreenProps } from '../screenProps.ts';
+import { EmptyState, LoadState } from '../shared/LoadState.tsx';
+import { NeedsCustomer } from '../shared/NeedsCustomer.tsx';
+import { SiteGroupFilterNote } from '../shared/SiteGroupFilterNote.tsx';
+
+type Upload = UploadList['uploads'][number];
+
+const STATUS: Record<Upload['status'], string> = { processed: 'Processed', processing: 'Processing', failed: 'Failed' };
+
+/** /settings/uploads: the customer's uploaded files in the selected site groups, each downloadable. */
+export function UploadsScreen({ title }: ScreenProps) {
+  const client = useApiClient();
+  const customerId = useCustomerId();
+  const staff = useUserManifest().data?.user.role === STAFF_ROLE;
+  const [selected] = useSiteGroupSelection();
+  const enabled = Boolean(client && customerId);
+  const uploads = useQuery({ ...uploadsQuery(client!, customerId ?? '', selected), enabled });
+  const groups = useQuery({ ...siteGroupsQuery(client!, customerId ?? ''), enabled });
+  const groupName = (id: string) => groups.data?.siteGroups.find((g) => g.id === id)?.name ?? id;
+
+  return (
+    <article className="screen">
+      <h1>{title}</h1>
+      {!customerId ? (
+        <NeedsCustomer staff={staff} what="uploads" />
+      ) : !uploads.data ? (
+        <LoadState what="the uploads" error={uploads.error} onRetry={() => void uploads.refetch()} />
+      ) : (
+        <>
+          <SiteGroupFilterNote selected={selected.map(groupName)} />
+          {uploads.data.uploads.length === 0 ? (
+            <EmptyState>{selected.length ? 'No uploads in the selected site groups.' : 'No files have been uploaded yet.'}</EmptyState>
+          ) : (
+            <div className="table-scroll">
+              <table className="data-table" aria-label="Uploads">
+                <thead>
+                  <tr>
+                    <th scope="col">File</th>
+                    <th scope="col">Size</th>
+                    <th scope="col">Uploaded</th>
+                    <th scope="col">By</th>
+                    <th scope="col">Site group</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Download</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {uploads.data.uploads.map((u) => (
+                    <tr key={u.id} data-upload={u.id}>
+                      <th scope="row">{u.fileName}</th>
+                      <td>{formatBytes(u.sizeBytes)}</td>
+                      <td>
+                        <time dateTime={u.uploadedAt} title={formatDateTimeUtc(u.uploadedAt)}>
+                          {formatDate(u.uploadedAt)}
+                        </time>
+                      </td>
+                      <td>{u.uploadedBy}</td>
+                      <td>{groupName(u.siteGroupId)}</td>
+                      <td>
+                        <span className={`badge ${u.status === 'failed' ? 'badge-off' : u.status === 'processed' ? 'badge-ok' : ''}`}>{STATUS[u.status]}</span>
+                      </td>
+                      <td>{client && <DownloadUpload customerId={customerId} upload={u} />}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </article>
+  );
+}
+
+function DownloadUpload({ customerId, upload }: { customerId: string; upload: Upload }) {
+  const client = useApiClient()!;
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    const saved = await downloadFromBackend(client, `/customers/${encodeURIComponent(customerId)}/uploads/${encodeURIComponent(upload.id)}/content`, upload.fileName.replace(/\.[^.]+$/, ''));
+    setBusy(false);
+    if (saved.ok) toast.success(`Saved ${saved.value}`);
+    else toast.error(`Could not download ${upload.fileName}: ${saved.error.message}`);
+  };
+  return (
+    <button type="button" className="link-button" onClick={() => void download()} disabled={busy} aria-label={`Download ${upload.fileName}`}>
+      {busy ? 'Downloading…' : 'Download'}
+    </button>
+  );
+}

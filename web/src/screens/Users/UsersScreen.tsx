@@ -1,0 +1,120 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import type { MainUserList } from '@platform/schemas';
+import { allUsersQuery, customerUsersQuery, downloadFile, getDownloadArtifact } from '../../api/main.ts';
+import { useApiClient, useCustomerId } from '../../hooks/usePlatform.ts';
+import { useUserManifest } from '../../hooks/useUserManifest.ts';
+import { STAFF_ROLE } from '../../platform/customerContext.ts';
+import type { ScreenProps } from '../screenProps.ts';
+import { EmptyState, LoadState } from '../shared/LoadState.tsx';
+
+type User = MainUserList['users'][number];
+
+const MFA_LABEL: Record<User['mfa'], string> = { 'set-up': 'Set up', required: 'Required, not set up', off: 'Off' };
+
+/** /settings/users: the users of the customer in context; staff with none chosen see everyone, by customer. */
+export function UsersScreen({ title }: ScreenProps) {
+  const client = useApiClient();
+  const customerId = useCustomerId();
+  const staff = useUserManifest().data?.user.role === STAFF_ROLE;
+  const everyone = staff && !customerId;
+  const users = useQuery({
+    ...(customerId && client ? customerUsersQuery(client, customerId) : allUsersQuery(client!)),
+    enabled: Boolean(client) && (Boolean(customerId) || everyone),
+  });
+
+  return (
+    <article className="screen">
+      <h1>{title}</h1>
+      {!customerId && !everyone && <EmptyState>Your account belongs to no customer, so there are no users to show.</EmptyState>}
+      {customerId && client && <DownloadUsers customerId={customerId} />}
+      {(customerId || everyone) && !users.data && <LoadState what="the users" error={users.error} onRetry={() => void users.refetch()} />}
+      {users.data &&
+        (users.data.users.length === 0 ? (
+          <EmptyState>No users yet.</EmptyState>
+        ) : everyone ? (
+          groupByCustomer(users.data.users).map(([customer, members]) => <UserTable key={customer} caption={customer === '' ? 'No customer' : customer} users={members} />)
+        ) : (
+          <UserTable caption={`Users of ${customerId}`} users={users.data.users} />
+        ))}
+    </article>
+  );
+}
+
+function groupByCustomer(users: readonly User[]): [string, User[]][] {
+  const groups = new Map<string, User[]>();
+  for (const user of users) {
+    const key = user.customerId ?? '';
+    groups.set(key, [...(groups.get(key) ?? []), user]);
+  }
+  // Customers in name order; users without one last.
+  return [...groups.entries()].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b)));
+}
+
+function UserTable({ caption, users }: { caption: string; users: readonly User[] }) {
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">MFA</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...users]
+            .sort((a, b) => `${a.familyName} ${a.givenName}`.localeCompare(`${b.familyName} ${b.givenName}`))
+            .map((u) => (
+              <tr key={u.username}>
+                <th scope="row">
+                  {u.givenName} {u.familyName}
+                </th>
+                <td>{u.email}</td>
+                <td>{u.role ?? <span className="muted">none</span>}</td>
+                <td>{MFA_LABEL[u.mfa]}</td>
+                <td>
+                  {u.enabled ? u.status.toLowerCase().replaceAll('_', ' ') : 'disabled'}
+                </td>
+              </tr>
+            ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The users.csv artifact: a signed link from the main API, then the file itself. */
+function DownloadUsers({ customerId }: { customerId: string }) {
+  const client = useApiClient()!;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<Error | null>(null);
+  const download = async () => {
+    setBusy(true);
+    setError(null);
+    const link = await getDownloadArtifact(client, customerId, 'users.csv');
+    const saved = link.ok ? await downloadFile(link.value.url, `${customerId}-users`) : link;
+    setBusy(false);
+    if (saved.ok) toast.success(`Saved ${saved.value}`);
+    else setError(saved.error);
+  };
+  return (
+    <div className="screen-actions">
+      <button type="button" className="secondary" onClick={() => void download()} disabled={busy}>
+        {busy ? 'Preparing…' : 'Download users (CSV)'}
+      </button>
+      {error && (
+        <p role="alert" className="form-error">
+          The download failed: {error.message}{' '}
+          <button type="button" className="link-button" onClick={() => void download()}>
+            Try again
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

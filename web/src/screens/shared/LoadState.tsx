@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { BackendUnavailableError } from '../../platform/apiClient.ts';
+
+/** What a screen shows while its data is not there: loading, or the error with a retry. */
+export function LoadState({ what, error, onRetry }: { what: string; error?: Error | null; onRetry?: () => void }) {
+  if (!error) {
+    return (
+      <p className="muted" role="status" aria-live="polite">
+        Loading {what}…
+      </p>
+    );
+  }
+  return (
+    <div role="alert" className="notice notice-danger">
+      <p>
+        Cannot load {what}: {error.message}
+      </p>
+      {onRetry && !(error instanceof BackendUnavailableError) && (
+        <button type="button" onClick={onRetry}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** A list with nothing in it says so, and why that may be. */
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <div className="empty-state" role="status">
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { Link } from 'react-router-dom';
+
+/** Says that a list is narrowed to the selected site groups, and where to change that. */
+export function SiteGroupFilterNote({ selected }: { selected: readonly string[] }) {
+  if (!selected.length) return null;
+  return (
+    <p className="hint" data-testid="site-group-filter">
+      Showing site group{selected.length === 1 ? '' : 's'} {selected.join(', ')} only. <Link to="/settings/sitegroups">Change</Link>
+    </p>
+  );
+}
