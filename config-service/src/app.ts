@@ -15,6 +15,8 @@ import localIdpRoutes from './identity/local/localIdpRoutes.ts';
 import configRoutes from './routes/config/index.ts';
 import customerRoutes from './routes/customers/index.ts';
 import eventRoutes from './routes/events/index.ts';
+import localMainApi, { type LocalMainApiOptions } from './routes/main/index.ts';
+import messagingRoutes from './routes/messaging/index.ts';
 import type { CustomerModules } from './customers/customerModules.ts';
 import manifestRoutes from './routes/manifest/index.ts';
 import adminRoutes from './routes/admin/index.ts';
@@ -31,8 +33,10 @@ export interface AppOptions {
   browserAuth: PublicConfig['auth'];
   /** Backend bases the browser is given. */
   backends?: PublicConfig['backends'];
-  /** Where the browser sends the user's messaging profile. */
+  /** Where the browser sends the user's messaging profile; 'local' also serves the sink. */
   messaging?: PublicConfig['messaging'];
+  /** The main backend's local counterpart at /api/main, when this service plays it. */
+  localMainApi?: LocalMainApiOptions;
   /** The local identity provider, when it is the one in use: its address, web client and return addresses. */
   localIdp?: { upstream: string; clientId: string; callbackUrls: readonly string[] };
   /** Folder of the built web app, served with history-mode fallback. */
@@ -64,6 +68,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes, served);
   await app.register(customerRoutes, served);
   await app.register(eventRoutes, served);
+  if (options.messaging?.kind === 'local') await app.register(messagingRoutes);
+  if (options.localMainApi) await app.register(localMainApi, { ...options.localMainApi, customerModules: options.customerModules });
   if (options.localIdp) {
     await app.register(localIdpRoutes, { upstream: options.localIdp.upstream });
     await app.register(localHostedUi, { ...options.localIdp, productName: options.productName });

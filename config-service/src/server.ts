@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { buildApp } from './app.ts';
 import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_PASSWORD } from './identity/local/demoAccounts.ts';
 import { callbackUrls } from './identity/local/seedLocalPool.ts';
@@ -9,6 +11,7 @@ import { readScreenCatalogue } from './manifests/screenCatalogue.ts';
 import { CustomerModules } from './customers/customerModules.ts';
 import { CustomerStore } from './store/customerStore.ts';
 import { openDatabase } from './store/openDatabase.ts';
+import { cognitoUserDirectory } from './routes/main/userDirectory.ts';
 import { MigrationError } from './store/migrate.ts';
 import { DatabaseInUseError } from './store/pgliteFolderLock.ts';
 import { LOCAL_ENVIRONMENTS, readSettings, SettingsError } from './settings.ts';
@@ -66,6 +69,20 @@ async function main() {
     ...(local ? { localIdp: { upstream: local.upstream, clientId: local.clientId, callbackUrls: callbackUrls(webOrigins) } } : {}),
     customerModules,
     backends: settings.backends,
+    ...(settings.localMainApi
+      ? {
+          localMainApi: {
+            users: cognitoUserDirectory(
+              // The local emulator takes any credentials; a real pool needs the deployment's own (ListUsers, AdminGetUser).
+              new CognitoIdentityProviderClient(
+                local ? { endpoint: local.upstream, region: cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : { region: cognito.region },
+              ),
+              userPoolId,
+            ),
+            signingKey: settings.artifactSigningKey ?? randomBytes(32),
+          },
+        }
+      : {}),
     messaging: settings.messaging,
     webRoot: settings.webDist,
     logger: { level: process.env.LOG_LEVEL || 'info' },

@@ -24,6 +24,8 @@ export interface Settings {
   webDist: string;
   /** Whether this service serves the main backend's local counterpart at /api/main (demo data). */
   localMainApi: boolean;
+  /** Signs artifact download links; unset: a random key per process (one replica only). */
+  artifactSigningKey: Buffer | undefined;
   /** Backend bases handed to the browser (PublicConfig['backends']). */
   backends: Record<BackendName, string | null>;
   /** Where messaging endpoint updates go: the local sink, Pinpoint, or nowhere. */
@@ -58,6 +60,16 @@ function backendBases(env: NodeJS.ProcessEnv, localMainApi: boolean): Record<Bac
       return [name, value ? value.replace(/\/+$/, '') : null];
     }),
   ) as Record<BackendName, string | null>;
+}
+
+function signingKey(env: NodeJS.ProcessEnv): Buffer | undefined {
+  const raw = env.ARTIFACT_SIGNING_KEY;
+  if (!raw) return undefined;
+  const key = Buffer.from(raw, 'base64');
+  if (key.length < 32 || key.toString('base64').replace(/=+$/, '') !== raw.replace(/=+$/, '')) {
+    throw new SettingsError('ARTIFACT_SIGNING_KEY', 'must be base64 of at least 32 bytes (e.g. `openssl rand -base64 32`)');
+  }
+  return key;
 }
 
 /** Thrown when the environment holds a value the service cannot start with. */
@@ -115,6 +127,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     dataDir: resolve(env.DATA_DIR || resolve(repoRoot, '.data')),
     databaseUrl: databaseUrl(env),
     localMainApi,
+    artifactSigningKey: signingKey(env),
     backends: backendBases(env, localMainApi),
     messaging: env.PINPOINT_APP_ID
       ? { kind: 'pinpoint', appId: env.PINPOINT_APP_ID, region: env.PINPOINT_REGION || region }

@@ -1,0 +1,15 @@
+import { PlatformError } from '../../errors.ts';
+import { STAFF_ROLE, type VerifiedUser } from '../../manifests/buildUserManifest.ts';
+
+/**
+ * Whether the user may ask about a customer: staff about any customer there is; anyone else about
+ * their own claim's customer only. A customer user is refused before learning whether the other
+ * customer exists at all.
+ */
+export async function assertCustomerAccess(user: VerifiedUser, customerId: string, exists: (id: string) => Promise<boolean>): Promise<void> {
+  if (user.auth?.role !== STAFF_ROLE) {
+    if (!user.auth?.customerId || user.auth.customerId !== customerId) throw new PlatformError('CFG_ERR_FORBIDDEN', 'you may only see your own customer');
+    return;
+  }
+  if (!(await exists(customerId))) throw new PlatformError('CFG_ERR_NOT_FOUND', `no customer '${customerId}'`);
+}
