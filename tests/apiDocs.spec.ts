@@ -11,6 +11,7 @@ test('the API description is browsable at /api/docs and lists the versioned rout
   const body = (await document.json()) as { openapi: string; paths: Record<string, unknown> };
   expect(body.openapi).toMatch(/^3\.1\./);
   expect(Object.keys(body.paths).sort()).toEqual([
+    '/api/v1/admin/messaging/endpoints',
     '/api/v1/admin/modules',
     '/api/v1/admin/preview',
     '/api/v1/config',
@@ -19,5 +20,6 @@ test('the API description is browsable at /api/docs and lists the versioned rout
     '/api/v1/customers/{customerId}/modules/{moduleKey}',
     '/api/v1/events',
     '/api/v1/manifest',
+    '/api/v1/messaging/endpoints',
   ]);
 });

@@ -59,7 +59,7 @@ export function UploadsScreen({ title }: ScreenProps) {
                   {uploads.data.uploads.map((u) => (
                     <tr key={u.id} data-upload={u.id}>
                       <th scope="row">{u.fileName}</th>
-                      <td>{formatBytes(u.sizeBytes)}</td>
+                      <td className="size">{formatBytes(u.sizeBytes)}</td>
                       <td>
                         <time dateTime={u.uploadedAt} title={formatDateTimeUtc(u.uploadedAt)}>
                           {formatDate(u.uploadedAt)}

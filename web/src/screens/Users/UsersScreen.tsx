@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { MainUserList } from '@platform/schemas';
+import { customersQuery } from '../../api/customers.ts';
 import { allUsersQuery, customerUsersQuery, downloadFile, getDownloadArtifact } from '../../api/main.ts';
 import { useApiClient, useCustomerId } from '../../hooks/usePlatform.ts';
 import { useUserManifest } from '../../hooks/useUserManifest.ts';
@@ -19,6 +20,9 @@ export function UsersScreen({ title }: ScreenProps) {
   const customerId = useCustomerId();
   const staff = useUserManifest().data?.user.role === STAFF_ROLE;
   const everyone = staff && !customerId;
+  // Staff may read customers' names; anyone else sees their own customer's id.
+  const customers = useQuery({ ...customersQuery, enabled: staff });
+  const customerName = (id: string) => customers.data?.customers.find((c) => c.id === id)?.name ?? id;
   const users = useQuery({
     ...(customerId && client ? customerUsersQuery(client, customerId) : allUsersQuery(client!)),
     enabled: Boolean(client) && (Boolean(customerId) || everyone),
@@ -34,9 +38,9 @@ export function UsersScreen({ title }: ScreenProps) {
         (users.data.users.length === 0 ? (
           <EmptyState>No users yet.</EmptyState>
         ) : everyone ? (
-          groupByCustomer(users.data.users).map(([customer, members]) => <UserTable key={customer} caption={customer === '' ? 'No customer' : customer} users={members} />)
+          groupByCustomer(users.data.users).map(([customer, members]) => <UserTable key={customer} caption={customer === '' ? 'No customer' : customerName(customer)} users={members} />)
         ) : (
-          <UserTable caption={`Users of ${customerId}`} users={users.data.users} />
+          <UserTable caption={`Users of ${customerName(customerId!)}`} users={users.data.users} />
         ))}
     </article>
   );
