@@ -46,6 +46,19 @@ export interface AppOptions {
 
 const NO_BACKENDS = Object.fromEntries(BACKENDS.map((name) => [name, null])) as PublicConfig['backends'];
 
+export interface RouteSummary {
+  method: string;
+  url: string;
+  /** Whether the route verifies the bearer token before anything else. */
+  signedIn: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: readonly RouteSummary[];
+  }
+}
+
 /** Builds the service without listening, so tests can use inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, trustProxy: false });
@@ -57,6 +70,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const id of Object.keys(ajv.schemas).filter((k) => k.startsWith('https://') && !k.startsWith('https://json-schema.org/'))) {
     app.addSchema(ajv.getSchema(id)?.schema as { $id: string });
   }
+
+  // Every route the service registers, with whether it requires sign-in: hardening tests walk it so
+  // that a new route cannot escape them.
+  const routeTable: RouteSummary[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const hooks = [route.onRequest ?? []].flat();
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method: String(method), url: route.url, signedIn: hooks.some((h) => h === app.authenticate) });
+    }
+  });
 
   await app.register(problem);
   await app.register(authentication, options.authentication);

@@ -79,6 +79,8 @@ async function main() {
               ),
               userPoolId,
             ),
+            // Unset, a key of this process's own: enough for one replica. Behind a load balancer every replica
+            // needs the same ARTIFACT_SIGNING_KEY, or a link signed by one is refused by the next.
             signingKey: settings.artifactSigningKey ?? randomBytes(32),
           },
         }

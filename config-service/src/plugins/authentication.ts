@@ -26,6 +26,11 @@ declare module 'fastify' {
   }
 }
 
+/** Longer Authorization headers are refused unread (8 KB; Node's own header limit is 16 KB). */
+const MAX_AUTHORIZATION_LENGTH = 8 * 1024;
+/** How far the identity provider's clock may run ahead of ours. */
+const CLOCK_SKEW_S = 60;
+
 async function authenticationPlugin(app: FastifyInstance, options: AuthenticationOptions) {
   const cut = options.jwksUrl.lastIndexOf('/');
   const getJwks = buildGetJwks({ jwksPath: options.jwksUrl.slice(cut + 1), ttl: 10 * 60 * 1000 });
@@ -58,6 +63,9 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
 
   app.decorateRequest('verifiedUser', null as unknown as VerifiedUser);
   app.decorate('authenticate', async (request: FastifyRequest) => {
+    // Cognito's ID tokens are a few KB; a far bigger one is not one of them, and is not worth parsing.
+    const header = request.headers.authorization;
+    if (header && header.length > MAX_AUTHORIZATION_LENGTH) throw new PlatformError('CFG_ERR_UNAUTHENTICATED', 'token is too large');
     let claims: Record<string, unknown>;
     try {
       claims = await request.jwtVerify<Record<string, unknown>>();
@@ -67,6 +75,8 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
       if (isPlatformError(cause)) throw cause;
       throw new PlatformError('CFG_ERR_UNAUTHENTICATED', (error as Error).message.replace(/^Authorization token (is )?/i, 'token '), { cause: error });
     }
+    // A token issued in the future was not issued by a pool whose clock agrees with ours.
+    if (typeof claims.iat !== 'number' || claims.iat > Date.now() / 1000 + CLOCK_SKEW_S) throw new PlatformError('CFG_ERR_UNAUTHENTICATED', 'token is issued in the future');
     // Only an ID token carries the user's attributes; an access token must not stand in for it.
     if (claims.token_use !== 'id') throw new PlatformError('CFG_ERR_UNAUTHENTICATED', 'an ID token is required');
     const text = (name: string) => (typeof claims[name] === 'string' ? (claims[name] as string) : '');

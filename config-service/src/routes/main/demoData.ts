@@ -1,4 +1,5 @@
 import type { FlexcmAccess, NotificationList, SiteGroupList, UploadList } from '@platform/schemas';
+import { json, onePagePdf, plainText, readingsCsv } from './demoFiles.ts';
 
 // The main backend's demo data for `npm start`: enough to make every platform screen real.
 
@@ -27,47 +28,13 @@ export interface DemoUpload extends Omit<Upload, 'sizeBytes'> {
   content: () => Buffer;
 }
 
-/** A CSV of readings, the same every time for the same name. */
-function readingsCsv(rows: number, seed: number): Buffer {
-  const lines = ['timestamp,tag,value,unit'];
-  for (let i = 0; i < rows; i++) {
-    const minute = new Date(Date.UTC(2026, 9, 1) + i * 60_000).toISOString();
-    lines.push(`${minute},TAG-${(seed * 7 + i) % 97},${(((seed + 1) * 31 + i * 17) % 1000) / 10},degC`);
-  }
-  return Buffer.from(`${lines.join('\n')}\n`);
-}
-
-/** A one-page PDF that viewers open. */
-function onePagePdf(title: string): Buffer {
-  const text = title.replace(/[()\\]/g, '');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${`BT /F1 18 Tf 72 770 Td (${text}) Tj ET`.length} >>\nstream\nBT /F1 18 Tf 72 770 Td (${text}) Tj ET\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
-
 export const DEMO_UPLOADS: Record<string, DemoUpload[]> = {
   acme: [
     { id: 'up-acme-1', fileName: 'scada-export-2026-10.csv', contentType: 'text/csv', uploadedAt: '2026-10-31T17:42:00.000Z', uploadedBy: 'analyst@acme.example', status: 'processed', siteGroupId: 'north-sea', content: () => readingsCsv(4000, 1) },
     { id: 'up-acme-2', fileName: 'vibration-survey.pdf', contentType: 'application/pdf', uploadedAt: '2026-10-12T09:05:00.000Z', uploadedBy: 'engineer@acme.example', status: 'processed', siteGroupId: 'north-sea', content: () => onePagePdf('Vibration survey, Brent Alpha') },
     { id: 'up-acme-3', fileName: 'galveston-tags.csv', contentType: 'text/csv', uploadedAt: '2026-11-18T13:20:00.000Z', uploadedBy: 'analyst@acme.example', status: 'processing', siteGroupId: 'gulf-coast', content: () => readingsCsv(600, 2) },
     { id: 'up-acme-4', fileName: 'asset-register.json', contentType: 'application/json', uploadedAt: '2026-09-03T08:00:00.000Z', uploadedBy: 'engineer@acme.example', status: 'failed', siteGroupId: 'gulf-coast', content: () => json({ assets: [{ id: 'GT-1', site: 'galveston-yard' }] }) },
-    { id: 'up-acme-5', fileName: 'forties-maintenance-log.txt', contentType: 'text/plain', uploadedAt: '2026-08-21T15:30:00.000Z', uploadedBy: 'engineer@acme.example', status: 'processed', siteGroupId: 'north-sea', content: () => Buffer.from('2026-08-20 Replaced seal on pump P-101\n2026-08-21 Vibration back to normal\n') },
+    { id: 'up-acme-5', fileName: 'forties-maintenance-log.txt', contentType: 'text/plain', uploadedAt: '2026-08-21T15:30:00.000Z', uploadedBy: 'engineer@acme.example', status: 'processed', siteGroupId: 'north-sea', content: () => plainText('2026-08-20 Replaced seal on pump P-101\n2026-08-21 Vibration back to normal\n') },
   ],
   globex: [
     { id: 'up-globex-1', fileName: 'turbine-output-2026-q3.csv', contentType: 'text/csv', uploadedAt: '2026-10-02T10:00:00.000Z', uploadedBy: 'viewer@globex.example', status: 'processed', siteGroupId: 'nordic', content: () => readingsCsv(2500, 3) },

@@ -60,7 +60,9 @@ const inGroups = (siteGroup: string | undefined) => {
 export default async function localMainApi(app: FastifyInstance, options: Options) {
   const exists = async (id: string) => Boolean(await options.customerModules.getCustomer(id));
   const customerGuard = async (request: CustomerRequest) => assertCustomerAccess(request.verifiedUser, request.params.customerId, exists);
-  const withCustomer = { onRequest: [app.authenticate], preHandler: customerGuard };
+  // onRequest, before the query is validated: someone asking about another customer gets 403 whatever
+  // they send, and learns neither whether it exists nor how the route reads its query.
+  const withCustomer = { onRequest: [app.authenticate, customerGuard] };
   const usersOf = async (id: string) => (await options.users.listUsers()).filter((u) => u.customerId === id);
 
   app.get<{ Params: { customerId: string } }>(
@@ -95,7 +97,7 @@ export default async function localMainApi(app: FastifyInstance, options: Option
   );
 
   // Followed by the browser to download: the signature is the credential, so there is no token here.
-  app.get<{ Params: { customerId: string; artifact: string }; Querystring: { expires: number; signature: string } }>(
+  app.get<{ Params: { customerId: string; artifact: string }; Querystring: { expires: string; signature: string } }>(
     '/api/main/artifacts/:customerId/:artifact',
     {
       schema: {
@@ -106,7 +108,7 @@ export default async function localMainApi(app: FastifyInstance, options: Option
         querystring: {
           type: 'object',
           required: ['expires', 'signature'],
-          properties: { expires: { type: 'integer', minimum: 0 }, signature: { type: 'string', maxLength: 100 } },
+          properties: { expires: { description: 'Unix seconds', type: 'string', pattern: '^[0-9]{1,12}$' }, signature: { type: 'string', maxLength: 100 } },
         },
         response: { '4xx': { $ref: `${problemSchema.$id}#` } },
       },

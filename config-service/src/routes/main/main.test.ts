@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArtifactLink, FlexcmAccess, MainUserList, NotificationList, UploadList } from '@platform/schemas';
+import type { ArtifactLink, FlexcmAccess, MainUserList, NotificationList, SiteGroupList, UploadList } from '@platform/schemas';
 import type { FastifyInstance } from 'fastify';
 import { claims, sign, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
 import { signArtifactLink } from './artifactLinks.ts';
-import type { DirectoryUser, UserDirectory } from './userDirectory.ts';
+import { cognitoUserDirectory, type DirectoryUser, type UserDirectory } from './userDirectory.ts';
 
 const user = (email: string, customerId: string | null, extra: Partial<DirectoryUser> = {}): DirectoryUser => ({
   username: email,
@@ -67,11 +67,22 @@ describe('local main API: who may ask about which customer', () => {
 
   it('lets staff ask about any customer, and says 404 for one that does not exist', async () => {
     for (const url of customerRoutes('globex')) expect((await get(url, staff)).statusCode, url).toBe(200);
-    expect((await get('/api/main/customers/initech/users', staff)).statusCode).toBe(404);
+    for (const id of ['initech', '%00', 'Not%20an%20id']) expect((await get(`/api/main/customers/${id}/users`, staff)).statusCode, id).toBe(404);
   });
 
-  it('answers 401 without a token', async () => {
-    expect((await get('/api/main/customers/acme/users')).statusCode).toBe(401);
+  it('answers 401 without a token, on every route that needs one', async () => {
+    for (const url of [...customerRoutes('acme'), '/api/main/users']) expect((await get(url)).statusCode, url).toBe(401);
+  });
+
+  it("refuses another customer's user before reading the query, so a malformed one still gets 403", async () => {
+    expect((await get('/api/main/customers/globex/uploads?siteGroup=Not Valid', acmeUser)).statusCode).toBe(403);
+    expect((await get('/api/main/customers/globex/uploads?siteGroup=Not Valid', staff)).statusCode).toBe(400);
+  });
+
+  it('routes /customers/flexcmaccess/:id to FlexCM access, not to a customer called flexcmaccess', async () => {
+    const res = await get('/api/main/customers/flexcmaccess/sitegroups', staff);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().detail).toBe("no customer 'sitegroups'");
   });
 });
 
@@ -97,19 +108,35 @@ describe('local main API: data', () => {
     // Cells a spreadsheet would run as formulas are made text; quotes and commas are quoted.
     expect(lines[2]).toBe(`'=cmd@acme.example,"'=HYPERLINK(""x"")","Smith, ""Jr""",customer,off,CONFIRMED`);
     expect(file.body).not.toContain('globex');
+    expect(file.headers['cache-control']).toBe('no-store');
   });
 
-  it('refuses a tampered or expired link with 403 problem+json', async () => {
+  it('refuses a link bent to another customer or artifact, a flipped signature, a changed or passed expiry with 403 problem+json', async () => {
     const { url } = (await get('/api/main/customers/acme/users/download-artifact/users.csv', acmeUser)).json() as ArtifactLink;
     const signature = new URL(url, 'http://x').searchParams.get('signature')!;
-    const flipped = signature.slice(0, -2) + (signature.at(-2) === 'A' ? 'B' : 'A') + signature.at(-1);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // The last character's lowest bits are spare in base64url: a flip there decodes to the same bytes.
+    const flipLast = signature.slice(0, -1) + alphabet[alphabet.indexOf(signature.at(-1)!) ^ 1];
+    const flipFirst = alphabet[alphabet.indexOf(signature[0]!) ^ 1] + signature.slice(1);
     const expired = signArtifactLink(key, 'acme', 'users.csv', Date.now() - 10 * 60_000).url;
-    for (const bad of [url.replace('/acme/', '/globex/'), url.replace(signature, flipped), url.replace(/expires=\d+/, (m) => `expires=${Number(m.split('=')[1]) + 60}`), expired, url.split('&signature')[0]!]) {
+    const bent = {
+      'another customer': url.replace('/acme/', '/globex/'),
+      'another artifact': url.replace('/users.csv?', '/users.csv.bak?'),
+      'flipped first character': url.replace(signature, flipFirst),
+      'flipped last character': url.replace(signature, flipLast),
+      'padded signature': `${url}=`,
+      'later expiry': url.replace(/expires=(\d+)/, (_m, s: string) => `expires=${Number(s) + 60}`),
+      'expiry with a leading zero': url.replace('expires=', 'expires=0'),
+      expired,
+    };
+    for (const [what, bad] of Object.entries(bent)) {
       const res = await get(bad);
-      expect([400, 403], bad).toContain(res.statusCode);
-      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.statusCode, what).toBe(403);
+      expect(res.headers['content-type'], what).toMatch(/^application\/problem\+json/);
     }
     expect((await get(expired)).json().detail).toMatch(/expired/);
+    expect((await get(url.split('&signature')[0]!)).statusCode).toBe(400);
+    expect((await get(url)).statusCode).toBe(200);
   });
 
   it('answers 404 for an artifact that does not exist', async () => {
@@ -121,18 +148,36 @@ describe('local main API: data', () => {
     expect(((await get('/api/main/customers/flexcmaccess/globex', staff)).json() as FlexcmAccess).data).toEqual({ customerId: 'globex', hasAccess: false, since: null });
   });
 
-  it('filters uploads and notifications by the comma-joined siteGroup, newest first', async () => {
-    const uploads = async (query: string) => ((await get(`/api/main/customers/acme/uploads${query}`, acmeUser)).json() as UploadList).uploads;
-    const all = await uploads('');
-    expect(all.map((u) => u.uploadedAt)).toEqual([...all.map((u) => u.uploadedAt)].sort().reverse());
-    expect(new Set(all.map((u) => u.siteGroupId))).toEqual(new Set(['north-sea', 'gulf-coast']));
-    expect((await uploads('?siteGroup=north-sea')).every((u) => u.siteGroupId === 'north-sea')).toBe(true);
-    expect(await uploads('?siteGroup=north-sea,gulf-coast')).toEqual(all);
+  it("lists the customer's site groups and their sites", async () => {
+    const groups = ((await get('/api/main/customers/acme/sitegroups', acmeUser)).json() as SiteGroupList).siteGroups;
+    expect(groups.map((g) => [g.id, g.name, g.sites.map((site) => site.name)])).toEqual([
+      ['north-sea', 'North Sea', ['Brent Alpha', 'Forties Bravo']],
+      ['gulf-coast', 'Gulf Coast', ['Galveston Yard', 'Corpus Christi']],
+    ]);
+    expect(((await get('/api/main/customers/globex/sitegroups', staff)).json() as SiteGroupList).siteGroups.map((g) => g.id)).toEqual(['alpine', 'nordic']);
+  });
+
+  it('filters uploads by the comma-joined siteGroup, newest first', async () => {
+    const uploads = async (query: string) => ((await get(`/api/main/customers/acme/uploads${query}`, acmeUser)).json() as UploadList).uploads.map((u) => u.id);
+    expect(await uploads('')).toEqual(['up-acme-3', 'up-acme-1', 'up-acme-2', 'up-acme-4', 'up-acme-5']);
+    expect(await uploads('?siteGroup=north-sea')).toEqual(['up-acme-1', 'up-acme-2', 'up-acme-5']);
+    expect(await uploads('?siteGroup=gulf-coast,north-sea')).toEqual(['up-acme-3', 'up-acme-1', 'up-acme-2', 'up-acme-4', 'up-acme-5']);
+    expect(await uploads('?siteGroup=north-sea,alpine')).toEqual(['up-acme-1', 'up-acme-2', 'up-acme-5']);
     expect(await uploads('?siteGroup=alpine')).toEqual([]);
-    expect((await get('/api/main/customers/acme/uploads?siteGroup=North Sea', acmeUser)).statusCode).toBe(400);
-    const notes = ((await get('/api/main/customers/acme/notifications?siteGroup=gulf-coast', acmeUser)).json() as NotificationList).notifications;
-    expect(notes.length).toBeGreaterThan(0);
-    expect(notes.every((n) => n.siteGroupId === 'gulf-coast')).toBe(true);
+    expect(await uploads('?siteGroup=')).toHaveLength(5);
+    for (const bad of ['North Sea', 'north-sea;drop', `${'a,'.repeat(600)}a`]) {
+      expect((await get(`/api/main/customers/acme/uploads?siteGroup=${encodeURIComponent(bad)}`, acmeUser)).statusCode, bad).toBe(400);
+    }
+  });
+
+  it('filters notifications by the comma-joined siteGroup, newest first', async () => {
+    const notes = async (query: string) => ((await get(`/api/main/customers/acme/notifications${query}`, acmeUser)).json() as NotificationList).notifications;
+    const all = await notes('');
+    expect(all.map((n) => n.id)).toEqual(['n-acme-1', 'n-acme-2', 'n-acme-3', 'n-acme-4']);
+    expect(new Set(all.map((n) => n.severity))).toEqual(new Set(['info', 'warning', 'critical']));
+    expect((await notes('?siteGroup=north-sea')).map((n) => n.id)).toEqual(['n-acme-1', 'n-acme-3']);
+    expect((await notes('?siteGroup=north-sea,gulf-coast')).map((n) => n.id)).toEqual(['n-acme-1', 'n-acme-2', 'n-acme-3', 'n-acme-4']);
+    expect((await notes('?siteGroup=nordic')).map((n) => n.id)).toEqual([]);
   });
 
   it('serves an upload with its type, its name and the size the list gives', async () => {
@@ -144,5 +189,16 @@ describe('local main API: data', () => {
     const pdf = await get('/api/main/customers/acme/uploads/up-acme-2/content', acmeUser);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await get('/api/main/customers/acme/uploads/up-globex-1/content', acmeUser)).statusCode).toBe(404);
+  });
+});
+
+describe('local main API: identity provider down', () => {
+  it('answers 502 problem+json that does not pass on what went wrong', async () => {
+    const unreachable = { send: () => Promise.reject(new Error('connect ECONNREFUSED 10.0.0.1:443')) };
+    const failing = await apps.app({ localMainApi: { users: cognitoUserDirectory(unreachable as never, 'pool'), signingKey: key } });
+    const res = await failing.inject({ url: '/api/main/customers/acme/users', headers: { authorization: `Bearer ${acmeUser}` } });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 'CFG_ERR_IDENTITY_PROVIDER' });
+    expect(res.body).not.toContain('ECONNREFUSED');
   });
 });

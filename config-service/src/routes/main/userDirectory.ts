@@ -1,5 +1,6 @@
-import { AdminGetUserCommand, ListUsersCommand, type CognitoIdentityProviderClient, type AttributeType } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, ListUsersCommand, type AttributeType, type CognitoIdentityProviderClient, type UserType } from '@aws-sdk/client-cognito-identity-provider';
 import type { MainUserList } from '@platform/schemas';
+import { PlatformError } from '../../errors.ts';
 
 export type DirectoryUser = MainUserList['users'][number];
 
@@ -22,10 +23,15 @@ function authOf(value: string | undefined): { role: string | null; customerId: s
   }
 }
 
-/** One identity-provider user as the users API shows it. */
-export function toDirectoryUser(user: { Username?: string; Attributes?: AttributeType[]; UserStatus?: string; Enabled?: boolean }, mfaMethods: readonly string[]): DirectoryUser {
+/** One identity-provider user as the users API shows it; `mfaMethods` are the methods set up (AdminGetUser's UserMFASettingList). */
+export function toDirectoryUser(
+  user: { Username?: string; Attributes?: AttributeType[]; UserStatus?: string; Enabled?: boolean; MFAOptions?: unknown[] },
+  mfaMethods: readonly string[],
+): DirectoryUser {
   const attribute = (name: string) => user.Attributes?.find((a) => a.Name === name)?.Value;
   const auth = authOf(attribute('custom:auth'));
+  // MFAOptions is the older, SMS-only way a pool records MFA; Cognito still signs such users in with a code.
+  const mfaSetUp = mfaMethods.length > 0 || (user.MFAOptions?.length ?? 0) > 0;
   return {
     username: user.Username ?? '',
     email: attribute('email') ?? '',
@@ -33,30 +39,48 @@ export function toDirectoryUser(user: { Username?: string; Attributes?: Attribut
     familyName: attribute('family_name') ?? '',
     role: auth.role,
     customerId: auth.customerId,
-    mfa: mfaMethods.length ? 'set-up' : auth.requireMFA ? 'required' : 'off',
+    mfa: mfaSetUp ? 'set-up' : auth.requireMFA ? 'required' : 'off',
     status: user.UserStatus ?? 'UNKNOWN',
     enabled: user.Enabled ?? true,
   };
 }
 
+/** How many AdminGetUser calls run at once: well inside Cognito's default UserRead quota (120 per second), whose throttling the SDK retries. */
+const READS_AT_ONCE = 8;
+
 /**
- * The users of a Cognito user pool (or the local emulator). ListUsers does not say which MFA methods a
- * user has set up, so each user is also read with AdminGetUser; fine for the pools this platform serves,
- * a per-customer index would be the next step for very large ones.
+ * The users of a Cognito user pool (or the local emulator). Neither Cognito's nor cognito-local's
+ * ListUsers says which MFA methods a user has set up, so each user is also read with AdminGetUser; fine
+ * for the pools this platform serves, a per-customer index would be the next step for very large ones.
+ * Nothing is cached: users change in the pool, not here.
  */
 export function cognitoUserDirectory(client: Pick<CognitoIdentityProviderClient, 'send'>, userPoolId: string): UserDirectory {
+  const withMfa = async (user: UserType): Promise<DirectoryUser | undefined> => {
+    try {
+      const detail = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.Username }));
+      return toDirectoryUser(user, detail.UserMFASettingList ?? []);
+    } catch (error) {
+      // Deleted between the two calls: no longer a user.
+      if ((error as { name?: string }).name === 'UserNotFoundException') return undefined;
+      throw error;
+    }
+  };
   return {
     async listUsers() {
       const users: DirectoryUser[] = [];
       let token: string | undefined;
-      do {
-        const page = await client.send(new ListUsersCommand({ UserPoolId: userPoolId, PaginationToken: token, Limit: 60 }));
-        for (const user of page.Users ?? []) {
-          const detail = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.Username }));
-          users.push(toDirectoryUser(user, detail.UserMFASettingList ?? []));
-        }
-        token = page.PaginationToken;
-      } while (token);
+      try {
+        do {
+          const page = await client.send(new ListUsersCommand({ UserPoolId: userPoolId, PaginationToken: token, Limit: 60 }));
+          const listed = page.Users ?? [];
+          for (let i = 0; i < listed.length; i += READS_AT_ONCE) {
+            for (const user of await Promise.all(listed.slice(i, i + READS_AT_ONCE).map(withMfa))) if (user) users.push(user);
+          }
+          token = page.PaginationToken;
+        } while (token);
+      } catch (error) {
+        throw new PlatformError('CFG_ERR_IDENTITY_PROVIDER', undefined, { cause: error });
+      }
       return users;
     },
   };

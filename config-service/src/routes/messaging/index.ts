@@ -1,14 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { messagingEndpointListSchema, messagingEndpointSchema, problemSchema, type MessagingEndpoint, type MessagingEndpointList } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
-import { customerInContext, STAFF_ROLE } from '../../manifests/buildUserManifest.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
+import { messagingCompanyId } from './messagingCompanyId.ts';
 import { RecentList } from './recentList.ts';
-
-/** Spec section 6: the messaging company id of staff acting for no customer. */
-export const PROVIDER_COMPANY_ID = 'provider';
-/** ... and of anyone else without a customer. */
-export const UNKNOWN_COMPANY_ID = 'unknown';
 
 /** How many endpoint updates the local sink keeps. */
 const KEPT = 500;
@@ -38,8 +33,8 @@ export default async function messagingRoutes(app: FastifyInstance) {
       const user = request.verifiedUser;
       const endpoint = request.body;
       const header = request.headers['x-customer-id'];
-      const customer = customerInContext(user.auth, typeof header === 'string' && header !== '' ? header : undefined);
-      const company = customer ?? (user.auth?.role === STAFF_ROLE ? PROVIDER_COMPANY_ID : UNKNOWN_COMPANY_ID);
+      const company = messagingCompanyId(user.auth, typeof header === 'string' && header !== '' ? header : undefined);
+      // Without an auth claim there is no role: the list is empty, as the web app sends it; [''] is refused.
       const role = user.auth?.role;
       const mismatch =
         endpoint.address.toLowerCase() !== user.email.toLowerCase()
@@ -63,7 +58,7 @@ export default async function messagingRoutes(app: FastifyInstance) {
         summary: 'Messaging endpoint updates the local sink received, newest first (staff only)',
         tags: ['messaging'],
         security: [{ bearerAuth: [] }],
-        response: { 200: { $ref: `${messagingEndpointListSchema.$id}#` }, ...{ '4xx': { $ref: `${problemSchema.$id}#` } } },
+        response: { 200: { $ref: `${messagingEndpointListSchema.$id}#` }, '4xx': { $ref: `${problemSchema.$id}#` } },
       },
     },
     async (_request, reply): Promise<MessagingEndpointList> => {

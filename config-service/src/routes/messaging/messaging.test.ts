@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagingEndpointList } from '@platform/schemas';
 import type { FastifyInstance } from 'fastify';
 import { claims, sign, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
-import { RecentList } from './recentList.ts';
 
 let apps: TestApps;
 let app: FastifyInstance;
@@ -26,7 +25,9 @@ const list = async () => ((await app.inject({ url: '/api/v1/admin/messaging/endp
 
 describe('local messaging sink', () => {
   it("accepts the caller's own profile and shows it to staff, newest first", async () => {
-    expect((await post(erin, endpoint())).statusCode).toBe(202);
+    const accepted = await post(erin, endpoint());
+    expect(accepted.statusCode).toBe(202);
+    expect(accepted.body).toBe('');
     expect((await post(erin, endpoint({ userId: 'Erin E.' }))).statusCode).toBe(202);
     const [newest, older] = await list();
     expect(newest).toMatchObject({ sub: 'user-1', endpoint: { userId: 'Erin E.' } });
@@ -52,6 +53,18 @@ describe('local messaging sink', () => {
     expect((await post(staff, staffProfile('provider'))).statusCode).toBe(202);
     expect((await post(staff, staffProfile('globex'), { 'x-customer-id': 'globex' })).statusCode).toBe(202);
     expect((await post(staff, staffProfile('globex'))).statusCode).toBe(403);
+    expect((await post(staff, staffProfile('provider'), { 'x-customer-id': 'globex' })).statusCode).toBe(403);
+  });
+
+  it('takes the address in any case, and wants no role and the company "unknown" from a token without an auth claim', async () => {
+    expect((await post(erin, endpoint({ address: 'Erin@ACME.example' }))).statusCode).toBe(202);
+    const noClaim = sign(claims({ 'custom:auth': undefined }));
+    const profile = (role: string[], companyId: string) => ({ address: 'erin@acme.example', userId: 'Erin Engineer', attributes: { user: ['Erin Engineer'], role, companyId: [companyId] } });
+    expect((await post(noClaim, profile([], 'unknown'))).statusCode).toBe(202);
+    const refused = await post(noClaim, profile([''], 'unknown'));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect((await post(noClaim, profile([], 'provider'))).statusCode).toBe(403);
   });
 
   it('answers 403 to non-staff readers and 400 to a malformed update', async () => {
@@ -62,13 +75,5 @@ describe('local messaging sink', () => {
   it('is not served unless the messaging setting is local', async () => {
     const other = await apps.app();
     expect((await other.inject({ method: 'POST', url: '/api/v1/messaging/endpoints', headers: { authorization: `Bearer ${erin}` }, payload: endpoint() })).statusCode).toBe(404);
-  });
-});
-
-describe('RecentList', () => {
-  it('keeps the newest items, newest first', () => {
-    const recent = new RecentList<number>(3);
-    for (const n of [1, 2, 3, 4, 5]) recent.add(n);
-    expect(recent.newestFirst()).toEqual([5, 4, 3]);
   });
 });

@@ -1,0 +1,78 @@
+// Issue #9, tokens: every route that needs sign-in refuses every hostile token with 401 problem+json.
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { claims, localIdp, now, sign, startTestApps, strangerKey, type TestApps } from '../testing/testApp.ts';
+
+let apps: TestApps;
+let app: FastifyInstance;
+beforeAll(async () => {
+  apps = await startTestApps();
+  app = await apps.app({ messaging: { kind: 'local' }, localMainApi: { users: { listUsers: async () => [] }, signingKey: Buffer.alloc(32, 1) } });
+});
+afterAll(() => apps.close());
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const valid = () => sign(claims());
+/** HS256 "signed" with the pool's public key as the secret: the classic algorithm-confusion attack. */
+const hs256WithPublicKey = () => {
+  const input = `${b64({ alg: 'HS256', typ: 'JWT', kid: 'test-key' })}.${b64(claims())}`;
+  return `${input}.${createHmac('sha256', JSON.stringify(localIdp.jwk)).update(input).digest('base64url')}`;
+};
+const tamperedPayload = () => {
+  const [header, , signature] = valid().split('.');
+  return `${header}.${b64(claims({ 'custom:auth': JSON.stringify({ role: 'sentient' }) }))}.${signature}`;
+};
+
+const HOSTILE: [string, () => string][] = [
+  ['alg none', () => sign(claims(), { alg: 'none' })],
+  ['HS256 with the public key as secret', hs256WithPublicKey],
+  ['an unknown kid', () => sign(claims(), { kid: 'nobody' })],
+  ['a key the pool never published', () => sign(claims(), { key: strangerKey })],
+  ['an expired token', () => sign(claims({ exp: now() - 60, iat: now() - 3600 }))],
+  ['nbf in the future', () => sign(claims({ nbf: now() + 3600 }))],
+  ['iat in the future', () => sign(claims({ iat: now() + 3600, exp: now() + 7200 }))],
+  ['a wrong issuer', () => sign(claims({ iss: 'http://evil.test/pool' }))],
+  ['a wrong audience', () => sign(claims({ aud: 'another-client' }))],
+  ['an access token', () => sign(claims({ token_use: 'access' }))],
+  ['a tampered payload', tamperedPayload],
+  ['a truncated token', () => valid().slice(0, -10)],
+  ['a token over 8 KB', () => sign(claims({ padding: 'x'.repeat(9 * 1024) }))],
+  ['not a JWT', () => 'not-a-jwt'],
+  ['two dots only', () => '..'],
+  ['a role that is not a string', () => sign(claims({ 'custom:auth': JSON.stringify({ role: 7 }) }))],
+  ['modules that are not a list', () => sign(claims({ 'custom:auth': JSON.stringify({ role: 'customer', modules: 'mr' }) }))],
+  ['an auth claim that is not JSON', () => sign(claims({ 'custom:auth': '{role:' }))],
+];
+
+/** A concrete address for a route pattern. */
+const concrete = (url: string) => url.replace(/:customerId/g, 'acme').replace(/:moduleKey/g, 'mr').replace(/:[A-Za-z]+/g, 'x');
+
+describe('hostile tokens on every route that needs sign-in', () => {
+  it('walks a route table that has the signed-in routes', () => {
+    const routes = app.routeTable.filter((r) => r.signedIn && r.method !== 'HEAD');
+    expect(routes.length).toBeGreaterThan(15);
+    expect(routes.map((r) => r.url)).toContain('/api/v1/manifest');
+  });
+
+  it.each(HOSTILE)('refuses %s with 401 problem+json everywhere', async (_name, token) => {
+    const hostile = token();
+    const accepted: string[] = [];
+    for (const route of app.routeTable.filter((r) => r.signedIn && r.method !== 'HEAD')) {
+      // An accepted token on the event stream would open a stream that never ends: give up after a while.
+      const res = await Promise.race([
+        app.inject({ method: route.method as 'GET', url: concrete(route.url), headers: { authorization: `Bearer ${hostile}` }, ...(route.method === 'GET' ? {} : { payload: {} }) }),
+        new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 3_000)),
+      ]);
+      if (!res) accepted.push(`${route.method} ${route.url} → accepted (no answer)`);
+      else if (res.statusCode !== 401 || !String(res.headers['content-type']).startsWith('application/problem+json')) accepted.push(`${route.method} ${route.url} → ${res.statusCode}`);
+    }
+    expect(accepted).toEqual([]);
+  });
+
+  it('treats a validly signed token without an auth claim as a signed-in user with dash and profile only', async () => {
+    const res = await app.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${sign(claims({ 'custom:auth': undefined }))}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ modules: [], customerId: null, landing: null });
+  });
+});
