@@ -39,3 +39,13 @@ describe('messaging', () => {
     expect(readSettings(production).messaging).toBeNull();
   });
 });
+
+describe('artifact signing key', () => {
+  it('is optional in local mode, required for the local main API elsewhere, and must be long enough', () => {
+    expect(readSettings(local).artifactSigningKey).toBeUndefined();
+    expect(() => readSettings({ ...production, LOCAL_MAIN_API: 'true' })).toThrow(/ARTIFACT_SIGNING_KEY/);
+    const key = Buffer.alloc(32, 9).toString('base64');
+    expect(readSettings({ ...production, LOCAL_MAIN_API: 'true', ARTIFACT_SIGNING_KEY: key }).artifactSigningKey).toEqual(Buffer.alloc(32, 9));
+    expect(() => readSettings({ ...local, ARTIFACT_SIGNING_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/at least 32 bytes/);
+  });
+});

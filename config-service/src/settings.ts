@@ -62,8 +62,10 @@ function backendBases(env: NodeJS.ProcessEnv, localMainApi: boolean): Record<Bac
   ) as Record<BackendName, string | null>;
 }
 
-function signingKey(env: NodeJS.ProcessEnv): Buffer | undefined {
+function signingKey(env: NodeJS.ProcessEnv, required: boolean): Buffer | undefined {
   const raw = env.ARTIFACT_SIGNING_KEY;
+  // Outside local and demo there may be several replicas: a key of each process's own would refuse links.
+  if (!raw && required) throw new SettingsError('ARTIFACT_SIGNING_KEY', 'is required when LOCAL_MAIN_API serves outside local and demo (e.g. `openssl rand -base64 32`)');
   if (!raw) return undefined;
   const key = Buffer.from(raw, 'base64');
   if (key.length < 32 || key.toString('base64').replace(/=+$/, '') !== raw.replace(/=+$/, '')) {
@@ -127,7 +129,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     dataDir: resolve(env.DATA_DIR || resolve(repoRoot, '.data')),
     databaseUrl: databaseUrl(env),
     localMainApi,
-    artifactSigningKey: signingKey(env),
+    artifactSigningKey: signingKey(env, localMainApi && !LOCAL_ENVIRONMENTS.includes(environment)),
     backends: backendBases(env, localMainApi),
     messaging: env.PINPOINT_APP_ID
       ? { kind: 'pinpoint', appId: env.PINPOINT_APP_ID, region: env.PINPOINT_REGION || region }

@@ -14,6 +14,8 @@ describe('downloaded file names', () => {
     ['archive', 'application/octet-stream', 'archive'],
     ['archive', '', 'archive'],
     ['archive', 'made/up', 'archive'],
+    ['readme.md', 'text/plain', 'readme.md'],
+    ['model.onnx', 'application/octet-stream', 'model.onnx'],
   ])('%s as %s → %s', (name, type, expected) => {
     expect(fileNameFor(name, type)).toBe(expected);
   });

@@ -8,7 +8,13 @@ describe('dates', () => {
     expect(formatDateTimeUtc(new Date(Date.UTC(2024, 1, 29, 23, 59, 59)))).toBe('29-Feb-2024 23:59:59 UTC');
   });
 
-  it.each([['not a date'], [''], [null], [undefined], [Number.NaN]])('shows %s as a dash', (input) => {
+  it('takes dates as the APIs send them, and epoch milliseconds', () => {
+    expect(formatDate('2026-03-01')).toBe('01-Mar-2026');
+    expect(formatDateTimeUtc('2026-03-01T10:00:00+02:00')).toBe('01-Mar-2026 08:00:00 UTC');
+    expect(formatDateTimeUtc(Date.UTC(2026, 0, 2, 3, 4, 5))).toBe('02-Jan-2026 03:04:05 UTC');
+  });
+
+  it.each([['not a date'], [''], [null], [undefined], [Number.NaN], ['2026-02-31'], ['2026-13-01'], ['0'], ['Nov 5'], ['2026-02-29T00:00:00Z']])('shows %s as a dash', (input) => {
     expect(formatDate(input as string)).toBe('-');
     expect(formatDateTimeUtc(input as string)).toBe('-');
   });
@@ -29,6 +35,9 @@ describe('byte sizes', () => {
     [1024 ** 7, '1 ZB'],
     [1024 ** 8, '1 YB'],
     [1024 ** 9, '1024 YB'],
+    [0.5, '0.5 Bytes'],
+    [1_048_575, '1 MB'],
+    [1024 ** 2 - 1, '1 MB'],
   ])('%d → %s', (bytes, text) => {
     expect(formatBytes(bytes)).toBe(text);
   });

@@ -88,7 +88,7 @@ function DownloadUpload({ customerId, upload }: { customerId: string; upload: Up
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
-    const saved = await downloadFromBackend(client, `/customers/${encodeURIComponent(customerId)}/uploads/${encodeURIComponent(upload.id)}/content`, upload.fileName.replace(/\.[^.]+$/, ''));
+    const saved = await downloadFromBackend(client, `/customers/${encodeURIComponent(customerId)}/uploads/${encodeURIComponent(upload.id)}/content`, upload.fileName);
     setBusy(false);
     if (saved.ok) toast.success(`Saved ${saved.value}`);
     else toast.error(`Could not download ${upload.fileName}: ${saved.error.message}`);
