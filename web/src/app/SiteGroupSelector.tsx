@@ -1,15 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { siteGroupsQuery } from '../api/main.ts';
-import { useApiClient, useCustomerId, useSiteGroupSelection } from '../hooks/usePlatform.ts';
+import { useCustomerScope } from '../hooks/usePlatform.ts';
 
 /** The chrome's site-group filter for the customer in context; its choice goes with every call. */
 export function SiteGroupSelector() {
-  const client = useApiClient();
-  const customerId = useCustomerId();
-  const [selected, select] = useSiteGroupSelection();
-  const groups = useQuery({ ...siteGroupsQuery(client!, customerId ?? ''), enabled: Boolean(client && customerId) });
+  const { customerId, selected, select, groups } = useCustomerScope();
   const panel = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
   useEffect(() => {

@@ -3,7 +3,8 @@ import { useMemo, useRef, useSyncExternalStore } from 'react';
 import { publicConfigQuery } from '../api/publicConfig.ts';
 import { currentIdToken } from '../auth/session.ts';
 import { createApiClient, type ApiClient } from '../platform/apiClient.ts';
-import { customerInContext } from '../platform/customerContext.ts';
+import { siteGroupsQuery } from '../api/main.ts';
+import { customerInContext, STAFF_ROLE } from '../platform/customerContext.ts';
 import { selectedSiteGroups, selectSiteGroups, subscribeToSiteGroups } from '../platform/siteGroupSelection.ts';
 import { useSession } from './useSession.ts';
 import { useUserManifest } from './useUserManifest.ts';
@@ -37,4 +38,19 @@ export function useApiClient(): ApiClient | undefined {
     () => (config ? createApiClient({ backends: config.backends, idToken: currentIdToken, siteGroups: () => selectedSiteGroups(customer.current) }) : undefined),
     [config],
   );
+}
+
+/**
+ * What a screen about the customer in context needs: the client, the customer, whether the user is
+ * staff, the site-group selection, and the customer's site groups with their names.
+ */
+export function useCustomerScope() {
+  const client = useApiClient();
+  const customerId = useCustomerId();
+  const staff = useUserManifest().data?.user.role === STAFF_ROLE;
+  const [selected, select] = useSiteGroupSelection();
+  const enabled = Boolean(client && customerId);
+  const groups = useQuery({ ...siteGroupsQuery(client!, customerId ?? ''), enabled });
+  const groupName = (id: string) => groups.data?.siteGroups.find((g) => g.id === id)?.name ?? id;
+  return { client, customerId, staff, selected, select, enabled, groups, groupName };
 }

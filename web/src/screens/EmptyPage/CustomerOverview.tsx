@@ -1,22 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { flexcmAccessQuery, notificationsQuery, siteGroupsQuery } from '../../api/main.ts';
-import { useApiClient, useCustomerId, useSiteGroupSelection } from '../../hooks/usePlatform.ts';
+import { flexcmAccessQuery, notificationsQuery } from '../../api/main.ts';
+import { useCustomerScope } from '../../hooks/usePlatform.ts';
 import { formatDate } from '../../platform/format.ts';
 import { LoadState } from '../shared/LoadState.tsx';
 import { NotificationItems } from '../Notifications/NotificationsScreen.tsx';
 
 /** The dashboard's view of the customer in context: FlexCM access and the latest notifications. */
 export function CustomerOverview() {
-  const client = useApiClient();
-  const customerId = useCustomerId();
-  const [selected] = useSiteGroupSelection();
-  const enabled = Boolean(client && customerId);
+  const { client, customerId, selected, enabled, groupName } = useCustomerScope();
   const access = useQuery({ ...flexcmAccessQuery(client!, customerId ?? ''), enabled });
   const notifications = useQuery({ ...notificationsQuery(client!, customerId ?? '', selected), enabled });
-  const groups = useQuery({ ...siteGroupsQuery(client!, customerId ?? ''), enabled });
   if (!customerId) return null;
-  const groupName = (id: string) => groups.data?.siteGroups.find((g) => g.id === id)?.name ?? id;
 
   return (
     <div className="dashboard-panels">

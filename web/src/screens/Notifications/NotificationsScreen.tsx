@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { NotificationList } from '@platform/schemas';
-import { notificationsQuery, siteGroupsQuery } from '../../api/main.ts';
-import { useApiClient, useCustomerId, useSiteGroupSelection } from '../../hooks/usePlatform.ts';
-import { useUserManifest } from '../../hooks/useUserManifest.ts';
-import { STAFF_ROLE } from '../../platform/customerContext.ts';
+import { notificationsQuery } from '../../api/main.ts';
+import { useCustomerScope } from '../../hooks/usePlatform.ts';
 import { formatDate, formatDateTimeUtc } from '../../platform/format.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
@@ -14,14 +12,8 @@ type Notification = NotificationList['notifications'][number];
 
 /** /notifications: what happened at the customer's sites, newest first, in the selected site groups. */
 export function NotificationsScreen({ title }: ScreenProps) {
-  const client = useApiClient();
-  const customerId = useCustomerId();
-  const staff = useUserManifest().data?.user.role === STAFF_ROLE;
-  const [selected] = useSiteGroupSelection();
-  const enabled = Boolean(client && customerId);
+  const { client, customerId, staff, selected, enabled, groupName } = useCustomerScope();
   const notifications = useQuery({ ...notificationsQuery(client!, customerId ?? '', selected), enabled });
-  const groups = useQuery({ ...siteGroupsQuery(client!, customerId ?? ''), enabled });
-  const groupName = (id: string) => groups.data?.siteGroups.find((g) => g.id === id)?.name ?? id;
 
   return (
     <article className="screen">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { adminModulesQuery } from '../../api/admin.ts';
 import { customersQuery } from '../../api/customers.ts';
 import type { ScreenProps } from '../screenProps.ts';
+import { LoadState } from '../shared/LoadState.tsx';
 import { CustomerAudit } from './CustomerAudit.tsx';
 import { CustomerSwitches } from './CustomerSwitches.tsx';
 
@@ -19,15 +20,7 @@ export function CustomersScreen({ title }: ScreenProps) {
   return (
     <article className="screen customers-screen">
       <h1>{title}</h1>
-      {customers.isPending && <p className="muted">Loading customers…</p>}
-      {customers.isError && (
-        <div role="alert" className="notice">
-          Cannot load the customers: {customers.error.message}{' '}
-          <button type="button" className="link-button" onClick={() => void customers.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
+      {!customers.data && <LoadState what="the customers" error={customers.error} onRetry={() => void customers.refetch()} />}
       {customer && (
         <div className="customers-layout">
           <nav aria-label="Customers" className="customer-list">

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminModulesQuery } from '../../api/admin.ts';
 import type { ScreenProps } from '../screenProps.ts';
+import { LoadState } from '../shared/LoadState.tsx';
 import { ManifestStatusPanel } from './ManifestStatusPanel.tsx';
 import { ModuleTable } from './ModuleTable.tsx';
 import { ViewAsUser } from './ViewAsUser.tsx';
@@ -11,15 +12,7 @@ export function ModulesScreen({ title }: ScreenProps) {
   return (
     <article className="screen admin-modules">
       <h1>{title}</h1>
-      {modules.isPending && <p className="muted">Loading modules…</p>}
-      {modules.isError && (
-        <div role="alert" className="notice">
-          Cannot load the modules: {modules.error.message}{' '}
-          <button type="button" className="link-button" onClick={() => void modules.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
+      {!modules.data && <LoadState what="the modules" error={modules.error} onRetry={() => void modules.refetch()} />}
       {modules.data && (
         <>
           <ManifestStatusPanel list={modules.data} />

@@ -1,19 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { siteGroupsQuery } from '../../api/main.ts';
-import { useApiClient, useCustomerId, useSiteGroupSelection } from '../../hooks/usePlatform.ts';
-import { useUserManifest } from '../../hooks/useUserManifest.ts';
-import { STAFF_ROLE } from '../../platform/customerContext.ts';
+import { useCustomerScope } from '../../hooks/usePlatform.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
 import { NeedsCustomer } from '../shared/NeedsCustomer.tsx';
 
 /** /settings/sitegroups: the customer's site groups and their sites; the ones ticked filter every list. */
 export function SiteGroupsScreen({ title }: ScreenProps) {
-  const client = useApiClient();
-  const customerId = useCustomerId();
-  const staff = useUserManifest().data?.user.role === STAFF_ROLE;
-  const [selected, select] = useSiteGroupSelection();
-  const groups = useQuery({ ...siteGroupsQuery(client!, customerId ?? ''), enabled: Boolean(client && customerId) });
+  const { customerId, staff, selected, select, groups } = useCustomerScope();
   const toggle = (id: string, on: boolean) => select(on ? [...selected, id] : selected.filter((s) => s !== id));
 
   return (

@@ -2,10 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { UploadList } from '@platform/schemas';
-import { downloadFromBackend, siteGroupsQuery, uploadsQuery } from '../../api/main.ts';
-import { useApiClient, useCustomerId, useSiteGroupSelection } from '../../hooks/usePlatform.ts';
-import { useUserManifest } from '../../hooks/useUserManifest.ts';
-import { STAFF_ROLE } from '../../platform/customerContext.ts';
+import { downloadFromBackend, uploadsQuery } from '../../api/main.ts';
+import { useApiClient, useCustomerScope } from '../../hooks/usePlatform.ts';
 import { formatBytes, formatDate, formatDateTimeUtc } from '../../platform/format.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
@@ -18,14 +16,8 @@ const STATUS: Record<Upload['status'], string> = { processed: 'Processed', proce
 
 /** /settings/uploads: the customer's uploaded files in the selected site groups, each downloadable. */
 export function UploadsScreen({ title }: ScreenProps) {
-  const client = useApiClient();
-  const customerId = useCustomerId();
-  const staff = useUserManifest().data?.user.role === STAFF_ROLE;
-  const [selected] = useSiteGroupSelection();
-  const enabled = Boolean(client && customerId);
+  const { client, customerId, staff, selected, enabled, groupName } = useCustomerScope();
   const uploads = useQuery({ ...uploadsQuery(client!, customerId ?? '', selected), enabled });
-  const groups = useQuery({ ...siteGroupsQuery(client!, customerId ?? ''), enabled });
-  const groupName = (id: string) => groups.data?.siteGroups.find((g) => g.id === id)?.name ?? id;
 
   return (
     <article className="screen">
