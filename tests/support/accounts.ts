@@ -11,5 +11,8 @@ export const ACCOUNTS = {
   viewer: { email: 'viewer@globex.example', landing: '/', h1: 'Welcome, Vic' },
 } as const;
 
-/** Where the setup project keeps the staff session for the route walk. */
-export const STAFF_STATE = join(import.meta.dirname, '..', '..', '.data', 'e2e-auth', 'staff.json');
+/**
+ * Where the setup project keeps the staff session for the route walk: in the run's own data folder,
+ * so two runs on one machine (on other ports) never read each other's tokens.
+ */
+export const STAFF_STATE = join(process.env.E2E_DATA_DIR ?? join(import.meta.dirname, '..', '..', '.data'), 'e2e-auth', 'staff.json');
