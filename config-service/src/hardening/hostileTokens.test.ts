@@ -6,13 +6,21 @@ import { claims, localIdp, now, sign, startTestApps, strangerKey, type TestApps 
 
 let apps: TestApps;
 let app: FastifyInstance;
+/** Every route the service can register: the optional local messaging sink and main backend too. */
+const everything = { messaging: { kind: 'local' }, localMainApi: { users: { listUsers: async () => [] }, signingKey: Buffer.alloc(32, 1) } } as const;
+let cases = 0;
 beforeAll(async () => {
   apps = await startTestApps();
-  app = await apps.app({ messaging: { kind: 'local' }, localMainApi: { users: { listUsers: async () => [] }, signingKey: Buffer.alloc(32, 1) } });
+  app = await apps.app(everything);
 });
-afterAll(() => apps.close());
+afterAll(async () => {
+  await apps.close();
+  console.log(`hostile tokens: ${cases} cases (token × route)`);
+});
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** Signs with the local emulator's published key, which only local and demo environments trust. */
+const signLocal = (payload: Record<string, unknown>) => sign(payload, { key: localIdp.pem, kid: 'CognitoLocal' });
 const valid = () => sign(claims());
 /** HS256 "signed" with the pool's public key as the secret: the classic algorithm-confusion attack. */
 const hs256WithPublicKey = () => {
@@ -45,8 +53,36 @@ const HOSTILE: [string, () => string][] = [
   ['an auth claim that is not JSON', () => sign(claims({ 'custom:auth': '{role:' }))],
 ];
 
+/** The same attacks, validly signed with the local emulator's key: the key is trusted here, the tokens are not. */
+const HOSTILE_LOCAL: [string, () => string][] = [
+  ['an expired token', () => signLocal(claims({ exp: now() - 60, iat: now() - 3600 }))],
+  ['nbf in the future', () => signLocal(claims({ nbf: now() + 3600 }))],
+  ['iat in the future', () => signLocal(claims({ iat: now() + 3600, exp: now() + 7200 }))],
+  ['a wrong issuer', () => signLocal(claims({ iss: 'http://evil.test/pool' }))],
+  ['a wrong audience', () => signLocal(claims({ aud: 'another-client' }))],
+  ['an access token', () => signLocal(claims({ token_use: 'access' }))],
+  ['a role that is not a string', () => signLocal(claims({ 'custom:auth': JSON.stringify({ role: 7 }) }))],
+  ['modules that are not a list', () => signLocal(claims({ 'custom:auth': JSON.stringify({ role: 'customer', modules: 'mr' }) }))],
+];
+
 /** A concrete address for a route pattern. */
 const concrete = (url: string) => url.replace(/:customerId/g, 'acme').replace(/:moduleKey/g, 'mr').replace(/:[A-Za-z]+/g, 'x');
+
+/** The signed-in routes that did not answer the token with 401 problem+json. */
+async function routesAccepting(target: FastifyInstance, token: string): Promise<string[]> {
+  const accepted: string[] = [];
+  for (const route of target.routeTable.filter((r) => r.signedIn && r.method !== 'HEAD')) {
+    cases++;
+    // An accepted token on the event stream would open a stream that never ends: give up after a while.
+    const res = await Promise.race([
+      target.inject({ method: route.method as 'GET', url: concrete(route.url), headers: { authorization: `Bearer ${token}` }, ...(route.method === 'GET' ? {} : { payload: {} }) }),
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 3_000)),
+    ]);
+    if (!res) accepted.push(`${route.method} ${route.url} → accepted (no answer)`);
+    else if (res.statusCode !== 401 || !String(res.headers['content-type']).startsWith('application/problem+json')) accepted.push(`${route.method} ${route.url} → ${res.statusCode}`);
+  }
+  return accepted;
+}
 
 describe('hostile tokens on every route that needs sign-in', () => {
   it('walks a route table that has the signed-in routes', () => {
@@ -56,18 +92,25 @@ describe('hostile tokens on every route that needs sign-in', () => {
   });
 
   it.each(HOSTILE)('refuses %s with 401 problem+json everywhere', async (_name, token) => {
-    const hostile = token();
-    const accepted: string[] = [];
-    for (const route of app.routeTable.filter((r) => r.signedIn && r.method !== 'HEAD')) {
-      // An accepted token on the event stream would open a stream that never ends: give up after a while.
-      const res = await Promise.race([
-        app.inject({ method: route.method as 'GET', url: concrete(route.url), headers: { authorization: `Bearer ${hostile}` }, ...(route.method === 'GET' ? {} : { payload: {} }) }),
-        new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 3_000)),
-      ]);
-      if (!res) accepted.push(`${route.method} ${route.url} → accepted (no answer)`);
-      else if (res.statusCode !== 401 || !String(res.headers['content-type']).startsWith('application/problem+json')) accepted.push(`${route.method} ${route.url} → ${res.statusCode}`);
+    expect(await routesAccepting(app, token())).toEqual([]);
+  });
+
+  it.each(HOSTILE_LOCAL)("refuses %s signed with the local emulator's key, in local mode where the key is trusted", async (_name, token) => {
+    expect(await routesAccepting(app, token())).toEqual([]);
+  });
+
+  it("accepts the local emulator's key in local mode (so the refusals above are about the tokens)", async () => {
+    const res = await app.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${signLocal(claims())}` } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it.each(['dev', 'staging', 'production'])("refuses every token signed with the local emulator's key when the environment is %s", async (environment) => {
+    const elsewhere = await apps.app({ ...everything, environment });
+    for (const [name, token] of [['a valid token', () => signLocal(claims())] as const, ...HOSTILE_LOCAL]) {
+      expect({ name, accepted: await routesAccepting(elsewhere, token()) }).toEqual({ name, accepted: [] });
     }
-    expect(accepted).toEqual([]);
+    // The same app accepts its own pool's key: the refusal is the local key's, not a broken app's.
+    expect((await elsewhere.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${valid()}` } })).statusCode).toBe(200);
   });
 
   it('treats a validly signed token without an auth claim as a signed-in user with dash and profile only', async () => {

@@ -11,6 +11,7 @@ import { CustomerModules } from '../customers/customerModules.ts';
 import { CustomerStore } from '../store/customerStore.ts';
 import { migrate } from '../store/migrate.ts';
 import { openPglite } from '../store/pgliteDatabase.ts';
+import { LOCAL_ENVIRONMENTS } from '../settings.ts';
 
 export const ISSUER = 'http://issuer.test/local_pool';
 export const CLIENT = 'web-client';
@@ -81,6 +82,7 @@ export async function customersWithModulesOff(manifests: ManifestSource, off: Re
 
 export interface TestApps {
   /** Builds an app; options override the defaults. Closed by `close()`. */
+  /** An app; the local identity provider's key is trusted as server.ts trusts it: in local and demo only. */
   app(options?: Partial<AppOptions> & { trustLocalKey?: boolean }): Promise<FastifyInstance>;
   /** The route-manifests/ store the apps use unless given another. */
   manifests: ManifestStore;
@@ -108,12 +110,12 @@ export async function startTestApps(): Promise<TestApps> {
       opened.push(modules);
       return modules;
     },
-    async app({ trustLocalKey = true, ...options } = {}) {
+    async app({ environment = 'local', trustLocalKey = LOCAL_ENVIRONMENTS.includes(environment), ...options } = {}) {
       let customerModules = options.customerModules;
       if (!customerModules && options.manifests) opened.push((customerModules = await demoCustomerModules(options.manifests)));
       if (!customerModules) opened.push((customerModules = shared ??= await demoCustomerModules(manifests)));
       const instance = await buildApp({
-        environment: 'local',
+        environment,
         productName: 'AssetTwin',
         manifests: options.manifests ?? manifests,
         customerModules,
