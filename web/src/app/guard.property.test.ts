@@ -1,0 +1,99 @@
+// Issue #9, input: the navigation guard, for any address, session and manifest fast-check can make up.
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Access, UserManifest } from '@platform/schemas';
+import { decide, loginFor, type GuardInput } from './guard.ts';
+
+const ORIGIN = 'http://localhost:8080';
+let cases = 0;
+const RUNS = { numRuns: 500 };
+afterAll(() => console.log(`guard properties: ${cases} cases`));
+
+/** Any text a hostile address or cookie could carry, with the characters that matter made likely. */
+const hostileText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 80 }),
+  fc.array(fc.constantFrom('/', '\\', '//', '.', ':', '@', '%2F', '%5C', '%09', '\t', '\n', '\u0000', 'javascript:', 'http:', 'evil.example', '?', '#', 'login', 'a'), { maxLength: 12 }).map((parts) => parts.join('')),
+  fc.webUrl({ withQueryParameters: true, withFragments: true }),
+  fc.webPath().map((p) => `/${p}`),
+);
+
+const baseUrls = ['/asset-life', '/coredata', '/rail', '/mapping'];
+const manifestArb: fc.Arbitrary<UserManifest> = fc.record({
+  requireMFA: fc.boolean(),
+  landing: fc.option(fc.constantFrom(...baseUrls).map((path) => ({ module: 'm', path })), { nil: null }),
+  unavailable: fc.subarray(baseUrls).map((urls) => urls.map((baseUrl) => ({ key: baseUrl.slice(1), baseUrl }))),
+}) as unknown as fc.Arbitrary<UserManifest>;
+
+const inputArb: fc.Arbitrary<GuardInput> = fc.record({
+  pathname: fc.oneof(fc.constantFrom('/', '/profile', '/login', ...baseUrls), fc.webPath().map((p) => `/${p}`), hostileText),
+  search: fc.oneof(fc.constant(''), hostileText.map((t) => `?redirect=${encodeURIComponent(t)}`), hostileText.map((t) => `?${t}`)),
+  origin: fc.constant(ORIGIN),
+  redirectCookie: fc.option(hostileText, { nil: undefined }),
+  access: fc.constantFrom<Access>('public', 'guest', 'demoOrLocal', 'signedIn'),
+  environment: fc.constantFrom('local', 'demo', 'dev', 'production'),
+  signedIn: fc.option(fc.boolean(), { nil: undefined }),
+  manifest: fc.option(manifestArb, { nil: undefined }),
+  preferredMfa: fc.option(fc.constantFrom('none', 'TOTP'), { nil: undefined }),
+});
+
+const within = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
+
+describe('the guard, for any input', () => {
+  it('only ever redirects to a path on our own origin', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        cases++;
+        const decision = decide(input);
+        if (decision.kind !== 'redirect') return;
+        expect(decision.to.startsWith('/') && !decision.to.startsWith('//')).toBe(true);
+        expect(new URL(decision.to, ORIGIN).origin).toBe(ORIGIN);
+      }),
+      RUNS,
+    );
+  });
+
+  it('never renders a signed-in route to someone signed out, and never lets an unavailable module render', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        cases++;
+        const decision = decide({ ...input, access: 'signedIn' });
+        if (input.signedIn === false) expect(decision).toEqual({ kind: 'redirect', to: loginFor(input.pathname, input.search) });
+        if (decision.kind === 'render') {
+          expect(input.signedIn).toBe(true);
+          expect(input.manifest?.unavailable.some((m) => within(input.pathname, m.baseUrl))).toBe(false);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it('brings a signed-out user back to the address they opened once they sign in', () => {
+    // Addresses a person can open: a path of ordinary segments and a query, not the sign-in pages.
+    const openedArb = fc
+      .tuple(fc.webPath(), fc.option(fc.webQueryParameters(), { nil: undefined }))
+      .map(([path, query]) => ({ pathname: `/${path.replace(/^\/+/, '')}`, search: query ? `?${query}` : '' }))
+      .filter(({ pathname }) => !/^\/(login|logout)(\/|$)/.test(pathname) && pathname !== '/');
+    fc.assert(
+      fc.property(openedArb, ({ pathname, search }) => {
+        cases++;
+        const toLogin = decide({ pathname, search, origin: ORIGIN, access: 'signedIn', environment: 'local', signedIn: false, manifest: undefined, preferredMfa: undefined });
+        expect(toLogin.kind).toBe('redirect');
+        const login = new URL((toLogin as { to: string }).to, ORIGIN);
+        expect(login.pathname).toBe('/login');
+        const back = decide({ pathname: '/login', search: login.search, origin: ORIGIN, access: 'guest', environment: 'local', signedIn: true, manifest: undefined, preferredMfa: undefined });
+        expect(back).toEqual({ kind: 'redirect', to: new URL(`${pathname}${search}`, ORIGIN).href.slice(ORIGIN.length) });
+      }),
+      RUNS,
+    );
+  });
+
+  it('is deterministic: the same input gives the same decision', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        cases++;
+        expect(decide(input)).toEqual(decide(structuredClone(input)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
