@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { ManifestSource } from '../manifests/manifestStore.ts';
 import type { Actor, Customer, CustomerStore, ModuleSwitch, SwitchChange, SwitchWriteResult } from '../store/customerStore.ts';
+import { StoreUnavailableError } from '../store/storeUnavailable.ts';
 
 /** A module's switch for a customer as the API shows it. */
 export interface CustomerModule extends ModuleSwitch {
@@ -23,6 +24,8 @@ function defaultEnabled(manifests: ManifestSource, key: string): boolean {
  */
 export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; missed: [] }> {
   #cache = new Map<string, Promise<Map<string, ModuleSwitch>>>();
+  /** Each customer's switches as last read: what manifests are built from while the database is down. */
+  #lastRead = new Map<string, Map<string, ModuleSwitch>>();
   #unlisten: (() => Promise<void>) | undefined;
 
   private constructor(
@@ -48,6 +51,9 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
         modules.emit('missed');
       },
     );
+    // Every customer's switches, read once: should the database go down before a customer's first
+    // sign-in, their users are still served from what was read here.
+    for (const customer of await store.listCustomers()) await modules.#switches(customer.id);
     return modules;
   }
 
@@ -61,6 +67,7 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
     if (!switches) {
       switches = this.store.switchesOf(customerId);
       this.#cache.set(customerId, switches);
+      switches.then((read) => this.#lastRead.set(customerId, read), () => undefined);
       // A failed read must not stay cached.
       switches.catch(() => this.#cache.get(customerId) === switches && this.#cache.delete(customerId));
     }
@@ -69,13 +76,28 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
 
   /** Every registered module's switch for the customer, in registry order. */
   async modulesOf(customerId: string): Promise<CustomerModule[]> {
-    const switches = await this.#switches(customerId);
+    return this.#everyModule(await this.#switches(customerId));
+  }
+
+  #everyModule(switches: ReadonlyMap<string, ModuleSwitch>): CustomerModule[] {
     return this.manifests.current().registry.map((key) => ({ key, ...(switches.get(key) ?? { enabled: defaultEnabled(this.manifests, key), version: 0 }) }));
   }
 
-  /** Whether each registered module is on for the customer: what the user manifest applies. */
+  /**
+   * Whether each registered module is on for the customer: what the user manifest applies. While the
+   * database cannot be reached, the switches last read: users keep working with the last good state
+   * (operators' reads and writes answer 503 meanwhile).
+   */
   async enabledFor(customerId: string): Promise<Record<string, boolean>> {
-    return Object.fromEntries((await this.modulesOf(customerId)).map((m) => [m.key, m.enabled]));
+    let switches: Map<string, ModuleSwitch>;
+    try {
+      switches = await this.#switches(customerId);
+    } catch (error) {
+      const last = this.#lastRead.get(customerId);
+      if (!(error instanceof StoreUnavailableError) || !last) throw error;
+      switches = last;
+    }
+    return Object.fromEntries(this.#everyModule(switches).map((m) => [m.key, m.enabled]));
   }
 
   async customers(): Promise<Customer[]> {

@@ -1,39 +1,47 @@
 import pg from 'pg';
 import type { Database, Sql } from './database.ts';
+import { orUnavailable, StoreUnavailableError } from './storeUnavailable.ts';
 
 /** How long to wait before listening again after the listening connection was lost. */
 const RELISTEN_DELAY_MS = 500;
 /** How often the listening connection is checked to be alive. */
 const PROBE_MS = 10_000;
+/** A server that does not answer a connection attempt is down for this request's purposes. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /** A PostgreSQL server through a `pg` connection pool; LISTEN holds a connection of its own. */
 export async function openPostgres(connectionString: string, options: { max?: number; onError?: (error: Error) => void } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, keepAlive: true });
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client's error (server restart) must not crash the service; the next query reconnects.
   pool.on('error', (error) => options.onError?.(error));
   await pool.query('select 1');
   let closed = false;
   const listeners = new Set<() => Promise<void>>();
   const sql = (runner: pg.Pool | pg.PoolClient): Sql => ({
-    query: async <Row>(text: string, params: readonly unknown[] = []) => ({ rows: (await runner.query(text, [...params])).rows as Row[] }),
+    query: <Row>(text: string, params: readonly unknown[] = []) => orUnavailable(async () => ({ rows: (await runner.query(text, [...params])).rows as Row[] })),
   });
 
   return {
     kind: 'postgres',
     ...sql(pool),
-    exec: async (text) => void (await pool.query(text)),
+    exec: (text) => orUnavailable(async () => void (await pool.query(text))),
     async transaction(work) {
-      const client = await pool.connect();
+      const client = await orUnavailable(() => pool.connect());
+      let broken: Error | undefined;
       try {
-        await client.query('begin');
-        const result = await work({ ...sql(client), exec: async (text: string) => void (await client.query(text)) });
-        await client.query('commit');
-        return result;
+        return await orUnavailable(async () => {
+          await client.query('begin');
+          const result = await work({ ...sql(client), exec: async (text: string) => void (await client.query(text)) });
+          await client.query('commit');
+          return result;
+        });
       } catch (error) {
-        await client.query('rollback').catch(() => undefined);
+        if (error instanceof StoreUnavailableError) broken = error;
+        else await client.query('rollback').catch((rollbackError: Error) => void (broken = rollbackError));
         throw error;
       } finally {
-        client.release();
+        // A client whose connection failed goes, rather than back into the pool.
+        client.release(broken);
       }
     },
     async listen(channel, onNotify, onReconnect) {

@@ -81,8 +81,10 @@ export async function customersWithModulesOff(manifests: ManifestSource, off: Re
 }
 
 export interface TestApps {
-  /** Builds an app; options override the defaults. Closed by `close()`. */
-  /** An app; the local identity provider's key is trusted as server.ts trusts it: in local and demo only. */
+  /**
+   * Builds an app; options override the defaults. Closed by `close()`. The local identity provider's
+   * key is trusted as server.ts trusts it: in local and demo environments only.
+   */
   app(options?: Partial<AppOptions> & { trustLocalKey?: boolean }): Promise<FastifyInstance>;
   /** The route-manifests/ store the apps use unless given another. */
   manifests: ManifestStore;

@@ -1,0 +1,151 @@
+// Issue #9, faults: the database goes away (a TCP proxy in front of a real PostgreSQL is taken down).
+// Users keep getting their manifests from the last good state; operators' reads and writes answer 503
+// problem+json and change nothing; when the database is back, everything works again.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { CustomerModule, ModuleAuditPage, UserManifest } from '@platform/schemas';
+import { CustomerModules } from '../customers/customerModules.ts';
+import { CustomerStore } from '../store/customerStore.ts';
+import type { Database } from '../store/database.ts';
+import { migrate } from '../store/migrate.ts';
+import { openPostgres } from '../store/postgresDatabase.ts';
+import { freshPostgresDatabase } from '../testing/freshPostgresDatabase.ts';
+import { startSwitchableProxy, type SwitchableProxy } from '../testing/switchableProxy.ts';
+import { startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
+
+const staff = tokenFor({ role: 'sentient' });
+const engineer = tokenFor({ role: 'customer', customerId: 'acme', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' });
+const auth = (token: string, customer?: string) => ({ authorization: `Bearer ${token}`, ...(customer ? { 'x-customer-id': customer } : {}) });
+
+let apps: TestApps;
+let app: FastifyInstance;
+let proxy: SwitchableProxy;
+let fresh: Awaited<ReturnType<typeof freshPostgresDatabase>>;
+let database: Database;
+let direct: Database;
+let served: CustomerModules;
+let cases = 0;
+
+beforeAll(async () => {
+  fresh = await freshPostgresDatabase(inject('postgresUrl'));
+  const target = new URL(fresh.url);
+  proxy = await startSwitchableProxy({ host: target.hostname, port: Number(target.port) });
+  const throughProxy = new URL(fresh.url);
+  throughProxy.hostname = '127.0.0.1';
+  throughProxy.port = String(proxy.port);
+  apps = await startTestApps();
+  // Set-up writes go straight to the server: acme has 'mr' switched off, so the last good state is not the defaults.
+  direct = await openPostgres(fresh.url, { max: 2 });
+  await migrate(direct);
+  const setup = await CustomerModules.open(new CustomerStore(direct), apps.manifests);
+  for (const customer of [{ id: 'acme', name: 'Acme Industrial' }, { id: 'globex', name: 'Globex Energy' }]) await setup.createCustomer(customer, { sub: 'system', email: 'test-setup' });
+  const mr = (await setup.modulesOf('acme')).find((m) => m.key === 'mr')!;
+  expect((await setup.setModule({ customerId: 'acme', moduleKey: 'mr', enabled: false, reason: 'set-up', expectedVersion: mr.version, actor: { sub: 'op', email: 'op@test' } })).outcome).toBe('written');
+  await setup.close();
+  // The service reaches the database through the proxy only; it reads every customer's switches at start.
+  database = await openPostgres(throughProxy.toString(), { onError: () => undefined });
+  served = apps.track(await CustomerModules.open(new CustomerStore(database), apps.manifests));
+  app = await apps.app({ customerModules: served });
+});
+
+afterAll(async () => {
+  await apps?.close();
+  await database?.close();
+  await direct?.close();
+  await proxy?.close();
+  await fresh?.drop();
+  console.log(`database down: ${cases} cases`);
+});
+
+const manifest = async (token: string, customer?: string) => {
+  cases++;
+  const res = await app.inject({ url: '/api/v1/manifest', headers: auth(token, customer) });
+  return { status: res.statusCode, keys: res.statusCode === 200 ? (res.json() as UserManifest).modules.map((m) => m.key) : [] };
+};
+const readSwitch = () => app.inject({ url: '/api/v1/customers/acme/modules/lcc', headers: auth(staff) });
+const writeSwitch = (version: number, enabled: boolean) =>
+  app.inject({ method: 'PUT', url: '/api/v1/customers/acme/modules/lcc', headers: { ...auth(staff), 'if-match': `"${version}"` }, payload: { enabled, reason: 'fault test' } });
+
+const expectUnavailable = (res: Awaited<ReturnType<typeof readSwitch>>) => {
+  cases++;
+  expect(res.statusCode).toBe(503);
+  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  expect(res.headers['retry-after']).toBe('5');
+  expect(res.json()).toMatchObject({ status: 503, code: 'CFG_ERR_UNAVAILABLE' });
+  // A 5xx answer carries no internals: no host, port or driver message.
+  expect(res.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|connect/i);
+};
+
+describe('the database goes down and comes back', () => {
+  let version = 0;
+
+  it('works normally while the database is up', async () => {
+    expect(await manifest(engineer)).toEqual({ status: 200, keys: ['lcc', 'hs'] });
+    const res = await readSwitch();
+    expect(res.statusCode).toBe(200);
+    version = (res.json() as CustomerModule).version;
+  });
+
+  it("keeps serving every user's manifest from the last good state while it is down", async () => {
+    await proxy.down();
+    expect(await manifest(engineer)).toEqual({ status: 200, keys: ['lcc', 'hs'] });
+    // Staff acting for a customer nobody had asked about since start-up: read at start, served now.
+    expect(await manifest(staff, 'globex')).toEqual({ status: 200, keys: expect.arrayContaining(['mr', 'hs']) });
+    expect(await manifest(staff, 'acme')).toEqual({ status: 200, keys: expect.not.arrayContaining(['mr']) });
+    expect((await manifest(staff)).status).toBe(200);
+  });
+
+  it("answers operators' writes and reads with 503 problem+json and Retry-After, and writes nothing", async () => {
+    expectUnavailable(await writeSwitch(version, false));
+    expectUnavailable(await readSwitch());
+    expectUnavailable(await app.inject({ url: '/api/v1/customers', headers: auth(staff) }));
+    expectUnavailable(await app.inject({ url: '/api/v1/customers/acme/audit', headers: auth(staff) }));
+  });
+
+  it('accepts the same write once the database is back: the refused one left no trace', async () => {
+    await proxy.up();
+    // The pool reconnects on its next query: the write at the version read before the outage is still current.
+    const res = await writeSwitch(version, false);
+    cases++;
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as CustomerModule).version).toBe(version + 1);
+    const audit = (await app.inject({ url: '/api/v1/customers/acme/audit?module=lcc', headers: auth(staff) })).json() as ModuleAuditPage;
+    expect(audit.entries.map((e) => e.reason)).toEqual(['fault test']);
+    expect(await manifest(engineer)).toEqual({ status: 200, keys: ['hs'] });
+  });
+
+  it("hears other replicas' writes again once its listener has reconnected", async () => {
+    // Written straight to the server, as another replica would: only the notification can tell this one.
+    const other = await CustomerModules.open(new CustomerStore(direct), apps.manifests);
+    try {
+      const mr = (await other.modulesOf('acme')).find((m) => m.key === 'mr')!;
+      await other.setModule({ customerId: 'acme', moduleKey: 'mr', enabled: true, reason: 'other replica', expectedVersion: mr.version, actor: { sub: 'op', email: 'op@test' } });
+    } finally {
+      await other.close();
+    }
+    let keys: string[] = [];
+    for (let i = 0; i < 100 && !keys.includes('mr'); i++) {
+      keys = (await manifest(engineer)).keys;
+      if (!keys.includes('mr')) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(keys).toEqual(['mr', 'hs']);
+  });
+
+  it('serves the last switches read when a change was heard but the database went down before it could be read', async () => {
+    // Another replica switches 'hs' off; this one hears of it (its cache entry is dropped), then loses the database.
+    const heard = new Promise((resolve) => served.once('change', resolve));
+    const other = await CustomerModules.open(new CustomerStore(direct), apps.manifests);
+    try {
+      const hs = (await other.modulesOf('acme')).find((m) => m.key === 'hs')!;
+      await other.setModule({ customerId: 'acme', moduleKey: 'hs', enabled: false, reason: 'other replica', expectedVersion: hs.version, actor: { sub: 'op', email: 'op@test' } });
+    } finally {
+      await other.close();
+    }
+    await heard;
+    await proxy.down();
+    expect(await manifest(engineer)).toEqual({ status: 200, keys: ['mr', 'hs'] });
+    await proxy.up();
+    // Back up: the pool reconnects at the next request, which reads the change.
+    expect(await manifest(engineer)).toEqual({ status: 200, keys: ['mr'] });
+  });
+});
