@@ -127,10 +127,21 @@ export function customerStoreContract(name: string, target: () => StoreTarget) {
     });
 
     it('pages the audit log newest first and filters it by module, actor and time', async () => {
+      // Entries whose ids cross into one more digit, where text order ('999' after '1000') is wrong.
+      await db.query(`select setval('module_audit_id_seq', (power(10, length(last_value::text)) - 5)::bigint) from module_audit_id_seq`);
+      for (let i = 0; i < 12; i++) {
+        const lx = (await read('acme', 'lx')) ?? { enabled: true, version: 0 };
+        await store.setSwitch({ customerId: 'acme', moduleKey: 'lx', enabled: !lx.enabled, reason: `paging ${i}`, expectedVersion: lx.version, defaultEnabled: true, actor: operator });
+      }
       const mr = (await read('acme', 'mr'))!;
       await store.setSwitch({ customerId: 'acme', moduleKey: 'mr', enabled: !mr.enabled, reason: 'by the other operator', expectedVersion: mr.version, defaultEnabled: true, actor: other });
       const all = await store.audit('acme', { limit: 1000 });
       expect(all.map((e) => Number(e.id))).toEqual([...all.map((e) => Number(e.id))].sort((a, b) => b - a));
+      expect(new Set(all.map((e) => e.id.length)).size).toBeGreaterThan(1);
+      // Page by page, five at a time, the same entries in the same order.
+      const paged = [];
+      for (let page = await store.audit('acme', { limit: 5 }); page.length; page = await store.audit('acme', { limit: 5, beforeId: page.at(-1)!.id })) paged.push(...page);
+      expect(paged.map((e) => e.id)).toEqual(all.map((e) => e.id));
       const first = await store.audit('acme', { limit: 1 });
       const second = await store.audit('acme', { limit: 1, beforeId: first[0]!.id });
       expect(second[0]!.id).toBe(all[1]!.id);

@@ -175,9 +175,11 @@ export class CustomerStore {
     if (query.since !== undefined) add('at >= ?', query.since);
     if (query.until !== undefined) add('at < ?', query.until);
     params.push(query.limit);
+    // Ordered by the table's id, a number: a bare `id` would be the text column of the select list,
+    // and '9' sorts after '10'.
     const { rows } = await this.db.query<AuditRow>(
       `select id::text as id, at, actor_sub, actor_email, customer_id, module_key, enabled_before, enabled_after, version, reason
-       from module_audit where ${where.join(' and ')} order by id desc limit $${params.length}`,
+       from module_audit where ${where.join(' and ')} order by module_audit.id desc limit $${params.length}`,
       params,
     );
     return rows.map((r) => ({

@@ -1,0 +1,75 @@
+// Test support: the config service as its own process, started as `npm start` starts it (server.ts
+// with its local identity provider), for tests about processes: replicas, crashes, restarts.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('../../..', import.meta.url).pathname;
+const PASSWORD = 'Demo-Passw0rd!';
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+export interface ServiceProcess {
+  base: string;
+  process: ChildProcess;
+  output: string[];
+  /** SIGTERM, and waits for the exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts server.ts in environment local and waits until it answers. `DATABASE_URL` unset means the
+ * embedded database in `dataDir`.
+ */
+export async function startService(options: { databaseUrl?: string; dataDir?: string; env?: Record<string, string> } = {}): Promise<ServiceProcess> {
+  const [port, idpPort] = [await freePort(), await freePort()];
+  const output: string[] = [];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ENVIRONMENT: 'local',
+    PORT: String(port),
+    LOCAL_IDP_PORT: String(idpPort),
+    DATA_DIR: options.dataDir ?? mkdtempSync(join(tmpdir(), 'service-')),
+    WEB_DIST: join(tmpdir(), 'no-web-app'),
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'config-service/src/server.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`service exited:\n${output.join('')}`);
+    if (await fetch(`${base}/api/v1/config`).then((r) => r.ok, () => false)) return { base, process: child, output, stop };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`service did not start:\n${output.join('')}`);
+}
+
+/** Signs a demo account in at the service's own identity provider, as the browser would. */
+export async function idToken(service: { base: string }, email: string): Promise<string> {
+  const config = (await (await fetch(`${service.base}/api/v1/config`)).json()) as { auth: { userPoolClientId: string } };
+  const answer = await fetch(`${service.base}/idp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.auth.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD } }),
+  });
+  return ((await answer.json()) as { AuthenticationResult: { IdToken: string } }).AuthenticationResult.IdToken;
+}
