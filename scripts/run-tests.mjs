@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: unit tests (vitest), then end-to-end tests (Playwright in Debian's Chromium against
-// the platform as `npm start` runs it). Ends with one line of totals over both runners:
-// "N passed, M failed". Exits non-zero when any test failed or a runner could not run.
+// `npm test`: unit tests (vitest), the load suite (vitest, alone), then end-to-end tests (Playwright in
+// Debian's Chromium against the platform as `npm start` runs it). Prints the hardening groups' counts,
+// then ends with one line of totals over all runners: "N passed, M failed". Exits non-zero when any
+// test failed or a runner could not run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,9 +11,45 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const work = mkdtempSync(join(tmpdir(), 'asset-platform-tests-'));
-const only = process.argv[2]; // 'unit' or 'e2e' to run one runner
+const only = process.argv[2]; // 'unit', 'load' or 'e2e' to run one runner
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
+
+// Issue #9's hardening groups: which test files make up each, and how many tests each ran.
+const GROUPS = [
+  ['tokens', /hardening\/hostileTokens\.test/],
+  ['tenants and roles', /hardening\/tenantsAndRoles\.test/],
+  ['redirects', /(safeRedirect\.test|redirects\.spec)/],
+  ['input', /(\.property\.test|hardening\/(manifestInput|bodies)\.test)/],
+  ['faults', /(hardening\/(databaseDown|killedMidWrites)\.test|faults\.spec)/],
+  ['load', /\.load\.ts/],
+  ['headers and limits', /hardening\/headersAndLimits\.test/],
+  ['accessibility', /accessibility\.spec/],
+];
+const groupCounts = new Map(GROUPS.map(([name]) => [name, { passed: 0, failed: 0 }]));
+function countGroups(file, passed, failed) {
+  for (const [name, pattern] of GROUPS) {
+    if (!pattern.test(file)) continue;
+    groupCounts.get(name).passed += passed;
+    groupCounts.get(name).failed += failed;
+  }
+}
+const vitestGroups = (r) => {
+  for (const f of r.testResults) {
+    const states = f.assertionResults.map((a) => a.status);
+    countGroups(f.name, states.filter((x) => x === 'passed').length, states.filter((x) => x === 'failed').length);
+  }
+};
+function playwrightGroups(suites, file) {
+  for (const suite of suites ?? []) {
+    const here = suite.file ?? file;
+    for (const spec of suite.specs ?? []) {
+      const ok = spec.tests.every((t) => t.status === 'expected' || t.status === 'flaky');
+      countGroups(here, ok ? 1 : 0, ok ? 0 : 1);
+    }
+    playwrightGroups(suite.suites, here);
+  }
+}
 
 function run(name, command, args, env, readCounts) {
   console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
@@ -34,15 +71,17 @@ function run(name, command, args, env, readCounts) {
 
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 
-if (only !== 'e2e') {
-  const out = join(work, 'vitest.json');
-  run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {}, () => {
+for (const [name, config] of [['unit', 'vitest.config.ts'], ['load', 'vitest.load.config.ts']]) {
+  if (only && only !== name) continue;
+  const out = join(work, `${name}.json`);
+  run(name, 'npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {}, () => {
     const r = readJson(out);
+    if (r) vitestGroups(r);
     return r && { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
   });
 }
 
-if (only !== 'unit') {
+if (!only || only === 'e2e') {
   const out = join(work, 'playwright.json');
   const dataDir = join(work, 'data');
   run(
@@ -52,11 +91,14 @@ if (only !== 'unit') {
     { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_DATA_DIR: dataDir },
     () => {
       const r = readJson(out);
+      if (r) playwrightGroups(r.suites);
       return r && { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped };
     },
   );
 }
 
 rmSync(work, { recursive: true, force: true });
+console.log('\nhardening (issue #9), tests per group; each suite prints its own count of cases above:');
+for (const [name, { passed, failed }] of groupCounts) console.log(`  ${name.padEnd(20)} ${passed} passed, ${failed} failed`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(broken || totals.failed > 0 ? 1 : 0);

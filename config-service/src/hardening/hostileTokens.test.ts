@@ -1,6 +1,6 @@
 // Issue #9, tokens: every route that needs sign-in refuses every hostile token with 401 problem+json.
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { claims, localIdp, now, sign, startTestApps, strangerKey, type TestApps } from '../testing/testApp.ts';
 
@@ -111,6 +111,21 @@ describe('hostile tokens on every route that needs sign-in', () => {
     }
     // The same app accepts its own pool's key: the refusal is the local key's, not a broken app's.
     expect((await elsewhere.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${valid()}` } })).statusCode).toBe(200);
+  });
+
+  it('refuses a token it accepted before once it has expired (verified tokens are remembered only until then)', async () => {
+    const token = sign(claims({ exp: now() + 120 }));
+    const ask = () => app.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${token}` } });
+    expect((await ask()).statusCode).toBe(200);
+    expect((await ask()).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 121_000 });
+    try {
+      const late = await ask();
+      expect(late.statusCode).toBe(401);
+      expect(late.headers['content-type']).toMatch(/^application\/problem\+json/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('treats a validly signed token without an auth claim as a signed-in user with dash and profile only', async () => {

@@ -7,6 +7,7 @@ import { readAuthClaim } from '../claims/readAuthClaim.ts';
 import { PlatformError, isPlatformError } from '../errors.ts';
 import { LOCAL_IDP_KEY_THUMBPRINT, rsaThumbprint } from '../identity/localSigningKey.ts';
 import type { VerifiedUser } from '../manifests/buildUserManifest.ts';
+import { VerifiedTokenCache } from './verifiedTokenCache.ts';
 
 export interface AuthenticationOptions {
   issuer: string;
@@ -35,6 +36,9 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
   const cut = options.jwksUrl.lastIndexOf('/');
   const getJwks = buildGetJwks({ jwksPath: options.jwksUrl.slice(cut + 1), ttl: 10 * 60 * 1000 });
   const jwksDomain = options.jwksUrl.slice(0, cut + 1);
+  // get-jwks hands out the same key object while it is cached: its PEM is made once, not per request.
+  const pems = new WeakMap<object, string | Buffer>();
+  const verified = new VerifiedTokenCache();
 
   await app.register(fastifyJwt, {
     secret: async (_request: FastifyRequest, token: TokenOrHeader) => {
@@ -50,7 +54,9 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
       if (!options.trustLocalKey && rsaThumbprint(jwk as { e?: string; n?: string }) === LOCAL_IDP_KEY_THUMBPRINT) {
         throw new PlatformError('CFG_ERR_UNAUTHENTICATED', "token signed with the local identity provider's published key");
       }
-      return createPublicKey({ key: jwk as import('node:crypto').JsonWebKey, format: 'jwk' }).export({ type: 'spki', format: 'pem' });
+      let pem = pems.get(jwk);
+      if (!pem) pems.set(jwk, (pem = createPublicKey({ key: jwk as import('node:crypto').JsonWebKey, format: 'jwk' }).export({ type: 'spki', format: 'pem' })));
+      return pem;
     },
     decode: { complete: true },
     verify: {
@@ -66,6 +72,11 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
     // Cognito's ID tokens are a few KB; a far bigger one is not one of them, and is not worth parsing.
     const header = request.headers.authorization;
     if (header && header.length > MAX_AUTHORIZATION_LENGTH) throw new PlatformError('CFG_ERR_UNAUTHENTICATED', 'token is too large');
+    const known = header ? verified.get(header) : undefined;
+    if (known) {
+      request.verifiedUser = known;
+      return;
+    }
     let claims: Record<string, unknown>;
     try {
       claims = await request.jwtVerify<Record<string, unknown>>();
@@ -88,6 +99,8 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
       expiresAt: typeof claims.exp === 'number' ? claims.exp : undefined,
       auth: readAuthClaim(claims),
     };
+    // Kept until the token expires; a token without a numeric exp was refused above (requiredClaims).
+    if (header && typeof claims.exp === 'number') verified.set(header, request.verifiedUser, claims.exp);
   });
 }
 
