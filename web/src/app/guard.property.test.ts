@@ -69,10 +69,13 @@ describe('the guard, for any input', () => {
 
   it('brings a signed-out user back to the address they opened once they sign in', () => {
     // Addresses a person can open: a path of ordinary segments and a query, not the sign-in pages.
+    // A browser never holds dot segments ('/.//x' is '//x', another host), and a path with encoded
+    // control characters is dropped on purpose (the router cannot match a decoded newline).
     const openedArb = fc
       .tuple(fc.webPath(), fc.option(fc.webQueryParameters(), { nil: undefined }))
       .map(([path, query]) => ({ pathname: `/${path.replace(/^\/+/, '')}`, search: query ? `?${query}` : '' }))
-      .filter(({ pathname }) => !/^\/(login|logout)(\/|$)/.test(pathname) && pathname !== '/');
+      .filter(({ pathname }) => !/^\/(login|logout)(\/|$)/.test(pathname) && pathname !== '/')
+      .filter(({ pathname }) => new URL(pathname, ORIGIN).pathname === pathname && !/%(0[0-9a-f]|1[0-9a-f]|7f)/i.test(pathname));
     fc.assert(
       fc.property(openedArb, ({ pathname, search }) => {
         cases++;
