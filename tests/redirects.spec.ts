@@ -1,0 +1,158 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { ACCOUNTS } from './support/accounts.ts';
+import { redirectCorpus, SAME_ORIGIN_CONTROLS, type RedirectPayload } from './support/redirectCorpus.ts';
+import { signInWithForm } from './support/signIn.ts';
+
+// Issue #9, group "Redirects": wherever the intended route comes from, sign-in only ever leads to a
+// path on our own origin. Each channel puts every payload of the corpus in at least once; a few per
+// channel go through the real sign-in form, the rest through a signed-in session, which the app
+// sends from the sign-in page on to the carried address just as it does right after signing in.
+
+const REDIRECT_COOKIE = 'platform_redirect';
+const account = ACCOUNTS.engineer;
+let cases = 0;
+
+test.afterAll(() => console.log(`redirects: ${cases} cases`));
+
+/** What a browser left that it must not have: requests to other hosts, pages elsewhere, dialogs. */
+interface Trespasses {
+  requests: string[];
+  pages: string[];
+  dialogs: string[];
+}
+
+/** Blocks and records every request off our origin, and any script dialog, for the whole context. */
+async function watchOrigin(context: BrowserContext, page: Page, origin: string): Promise<Trespasses> {
+  const seen: Trespasses = { requests: [], pages: [], dialogs: [] };
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => {
+      seen.requests.push(route.request().url());
+      return route.abort('blockedbyclient');
+    },
+  );
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && new URL(frame.url()).origin !== origin) seen.pages.push(frame.url());
+  });
+  page.on('dialog', (dialog) => {
+    seen.dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return seen;
+}
+
+/** One way the intended route reaches the sign-in page. */
+interface Channel {
+  name: string;
+  /** Puts the payload in and opens the page it leads to; the visitor may be signed in or not. */
+  open(page: Page, payload: RedirectPayload, origin: string): Promise<void>;
+  /** Whether the channel has a definite destination for a payload, or only "somewhere of ours". */
+  exact: boolean;
+}
+
+const CHANNELS: Channel[] = [
+  {
+    name: 'the redirect query of /login',
+    exact: true,
+    open: async (page, payload) => {
+      await page.goto(`/login?redirect=${encodeURIComponent(payload.value)}`);
+    },
+  },
+  {
+    name: 'the redirect cookie',
+    exact: true,
+    open: async (page, payload, origin) => {
+      // Written the way the app's forced login writes it.
+      await page.context().addCookies([{ name: REDIRECT_COOKIE, value: encodeURIComponent(payload.value), url: origin }]);
+      await page.goto('/login');
+    },
+  },
+  {
+    // The address is whatever the browser makes of it (it folds '\' and dot segments, drops tabs),
+    // so only "a page of ours" is certain after sign-in.
+    name: 'the address a signed-out user opened',
+    exact: false,
+    open: async (page, payload, origin) => {
+      await page.goto(`${origin}${payload.value.startsWith('/') ? '' : '/'}${payload.value}`);
+    },
+  },
+];
+
+/** Where sign-in must end: the kept path, else the landing page; only a kept path for the address channel. */
+const destination = (channel: Channel, payload: RedirectPayload) => payload.keeps ?? (channel.exact ? account.landing : undefined);
+
+/** Signed in, on a screen of ours inside the frame, at `path` when the channel knows it. */
+async function expectArrival(page: Page, origin: string, seen: Trespasses, path: string | undefined): Promise<void> {
+  await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
+  if (path !== undefined) await expect(page).toHaveURL(`${origin}${path}`);
+  else await expect(page).not.toHaveURL(/\/log(in|out)([/?#]|$)/i);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  expect(new URL(page.url()).origin).toBe(origin);
+  expect(seen).toEqual({ requests: [], pages: [], dialogs: [] });
+  // Arriving ends the cookie's errand; left behind, it would steer the next sign-in too.
+  expect((await page.context().cookies()).find((c) => c.name === REDIRECT_COOKIE)).toBeUndefined();
+}
+
+/** Opens the sign-in page the way a signed-out address leads there, and records where that was. */
+async function signedOutLoginAddress(page: Page, channel: Channel, payload: RedirectPayload, origin: string): Promise<string> {
+  await channel.open(page, payload, origin);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  return page.url();
+}
+
+test.describe('Redirects', () => {
+  test('the corpus is large enough to mean something', ({ baseURL }) => {
+    expect(redirectCorpus(baseURL!).length).toBeGreaterThanOrEqual(50);
+  });
+
+  for (const channel of CHANNELS) {
+    test(`${channel.name}: signing in through the form goes only to our origin`, async ({ browser, baseURL }) => {
+      const origin = new URL(baseURL!).origin;
+      const payloads = [...redirectCorpus(origin), ...SAME_ORIGIN_CONTROLS].filter((p) => p.viaForm);
+      for (const payload of payloads) {
+        await test.step(payload.label, async () => {
+          const context = await browser.newContext({ baseURL: origin });
+          try {
+            const page = await context.newPage();
+            const seen = await watchOrigin(context, page, origin);
+            await channel.open(page, payload, origin);
+            await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+            await signInWithForm(page, account.email);
+            await expectArrival(page, origin, seen, destination(channel, payload));
+            cases += 1;
+          } finally {
+            await context.close();
+          }
+        });
+      }
+    });
+
+    test(`${channel.name}: no payload of the corpus leads a signed-in user off our origin`, async ({ browser, page, baseURL }) => {
+      const origin = new URL(baseURL!).origin;
+      const seen = await watchOrigin(page.context(), page, origin);
+      await page.goto('/login');
+      await signInWithForm(page, account.email);
+      // The address channel needs a signed-out browser to turn each address into its sign-in link.
+      const signedOut = channel.exact ? undefined : await browser.newContext({ baseURL: origin });
+      const outPage = await signedOut?.newPage();
+      try {
+        for (const payload of [...redirectCorpus(origin), ...SAME_ORIGIN_CONTROLS]) {
+          await test.step(payload.label, async () => {
+            if (outPage) {
+              const address = await signedOutLoginAddress(outPage, channel, payload, origin);
+              expect(new URL(address).origin).toBe(origin);
+              await page.goto(address);
+              await expectArrival(page, origin, seen, destination(channel, payload));
+            } else {
+              await channel.open(page, payload, origin);
+              await expectArrival(page, origin, seen, destination(channel, payload));
+            }
+            cases += 1;
+          });
+        }
+      } finally {
+        await signedOut?.close();
+      }
+    });
+  }
+});
