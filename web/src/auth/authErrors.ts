@@ -9,8 +9,23 @@ const MESSAGES: Record<string, string> = {
   NetworkError: 'The identity provider cannot be reached. Check your connection and try again.',
 };
 
+const OUTAGE = 'The identity provider is not answering right now. Try again in a moment.';
+
+/**
+ * Whether the identity provider, or a gateway in front of it, failed rather than refused: a 5xx
+ * answer, or a page where its JSON should be (Amplify then raises the parser's SyntaxError, whose
+ * "Unexpected token '<'" means nothing to the person at the form).
+ */
+export function isIdentityProviderOutage(error: unknown): error is Error {
+  if (error instanceof SyntaxError) return true;
+  const status = (error as { $metadata?: { httpStatusCode?: unknown } } | null)?.$metadata?.httpStatusCode;
+  return error instanceof Error && typeof status === 'number' && status >= 500;
+}
+
 /** A sentence for an Amplify or Cognito error; unknown errors keep their own message. */
 export function describeAuthError(error: unknown): string {
-  if (error instanceof Error) return MESSAGES[error.name] ?? (error.message || 'Something went wrong. Try again.');
+  if (error instanceof Error && MESSAGES[error.name]) return MESSAGES[error.name] as string;
+  if (isIdentityProviderOutage(error)) return OUTAGE;
+  if (error instanceof Error) return error.message || 'Something went wrong. Try again.';
   return 'Something went wrong. Try again.';
 }

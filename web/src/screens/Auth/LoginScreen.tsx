@@ -3,6 +3,7 @@ import { confirmSignIn, signIn, type SignInOutput } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
+import { describeAuthError } from '../../auth/authErrors.ts';
 import { readRedirectCookie } from '../../auth/forcedLogin.ts';
 import { sessionQuery } from '../../hooks/useSession.ts';
 
@@ -35,7 +36,8 @@ export function LoginScreen() {
     try {
       await after(await action());
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Sign-in failed.');
+      // A provider that is down or behind a failing gateway gets a sentence, not a parser's message.
+      setError(describeAuthError(caught));
     } finally {
       setBusy(false);
     }
