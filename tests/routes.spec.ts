@@ -66,3 +66,14 @@ test('spec spot checks: redirects change the URL, defaults do not', async ({ pag
     });
   }
 });
+
+test('an address no route can match, even the catch-all, says Not found instead of a blank page', async ({ page }) => {
+  for (const address of ['/no-such-page', '/a%0Ab', '/%0D%0Aevil']) {
+    await test.step(address, async () => {
+      await page.goto(address);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not found');
+      await page.getByRole('link', { name: 'Go to your start page' }).click();
+      await expect(page).toHaveURL('/model-builder');
+    });
+  }
+});

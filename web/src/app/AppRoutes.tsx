@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { matchRoutes, Navigate, useLocation, useRoutes } from 'react-router-dom';
+import { Link, matchRoutes, Navigate, useLocation, useRoutes } from 'react-router-dom';
 import type { PublicConfig } from '@platform/schemas';
 import { clearRedirectCookie, readRedirectCookie } from '../auth/forcedLogin.ts';
 import { useFederatedSignIn } from '../hooks/useFederatedSignIn.ts';
@@ -62,7 +62,12 @@ export function AppRoutes({ config }: { config: PublicConfig }) {
   const warn = wantsExportWarning(location.search) || (isRouteHandle(leaf) && leaf.route.showNistWarning);
   return (
     <>
-      {element}
+      {/* Even the catch-all cannot match an address with an encoded control character ('/a%0Ab'). */}
+      {element ?? (
+        <StatusPage title="Not found">
+          There is no page at this address. <Link to="/">Go to your start page</Link>
+        </StatusPage>
+      )}
       {warn && acknowledged !== location.key && <ExportControlWarning onAcknowledge={() => setAcknowledged(location.key)} />}
     </>
   );
