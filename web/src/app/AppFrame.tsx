@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { publicConfigQuery } from '../api/publicConfig.ts';
 import { useLiveUpdates } from '../hooks/useLiveUpdates.ts';
@@ -22,9 +22,17 @@ export function AppFrame() {
   const { pathname } = useLocation();
   // A narrow screen's menu closes once the user has gone where they chose.
   useEffect(() => setMenuOpen(false), [pathname]);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Escape folds the open menu and hands focus back to its button, so a keyboard user is not left
+  // inside a menu that has just disappeared.
+  function closeMenuOnEscape(event: KeyboardEvent) {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  }
 
   return (
-    <div className="frame">
+    <div className="frame" onKeyDown={closeMenuOnEscape}>
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
@@ -35,6 +43,7 @@ export function AppFrame() {
         <button
           type="button"
           className="menu-button"
+          ref={menuButton}
           aria-expanded={menuOpen}
           aria-controls="primary-navigation account-tools"
           onClick={() => setMenuOpen((open) => !open)}
