@@ -1,15 +1,17 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { PublicConfig } from '@platform/schemas';
-import { PlatformError } from './errors.ts';
 import type { ManifestSource } from './manifests/manifestStore.ts';
 import { ajv, coercingAjv } from './manifests/schemaValidator.ts';
-import { BACKENDS } from './settings.ts';
+import { BACKENDS, type RateLimits } from './settings.ts';
 import authentication, { type AuthenticationOptions } from './plugins/authentication.ts';
+import { answerClientError } from './plugins/clientError.ts';
+import { pageDirectives } from './plugins/contentSecurityPolicy.ts';
+import { answerFrameworkError } from './plugins/frameworkError.ts';
 import openApi from './plugins/openApi.ts';
-import problem, { sendProblem } from './plugins/problem.ts';
+import problem from './plugins/problem.ts';
+import rateLimits from './plugins/rateLimits.ts';
+import security from './plugins/security.ts';
+import webApp from './plugins/webApp.ts';
 import localHostedUi from './identity/local/localHostedUi.ts';
 import localIdpRoutes from './identity/local/localIdpRoutes.ts';
 import configRoutes from './routes/config/index.ts';
@@ -41,9 +43,15 @@ export interface AppOptions {
   localIdp?: { upstream: string; clientId: string; callbackUrls: readonly string[] };
   /** Folder of the built web app, served with history-mode fallback. */
   webRoot?: string;
+  /** Foreign origins whose pages may call the API (CORS); unset or empty: none. */
+  corsOrigins?: readonly string[];
+  /** Requests per minute on sign-in and administrative writes; server.ts passes the settings. Unset: no limits (tests). */
+  rateLimits?: RateLimits;
   logger?: FastifyServerOptions['logger'];
 }
 
+// Tests that write a hundred times a second as one user measure other things; the limits have their own.
+const NO_RATE_LIMITS: RateLimits = { signInPerMinute: 0, adminWritesPerMinute: 0 };
 const NO_BACKENDS = Object.fromEntries(BACKENDS.map((name) => [name, null])) as PublicConfig['backends'];
 
 export interface RouteSummary {
@@ -61,7 +69,19 @@ declare module 'fastify' {
 
 /** Builds the service without listening, so tests can use inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, trustProxy: false });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 64 * 1024,
+    trustProxy: false,
+    // Refused rather than stripped: a body carrying them is hostile or broken, and the client should know.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
+  });
+  // The API reads JSON only: a text/plain body is refused 415 rather than read as a string the schema
+  // then refuses (the identity provider's adapter has parsers of its own).
+  app.removeContentTypeParser('text/plain');
   // Bodies are JSON and must match exactly; query strings, parameters and headers are text, which the
   // coercing instance turns into the numbers and booleans their schemas name.
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? ajv : coercingAjv).compile(schema));
@@ -83,6 +103,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(problem);
+  // What the browser is told to call is what the policy lets it call.
+  const directives = pageDirectives({ auth: options.browserAuth, backends: options.backends ?? NO_BACKENDS, messaging: options.messaging ?? null });
+  await app.register(security, { directives, corsOrigins: options.corsOrigins ?? [] });
+  // Before the routes: the limits attach to routes as they are declared.
+  await app.register(rateLimits, options.rateLimits ?? NO_RATE_LIMITS);
   await app.register(authentication, options.authentication);
   // Before the routes: the document is collected from their onRoute hooks.
   await app.register(openApi, { productName: options.productName });
@@ -99,17 +124,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(localHostedUi, { ...options.localIdp, productName: options.productName });
   }
 
-  const webRoot = options.webRoot && existsSync(join(options.webRoot, 'index.html')) ? options.webRoot : undefined;
-  if (webRoot) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
-  else if (options.webRoot) app.log.warn({ webRoot: options.webRoot }, 'web app is not built; run `npm run build`');
-
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    // History mode: any other GET is a screen address, answered with the app's page.
-    if (webRoot && request.method === 'GET' && !/^\/(api|idp|oauth2)(\/|$)/.test(path)) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
-    return sendProblem(reply, request, new PlatformError('CFG_ERR_NOT_FOUND', `no route ${request.method} ${path}`));
-  });
+  await app.register(webApp, { webRoot: options.webRoot, directives });
   return app;
 }

@@ -11,6 +11,7 @@ export const errorCatalogue = {
   CFG_ERR_CONFLICT: { status: 409, title: 'Conflict' },
   CFG_ERR_PRECONDITION_REQUIRED: { status: 428, title: 'Precondition Required' },
   CFG_ERR_PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload Too Large' },
+  CFG_ERR_URI_TOO_LONG: { status: 414, title: 'URI Too Long' },
   CFG_ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported Media Type' },
   CFG_ERR_RATE_LIMITED: { status: 429, title: 'Too Many Requests' },
   CFG_ERR_HEADERS_TOO_LARGE: { status: 431, title: 'Request Header Fields Too Large' },

@@ -86,6 +86,8 @@ async function main() {
         }
       : {}),
     messaging: settings.messaging,
+    corsOrigins: settings.corsOrigins,
+    rateLimits: settings.rateLimits,
     webRoot: settings.webDist,
     logger: { level: process.env.LOG_LEVEL || 'info' },
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backendVariable, readSettings, SettingsError } from './settings.ts';
+import { backendVariable, DEFAULT_RATE_LIMITS, readSettings, SettingsError } from './settings.ts';
 
 const local = { ENVIRONMENT: 'local' };
 const production = { ENVIRONMENT: 'production', COGNITO_USER_POOL_ID: 'eu-west-1_abc', COGNITO_CLIENT_ID: 'client' };
@@ -47,5 +47,31 @@ describe('artifact signing key', () => {
     const key = Buffer.alloc(32, 9).toString('base64');
     expect(readSettings({ ...production, LOCAL_MAIN_API: 'true', ARTIFACT_SIGNING_KEY: key }).artifactSigningKey).toEqual(Buffer.alloc(32, 9));
     expect(() => readSettings({ ...local, ARTIFACT_SIGNING_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/at least 32 bytes/);
+  });
+});
+
+describe('CORS origins', () => {
+  it('names none by default, and takes a comma-separated list of exact origins', () => {
+    expect(readSettings(local).corsOrigins).toEqual([]);
+    expect(readSettings({ ...local, CORS_ORIGINS: 'https://portal.example.com, http://localhost:5173,https://portal.example.com' }).corsOrigins).toEqual(['https://portal.example.com', 'http://localhost:5173']);
+  });
+
+  it.each(['*', 'https://*.example.com', 'https://portal.example.com/', 'https://portal.example.com/app', 'portal.example.com', 'ftp://portal.example.com', 'null'])('refuses %s, naming the variable', (value) => {
+    expect(() => readSettings({ ...local, CORS_ORIGINS: value })).toThrow(/CORS_ORIGINS/);
+  });
+});
+
+describe('rate limits', () => {
+  it('has defaults, takes whole numbers per minute, and 0 for no limit', () => {
+    expect(readSettings(local).rateLimits).toEqual(DEFAULT_RATE_LIMITS);
+    expect(readSettings({ ...local, RATE_LIMIT_SIGN_IN: '20', RATE_LIMIT_ADMIN_WRITES: '0' }).rateLimits).toEqual({ signInPerMinute: 20, adminWritesPerMinute: 0 });
+  });
+
+  it.each([
+    ['RATE_LIMIT_SIGN_IN', '-1'],
+    ['RATE_LIMIT_SIGN_IN', 'lots'],
+    ['RATE_LIMIT_ADMIN_WRITES', '1.5'],
+  ])('refuses %s=%s, naming the variable', (name, value) => {
+    expect(() => readSettings({ ...local, [name]: value })).toThrow(new RegExp(name));
   });
 });

@@ -30,6 +30,9 @@ export interface Settings {
   backends: Record<BackendName, string | null>;
   /** Where messaging endpoint updates go: the local sink, Pinpoint, or nowhere. */
   messaging: { kind: 'local' } | { kind: 'pinpoint'; appId: string; region: string } | null;
+  /** Foreign origins whose pages may call the API (CORS); empty: none. */
+  corsOrigins: string[];
+  rateLimits: RateLimits;
   cognito: {
     region: string;
     userPoolId: string | undefined;
@@ -41,6 +44,20 @@ export interface Settings {
     oauthDomain: string | undefined;
   };
 }
+
+/** Requests per minute before 429; 0 turns a limit off. */
+export interface RateLimits {
+  /** Per client address, on the local identity provider's routes (/idp, /oauth2). */
+  signInPerMinute: number;
+  /** Per signed-in user, on administrative writes (customer module switches, manifest previews). */
+  adminWritesPerMinute: number;
+}
+
+/**
+ * Far above what a person, or the end-to-end suite signing in from one address, ever sends; far below
+ * what guessing passwords or flooding the store needs.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimits = { signInPerMinute: 100, adminWritesPerMinute: 60 };
 
 /** The backends modules call, each with its base address variable (API_BASE_MAIN, ...). */
 export const BACKENDS = ['main', 'assetHealth', 'mapping', 'lifex', 'technicalDashboard', 'lifeCost', 'modelRuntime', 'rail', 'coreData', 'coldStartPublic', 'userManagement'] as const;
@@ -90,6 +107,29 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return value;
 }
 
+function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 1_000_000) throw new SettingsError(name, `must be a whole number of requests per minute (0: no limit), got '${raw}'`);
+  return value;
+}
+
+/** Exact origins only: a pattern or '*' would open the API to pages nobody named. */
+function corsOrigins(env: NodeJS.ProcessEnv): string[] {
+  const names = (env.CORS_ORIGINS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  for (const name of names) {
+    let origin: string | undefined;
+    try {
+      origin = new URL(name).origin;
+    } catch {
+      origin = undefined;
+    }
+    if (origin !== name || !/^https?:/.test(name) || name.includes('*')) throw new SettingsError('CORS_ORIGINS', `must list origins such as https://app.example.com (scheme, host and port only), got '${name}'`);
+  }
+  return [...new Set(names)];
+}
+
 function databaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   const url = env.DATABASE_URL || undefined;
   if (url !== undefined && !/^postgres(ql)?:\/\//.test(url)) throw new SettingsError('DATABASE_URL', 'must be a postgres:// or postgresql:// connection string');
@@ -136,6 +176,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       : LOCAL_ENVIRONMENTS.includes(environment)
         ? { kind: 'local' }
         : null,
+    corsOrigins: corsOrigins(env),
+    rateLimits: {
+      signInPerMinute: count(env, 'RATE_LIMIT_SIGN_IN', DEFAULT_RATE_LIMITS.signInPerMinute),
+      adminWritesPerMinute: count(env, 'RATE_LIMIT_ADMIN_WRITES', DEFAULT_RATE_LIMITS.adminWritesPerMinute),
+    },
     seedDemoData: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : LOCAL_ENVIRONMENTS.includes(environment),
     manifestsDir: resolve(env.MANIFESTS_DIR || resolve(repoRoot, 'route-manifests')),
     webDist: resolve(env.WEB_DIST || resolve(repoRoot, 'web/dist')),

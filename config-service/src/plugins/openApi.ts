@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { problemSchema } from '@platform/schemas';
@@ -37,6 +41,45 @@ function problemMediaType(schema: FastifySchema | undefined): FastifySchema {
   return { ...schema, response: Object.fromEntries(described) };
 }
 
+const UI_STATIC = join(dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui/package.json')), 'static');
+
+/**
+ * The 'sha256-…' sources of the <style> elements Swagger UI's React components render (the built-in
+ * logo of its top bar, shown until the initializer swaps it), read from the very files it serves so
+ * an upgrade cannot leave the list stale.
+ */
+export function swaggerUiStyleHashes(): string[] {
+  const hashes = new Set<string>();
+  for (const file of ['swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js']) {
+    const code = readFileSync(join(UI_STATIC, file), 'utf8');
+    for (const [, literal] of code.matchAll(/createElement\("style",null,("(?:[^"\\]|\\.)*")\)/g)) {
+      hashes.add(`'sha256-${createHash('sha256').update(JSON.parse(literal!) as string).digest('base64')}'`);
+    }
+  }
+  return [...hashes];
+}
+
+/** A policy header with further sources for style-src. */
+export function withStyleSources(header: string, sources: readonly string[]): string {
+  return header
+    .split(';')
+    .map((directive) => (directive.trim().startsWith('style-src ') ? `${directive.trim()} ${sources.join(' ')}` : directive.trim()))
+    .join('; ');
+}
+
+/**
+ * Swagger UI's own logo with its fill as attributes. The UI shows it as a data: image, which inherits
+ * the page's Content-Security-Policy; that refuses inline styles, so the logo's <style> element (and
+ * its style attribute) would be blocked and the logo drawn black on the dark top bar.
+ */
+export function logoWithoutInlineStyles(): { type: string; content: Buffer } {
+  const svg = readFileSync(join(UI_STATIC, 'logo.svg'), 'utf8')
+    .replace(/<style[^>]*>[\s\S]*?<\/style>/g, '')
+    .replace(/\sstyle="[^"]*"/g, '')
+    .replaceAll('class="st0"', 'fill="#FFFFFF"');
+  return { type: 'image/svg+xml', content: Buffer.from(svg) };
+}
+
 async function openApiPlugin(app: FastifyInstance, options: OpenApiOptions) {
   await app.register(fastifySwagger, {
     openapi: {
@@ -62,7 +105,13 @@ async function openApiPlugin(app: FastifyInstance, options: OpenApiOptions) {
     transform: ({ schema, url }) => ({ schema: DOCUMENTED.test(url) ? problemMediaType(schema) : { ...schema, hide: true }, url }),
   });
   // The docs describe contracts, not data, so they are public like the schemas in the repository.
-  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+  const styleHashes = swaggerUiStyleHashes();
+  await app.register(fastifySwaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    logo: logoWithoutInlineStyles(),
+    // The common policy (helmet's), with just the UI's own inline styles allowed by hash.
+    transformStaticCSP: (header) => withStyleSources(header, styleHashes),
+  });
 }
 
 /** The OpenAPI description of `/api/v1` at `/api/docs/json` and its UI at `/api/docs`; register before the routes. */

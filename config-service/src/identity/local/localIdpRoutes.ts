@@ -31,7 +31,8 @@ export default async function localIdpRoutes(app: FastifyInstance, options: { up
     try {
       done(null, JSON.parse(String(body)));
     } catch (error) {
-      done(error as Error, undefined);
+      // The client's mistake, not ours: 400, not 500.
+      done(Object.assign(error as Error, { statusCode: 400 }), undefined);
     }
   });
 
@@ -58,7 +59,17 @@ export default async function localIdpRoutes(app: FastifyInstance, options: { up
 
     let upstream: Response;
     if (operation === 'GetTokensFromRefreshToken') {
-      const input = JSON.parse(raw) as { RefreshToken?: string; ClientId?: string };
+      let input: { RefreshToken?: string; ClientId?: string };
+      try {
+        input = JSON.parse(raw) as typeof input;
+      } catch {
+        // As Cognito answers a body that is not JSON.
+        return reply
+          .code(400)
+          .header('x-amzn-errortype', 'SerializationException')
+          .type('application/x-amz-json-1.1')
+          .send(JSON.stringify({ __type: 'SerializationException', message: 'The request body is not JSON' }));
+      }
       upstream = await forward(
         'AWSCognitoIdentityProviderService.InitiateAuth',
         JSON.stringify({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: input.ClientId, AuthParameters: { REFRESH_TOKEN: input.RefreshToken } }),

@@ -1,0 +1,73 @@
+import type { PublicConfig } from '@platform/schemas';
+
+/** What the browser is told to call, as GET /api/v1/config tells it. */
+export interface BrowserEndpoints {
+  auth: PublicConfig['auth'];
+  backends: PublicConfig['backends'];
+  messaging: PublicConfig['messaging'];
+}
+
+/** A policy as directive name → sources, the shape helmet takes. */
+export type Directives = Record<string, string[]>;
+
+// A value that lands in a header: anything else could close the directive and open one of its own.
+const REGION = /^[a-z]{2}(-[a-z]+)+-\d$/;
+const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$/;
+
+/**
+ * The origins besides this one that the web app fetches from: the user pool (or its custom endpoint),
+ * the hosted UI's token endpoint, absolute backend bases and Pinpoint. Paths are this origin.
+ */
+export function connectOrigins({ auth, backends, messaging }: BrowserEndpoints): string[] {
+  const origins = new Set<string>();
+  const add = (address: string) => {
+    if (/^https?:\/\//.test(address)) origins.add(new URL(address).origin);
+  };
+  if (auth.userPoolEndpoint) add(auth.userPoolEndpoint);
+  // Amplify's own address for the pool when no endpoint is named.
+  else if (REGION.test(auth.region)) add(`https://cognito-idp.${auth.region}.amazonaws.com`);
+  if (auth.oauth?.domain && HOST.test(auth.oauth.domain)) add(`https://${auth.oauth.domain}`);
+  for (const base of Object.values(backends)) if (base) add(base);
+  // Amplify's analytics takes credentials from Cognito Identity, then writes the endpoint to Pinpoint.
+  if (messaging?.kind === 'pinpoint' && REGION.test(messaging.region)) {
+    add(`https://pinpoint.${messaging.region}.amazonaws.com`);
+    add(`https://cognito-identity.${messaging.region}.amazonaws.com`);
+  }
+  return [...origins].sort();
+}
+
+/**
+ * The policy of every page the service serves: scripts and styles from this origin only (no inline
+ * code, no eval), images also as data: URLs (the authenticator QR code), no plugins, never framed.
+ */
+export function pageDirectives(endpoints: BrowserEndpoints): Directives {
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'none'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", ...connectOrigins(endpoints)],
+    'object-src': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+/** The same policy with a per-response nonce allowed for scripts and styles, for a page that needs one. */
+export function withNonce(directives: Directives, nonce: string): Directives {
+  return {
+    ...directives,
+    'script-src': [...(directives['script-src'] ?? []), `'nonce-${nonce}'`],
+    'style-src': [...(directives['style-src'] ?? []), `'nonce-${nonce}'`],
+  };
+}
+
+/** The header value of a policy. */
+export function serializeDirectives(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+}
