@@ -7,6 +7,7 @@ export default defineConfig({
     environment: 'node',
     // A real PostgreSQL server on loopback for the tests that need one; see scripts/testPostgres.mjs.
     globalSetup: ['scripts/vitestGlobalPostgres.mjs'],
+    setupFiles: ['scripts/vitestFastCheck.mjs'],
     testTimeout: 20_000,
     // Opening PGlite (WebAssembly) in a before-hook takes seconds on a busy 2-core machine.
     hookTimeout: 30_000,

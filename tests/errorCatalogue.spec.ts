@@ -16,7 +16,9 @@ test.describe('error catalogue (spec section 8)', () => {
     const errors = consoleErrors(page);
     await page.goto('/login');
     await signInWithForm(page, ACCOUNTS.engineer.email);
-    // The stored tokens expire and the identity provider cannot renew them.
+    // The stored tokens expire and the identity provider cannot renew them. The provider goes down first:
+    // the open app could otherwise renew the tokens between their expiry and the outage.
+    await page.route('**/idp', (route) => route.fulfill({ status: 503, contentType: 'application/x-amz-json-1.1', body: '{"__type":"ServiceUnavailable","message":"down"}' }));
     await page.evaluate(() => {
       const past = Math.floor(Date.now() / 1000) - 3600;
       for (const key of Object.keys(localStorage).filter((k) => /\.(idToken|accessToken)$/.test(k))) {
@@ -26,7 +28,6 @@ test.describe('error catalogue (spec section 8)', () => {
         localStorage.setItem(key, `${header}.${expired}.signature`);
       }
     });
-    await page.route('**/idp', (route) => route.fulfill({ status: 503, contentType: 'application/x-amz-json-1.1', body: '{"__type":"ServiceUnavailable","message":"down"}' }));
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
     await expect(page.getByLabel('Email')).toBeVisible();
