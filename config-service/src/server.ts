@@ -14,13 +14,14 @@ import { openDatabase } from './store/openDatabase.ts';
 import { cognitoUserDirectory } from './routes/main/userDirectory.ts';
 import { MigrationError } from './store/migrate.ts';
 import { DatabaseInUseError } from './store/pgliteFolderLock.ts';
-import { LOCAL_ENVIRONMENTS, readSettings, SettingsError } from './settings.ts';
+import { loadSettings, SettingsError } from './settings.ts';
 
 /** How long shutdown may take before the process ends regardless. */
 const SHUTDOWN_LIMIT_MS = 10_000;
 
 async function main() {
-  const settings = readSettings();
+  // The environment over .env, checked against its schema; production's risks refused unless allowed.
+  const settings = loadSettings();
   // Manifests first: an invalid one stops start-up before anything else is started.
   const manifests = new ManifestStore(settings.manifestsDir, { screens: readScreenCatalogue() });
 
@@ -53,7 +54,7 @@ async function main() {
     environment: settings.environment,
     productName: settings.productName,
     manifests,
-    authentication: { issuer, jwksUrl, clientId, trustLocalKey: LOCAL_ENVIRONMENTS.includes(settings.environment) },
+    authentication: { issuer, jwksUrl, clientId, trustLocalKey: settings.trustLocalIdentityKey },
     browserAuth: {
       region: cognito.region,
       userPoolId,
@@ -89,7 +90,7 @@ async function main() {
     corsOrigins: settings.corsOrigins,
     rateLimits: settings.rateLimits,
     webRoot: settings.webDist,
-    logger: { level: process.env.LOG_LEVEL || 'info' },
+    logger: { level: settings.logLevel },
   });
 
   // Administrators edit route-manifests/ while the service runs: valid edits are served at once,

@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { backendVariable, DEFAULT_RATE_LIMITS, readSettings, SettingsError } from './settings.ts';
+import { BACKENDS, backendVariable, DEFAULT_RATE_LIMITS, environmentSchema, loadSettings, readSettings, SettingsError } from './settings.ts';
 
 const local = { ENVIRONMENT: 'local' };
 const production = { ENVIRONMENT: 'production', COGNITO_USER_POOL_ID: 'eu-west-1_abc', COGNITO_CLIENT_ID: 'client' };
@@ -73,5 +76,201 @@ describe('rate limits', () => {
     ['RATE_LIMIT_ADMIN_WRITES', '1.5'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => readSettings({ ...local, [name]: value })).toThrow(new RegExp(name));
+  });
+});
+
+const productionReady = { ...production, DATABASE_URL: 'postgres://platform@db:5432/platform' };
+
+/** A working directory holding `.env` with the given text (or none). */
+function directoryWith(envFile?: string): string {
+  const directory = mkdtempSync(join(tmpdir(), 'settings-'));
+  if (envFile !== undefined) writeFileSync(join(directory, '.env'), envFile);
+  return directory;
+}
+
+function thrown(action: () => unknown): SettingsError {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof SettingsError) return error;
+    throw error;
+  }
+  throw new Error('nothing was thrown');
+}
+
+describe('environment schema rules', () => {
+  const cases: [string, string, string][] = [
+    ['PORT', 'abc', "PORT: must be an integer between 1 and 65535, got 'abc'"],
+    ['PORT', '70000', "PORT: must be an integer between 1 and 65535, got '70000'"],
+    ['PORT', '80.5', "PORT: must be an integer between 1 and 65535, got '80.5'"],
+    ['LOCAL_IDP_PORT', '0', "LOCAL_IDP_PORT: must be an integer between 1 and 65535, got '0'"],
+    ['HOST', 'local host', "HOST: must be a host name or address without spaces, got 'local host'"],
+    ['PUBLIC_ORIGIN', 'https://platform.example.com/', "PUBLIC_ORIGIN: must be an origin such as https://platform.example.com (scheme, host and port only), got 'https://platform.example.com/'"],
+    ['ENVIRONMENT', 'Production', "ENVIRONMENT: must be a lower-case name (a-z, 0-9 and -, starting with a letter), got 'Production'"],
+    ['IDENTITY_PROVIDER', 'okta', "IDENTITY_PROVIDER: must be 'local' or 'cognito', got 'okta'"],
+    ['DATABASE_URL', 'mysql://platform:secret@db/platform', 'DATABASE_URL: must be a postgres:// or postgresql:// connection string'],
+    ['SEED_DEMO_DATA', 'yes', "SEED_DEMO_DATA: must be 'true' or 'false', got 'yes'"],
+    ['LOCAL_MAIN_API', 'TRUE', "LOCAL_MAIN_API: must be 'true' or 'false', got 'TRUE'"],
+    ['ARTIFACT_SIGNING_KEY', Buffer.alloc(16).toString('base64'), 'ARTIFACT_SIGNING_KEY: must be base64 of at least 32 bytes (e.g. `openssl rand -base64 32`)'],
+    ['API_BASE_RAIL', 'ftp://rail', "API_BASE_RAIL: must be an http(s) URL or a path starting with /, got 'ftp://rail'"],
+    ['PINPOINT_APP_ID', 'app 1', "PINPOINT_APP_ID: must be a Pinpoint project id without spaces, got 'app 1'"],
+    ['PINPOINT_REGION', 'Frankfurt', "PINPOINT_REGION: must be an AWS region such as eu-west-1, got 'Frankfurt'"],
+    ['CORS_ORIGINS', 'https://portal.example.com,*', "CORS_ORIGINS: must list origins such as https://app.example.com (scheme, host and port only), separated by commas, got 'https://portal.example.com,*'"],
+    ['RATE_LIMIT_SIGN_IN', '-1', "RATE_LIMIT_SIGN_IN: must be an integer between 0 and 1000000, got '-1'"],
+    ['RATE_LIMIT_ADMIN_WRITES', 'lots', "RATE_LIMIT_ADMIN_WRITES: must be an integer between 0 and 1000000, got 'lots'"],
+    ['METRICS_TOKEN', 'short-secret', 'METRICS_TOKEN: must be at least 16 characters (e.g. `openssl rand -hex 24`)'],
+    ['LOG_LEVEL', 'loud', "LOG_LEVEL: must be one of 'fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent', got 'loud'"],
+    ['COGNITO_REGION', 'us-east', "COGNITO_REGION: must be an AWS region such as eu-west-1, got 'us-east'"],
+    ['COGNITO_USER_POOL_ID', 'pool', "COGNITO_USER_POOL_ID: must be a user pool id such as eu-west-1_AbC123, got 'pool'"],
+    ['COGNITO_CLIENT_ID', 'client id', "COGNITO_CLIENT_ID: must be an app client id without spaces, got 'client id'"],
+    ['COGNITO_ISSUER', 'cognito-idp.example.com', "COGNITO_ISSUER: must be an http(s) URL, got 'cognito-idp.example.com'"],
+    ['COGNITO_JWKS_URL', 'file:///jwks.json', "COGNITO_JWKS_URL: must be an http(s) URL, got 'file:///jwks.json'"],
+    ['COGNITO_ENDPOINT', 'idp', "COGNITO_ENDPOINT: must be an http(s) URL or a path starting with /, got 'idp'"],
+    ['COGNITO_OAUTH_DOMAIN', 'https://auth.example.com', "COGNITO_OAUTH_DOMAIN: must be a host name such as auth.example.com (no scheme, no path), got 'https://auth.example.com'"],
+    ['ALLOW_LOCAL_IDENTITY_PROVIDER', 'yes', "ALLOW_LOCAL_IDENTITY_PROVIDER: must be 'true' or 'false', got 'yes'"],
+    ['ALLOW_DEMO_DATA', '1', "ALLOW_DEMO_DATA: must be 'true' or 'false', got '1'"],
+    ['ALLOW_LOCAL_MAIN_API', 'on', "ALLOW_LOCAL_MAIN_API: must be 'true' or 'false', got 'on'"],
+    ['ALLOW_EMBEDDED_DATABASE', 'True', "ALLOW_EMBEDDED_DATABASE: must be 'true' or 'false', got 'True'"],
+  ];
+
+  it.each(cases)('refuses %s=%s with a message naming the variable and the rule', (variable, value, message) => {
+    const error = thrown(() => readSettings({ ...local, [variable]: value }));
+    expect(error.message).toBe(message);
+    expect(error.variable).toBe(variable);
+    expect(error.code).toBe('CFG_SETTINGS_INVALID');
+  });
+
+  it('has a case for every variable whose value can be wrong', () => {
+    const anyText = ['PRODUCT_NAME', 'DATA_DIR', 'MANIFESTS_DIR', 'WEB_DIST'];
+    const tested = new Set(cases.map(([variable]) => variable));
+    const untested = Object.keys(environmentSchema.properties).filter((variable) => !tested.has(variable) && !anyText.includes(variable) && !(variable.startsWith('API_BASE_') && variable !== 'API_BASE_RAIL'));
+    expect(untested).toEqual([]);
+  });
+
+  it('never repeats a secret value in a message', () => {
+    const error = thrown(() => readSettings({ ...local, DATABASE_URL: 'mysql://platform:hunter2@db/platform', ARTIFACT_SIGNING_KEY: 'c2hvcnQ=' }));
+    expect(error.message).not.toMatch(/hunter2|c2hvcnQ/);
+  });
+
+  it('names every wrong variable at once, in the schema order', () => {
+    const error = thrown(() => readSettings({ ...local, LOG_LEVEL: 'loud', PORT: 'abc' }));
+    expect(error.problems.map((problem) => problem.variable)).toEqual(['PORT', 'LOG_LEVEL']);
+    expect(error.message.split('\n')).toEqual(["PORT: must be an integer between 1 and 65535, got 'abc'", expect.stringMatching(/^LOG_LEVEL: /)]);
+  });
+
+  it('fills in the defaults the schema declares, and treats an empty value as unset', () => {
+    const settings = readSettings({ ...local, PORT: '', HOST: '', LOG_LEVEL: '' });
+    expect(settings).toMatchObject({ port: 8080, host: 'localhost', productName: 'AssetTwin', logLevel: 'info', localIdpPort: 9229, publicOrigin: 'http://localhost:8080' });
+    expect(settings.cognito.region).toBe('us-east-1');
+    expect(readSettings({ ...local, PORT: '8181', SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn' })).toMatchObject({ port: 8181, publicOrigin: 'http://localhost:8181', seedDemoData: false, logLevel: 'warn' });
+  });
+
+  it('is production when ENVIRONMENT is unset, and needs a Cognito pool there', () => {
+    expect(() => readSettings({})).toThrow('COGNITO_USER_POOL_ID: is required when IDENTITY_PROVIDER is cognito');
+    expect(readSettings(production)).toMatchObject({ environment: 'production', identityProvider: 'cognito', trustLocalIdentityKey: false, seedDemoData: false, localMainApi: false });
+  });
+
+  it('declares one API_BASE_ variable per backend', () => {
+    const declared = Object.keys(environmentSchema.properties).filter((variable) => variable.startsWith('API_BASE_'));
+    expect(declared).toEqual(BACKENDS.map(backendVariable));
+  });
+});
+
+describe('.env file', () => {
+  it('adds its values under the real environment, which wins', () => {
+    const env: NodeJS.ProcessEnv = { ENVIRONMENT: 'local', PORT: '8181' };
+    const settings = loadSettings({ env, directory: directoryWith('# the platform\nPORT=9000\nPRODUCT_NAME="Asset Twin"\nexport HOST=0.0.0.0\nLOG_LEVEL=warn # quieter\n\nMULTI="one\ntwo"\n') });
+    expect(settings).toMatchObject({ port: 8181, productName: 'Asset Twin', host: '0.0.0.0', logLevel: 'warn' });
+    expect(env).toMatchObject({ PORT: '8181', HOST: '0.0.0.0', MULTI: 'one\ntwo' });
+  });
+
+  it('leaves a variable the real environment sets to empty alone (empty means unset: the default)', () => {
+    expect(loadSettings({ env: { ENVIRONMENT: 'local', PORT: '' }, directory: directoryWith('PORT=9000\n') }).port).toBe(8080);
+  });
+
+  it('may be missing', () => {
+    expect(loadSettings({ env: { ENVIRONMENT: 'local' }, directory: directoryWith() }).port).toBe(8080);
+  });
+
+  it("checks the file's values like any other", () => {
+    expect(() => loadSettings({ env: { ENVIRONMENT: 'local' }, directory: directoryWith('PORT=abc\n') })).toThrow("PORT: must be an integer between 1 and 65535, got 'abc'");
+  });
+
+  it.each([
+    ['a line that is not NAME=value', 'PORT=9000\nthis is not a setting\n', /\.env: line 2 is not NAME=value: 'this is not a setting'; each line must be NAME=value, a # comment or blank$/],
+    ['a name with a space', 'PUBLIC ORIGIN=https://x.example.com\n', /\.env: line 1 is not NAME=value/],
+    ['a quote that never closes', 'PRODUCT_NAME="Asset Twin\nPORT=9000\n', /\.env: line 1 opens a " quote that never closes/],
+  ])('stops start-up on %s, naming the file and the line', (_, text, message) => {
+    const env = { ENVIRONMENT: 'local' };
+    const error = thrown(() => loadSettings({ env, directory: directoryWith(text) }));
+    expect(error.message).toMatch(message);
+    expect(error.code).toBe('CFG_SETTINGS_ENV_FILE');
+    expect(env).toEqual({ ENVIRONMENT: 'local' });
+  });
+
+  it('stops start-up when it cannot be read', () => {
+    const directory = directoryWith();
+    mkdirSync(join(directory, '.env'));
+    expect(() => loadSettings({ env: { ENVIRONMENT: 'local' }, directory })).toThrow(/\.env: cannot be read \(EISDIR\)/);
+  });
+});
+
+describe('production refusals', () => {
+  const start = (env: NodeJS.ProcessEnv) => loadSettings({ env, directory: directoryWith() });
+
+  it('starts with PostgreSQL, Cognito and no demo anything', () => {
+    expect(start({ ...productionReady })).toMatchObject({ environment: 'production', identityProvider: 'cognito', seedDemoData: false, localMainApi: false });
+  });
+
+  it.each([
+    ['the embedded database', {}, 'DATABASE_URL', 'ALLOW_EMBEDDED_DATABASE'],
+    ['the demo data', { SEED_DEMO_DATA: 'true' }, 'SEED_DEMO_DATA', 'ALLOW_DEMO_DATA'],
+    ['the local main API', { LOCAL_MAIN_API: 'true', ARTIFACT_SIGNING_KEY: Buffer.alloc(32, 9).toString('base64') }, 'LOCAL_MAIN_API', 'ALLOW_LOCAL_MAIN_API'],
+    ['the local identity provider and its published key', { IDENTITY_PROVIDER: 'local' }, 'IDENTITY_PROVIDER', 'ALLOW_LOCAL_IDENTITY_PROVIDER'],
+  ] as const)('refuses %s, naming the variable and how to allow it, unless allowed', (_, risky, variable, allowedBy) => {
+    const env = { ...(variable === 'DATABASE_URL' ? production : productionReady), ...risky };
+    const error = thrown(() => start({ ...env }));
+    expect(error.code).toBe('CFG_SETTINGS_UNSAFE_IN_PRODUCTION');
+    expect(error.variable).toBe(variable);
+    expect(error.message).toMatch(new RegExp(`^${variable}: .*; refused when ENVIRONMENT is 'production' \\(not local or demo\\)\\. Set ${allowedBy}=true to allow it anyway$`));
+    expect(() => start({ ...env, [allowedBy]: 'true' })).not.toThrow();
+    expect(() => start({ ...env, [allowedBy]: 'false' })).toThrow(SettingsError);
+  });
+
+  it('trusts the local signing key outside local and demo only when the local identity provider is allowed', () => {
+    expect(() => readSettings({ ...productionReady, IDENTITY_PROVIDER: 'local' })).toThrow(/ALLOW_LOCAL_IDENTITY_PROVIDER=true/);
+    expect(start({ ...productionReady, IDENTITY_PROVIDER: 'local', ALLOW_LOCAL_IDENTITY_PROVIDER: 'true' })).toMatchObject({ identityProvider: 'local', trustLocalIdentityKey: true });
+  });
+
+  it('names every refused risk at once, in any environment but local and demo', () => {
+    const error = thrown(() => start({ ...production, ENVIRONMENT: 'staging', SEED_DEMO_DATA: 'true' }));
+    expect(error.problems.map((problem) => problem.variable)).toEqual(['SEED_DEMO_DATA', 'DATABASE_URL']);
+    expect(error.message).toMatch(/refused when ENVIRONMENT is 'staging'/);
+  });
+
+  it.each(['local', 'demo'])('lets %s start on Node alone: local identity provider, demo data, embedded database', (environment) => {
+    expect(start({ ENVIRONMENT: environment })).toMatchObject({ identityProvider: 'local', trustLocalIdentityKey: true, seedDemoData: true, localMainApi: true, databaseUrl: undefined });
+  });
+});
+
+describe('README "Configuration"', () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const start = readme.indexOf('\n## Configuration\n');
+  const end = readme.indexOf('\n## ', start + 1);
+  // Its tables, the Cognito one included: the rows whose first cell names variables.
+  const section = readme.slice(start, end < 0 ? undefined : end);
+  const rows = section.split('\n').filter((line) => line.startsWith('| `'));
+  const documented = rows.flatMap((row) => [...row.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => [match[1]!, row.split('|')[2]!] as const));
+
+  it('lists exactly the variables of the environment schema', () => {
+    expect(documented.map(([variable]) => variable).sort()).toEqual(Object.keys(environmentSchema.properties).sort());
+  });
+
+  it("gives each variable the schema's default", () => {
+    const properties: Record<string, Record<string, unknown>> = environmentSchema.properties;
+    for (const [variable, cell] of documented) {
+      const fallback = properties[variable]?.default;
+      if (fallback !== undefined) expect(cell, variable).toContain(`\`${String(fallback)}\``);
+    }
   });
 });

@@ -1,10 +1,18 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BACKENDS, backendVariable, LOCAL_MAIN_API_BASE, type BackendName } from './settings/backends.ts';
+import { environmentSchema, type Environment } from './settings/environmentSchema.ts';
+import { loadEnvFile } from './settings/loadEnvFile.ts';
+import { LOCAL_ENVIRONMENTS, refuseUnsafeProduction, type GuardName } from './settings/productionGuards.ts';
+import { SettingsError } from './settings/settingsError.ts';
+import { originList, validateEnvironment } from './settings/validateEnvironment.ts';
+
+export { BACKENDS, backendVariable, LOCAL_MAIN_API_BASE, type BackendName } from './settings/backends.ts';
+export { environmentSchema } from './settings/environmentSchema.ts';
+export { LOCAL_ENVIRONMENTS, refuseUnsafeProduction } from './settings/productionGuards.ts';
+export { SettingsError, type SettingsErrorCode, type SettingsProblem } from './settings/settingsError.ts';
 
 const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-
-/** Environments in which the local identity provider and its published signing key may be trusted. */
-export const LOCAL_ENVIRONMENTS: readonly string[] = ['local', 'demo'];
 
 export interface Settings {
   port: number;
@@ -14,6 +22,8 @@ export interface Settings {
   environment: string;
   productName: string;
   identityProvider: 'local' | 'cognito';
+  /** Whether tokens signed with the local identity provider's published key are accepted. */
+  trustLocalIdentityKey: boolean;
   localIdpPort: number;
   dataDir: string;
   /** A PostgreSQL server; unset: the embedded PGlite database under dataDir. */
@@ -33,6 +43,11 @@ export interface Settings {
   /** Foreign origins whose pages may call the API (CORS); empty: none. */
   corsOrigins: string[];
   rateLimits: RateLimits;
+  /** Bearer token /metrics requires once set; unset: open in local and demo, closed elsewhere. */
+  metricsToken: string | undefined;
+  logLevel: Environment['LOG_LEVEL'];
+  /** Outside local and demo, the risks the ALLOW_ variables accept (settings/productionGuards.ts). */
+  allowedInProduction: Record<GuardName, boolean>;
   cognito: {
     region: string;
     userPoolId: string | undefined;
@@ -55,143 +70,99 @@ export interface RateLimits {
 
 /**
  * Far above what a person, or the end-to-end suite signing in from one address, ever sends; far below
- * what guessing passwords or flooding the store needs.
+ * what guessing passwords or flooding the store needs. The numbers live in the environment's schema.
  */
-export const DEFAULT_RATE_LIMITS: RateLimits = { signInPerMinute: 100, adminWritesPerMinute: 60 };
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  signInPerMinute: environmentSchema.properties.RATE_LIMIT_SIGN_IN.default,
+  adminWritesPerMinute: environmentSchema.properties.RATE_LIMIT_ADMIN_WRITES.default,
+};
 
-/** The backends modules call, each with its base address variable (API_BASE_MAIN, ...). */
-export const BACKENDS = ['main', 'assetHealth', 'mapping', 'lifex', 'technicalDashboard', 'lifeCost', 'modelRuntime', 'rail', 'coreData', 'coldStartPublic', 'userManagement'] as const;
-export type BackendName = (typeof BACKENDS)[number];
-/** API_BASE_ plus the name in upper snake case: coldStartPublic → API_BASE_COLD_START_PUBLIC. */
-export const backendVariable = (name: BackendName) => `API_BASE_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
-
-/** Where the local main API is served when this service provides it. */
-export const LOCAL_MAIN_API_BASE = '/api/main';
-
-function backendBases(env: NodeJS.ProcessEnv, localMainApi: boolean): Record<BackendName, string | null> {
+function backendBases(values: Environment, localMainApi: boolean): Record<BackendName, string | null> {
   return Object.fromEntries(
     BACKENDS.map((name) => {
-      const variable = backendVariable(name);
-      const value = env[variable] || (name === 'main' && localMainApi ? LOCAL_MAIN_API_BASE : null);
-      if (value !== null && !/^(https?:\/\/[^\s]+|\/[^\s]*)$/.test(value)) throw new SettingsError(variable, `must be an http(s) URL or a path starting with /, got '${value}'`);
+      const value = values[backendVariable(name)] ?? (name === 'main' && localMainApi ? LOCAL_MAIN_API_BASE : null);
       return [name, value ? value.replace(/\/+$/, '') : null];
     }),
   ) as Record<BackendName, string | null>;
 }
 
-function signingKey(env: NodeJS.ProcessEnv, required: boolean): Buffer | undefined {
-  const raw = env.ARTIFACT_SIGNING_KEY;
+function signingKey(raw: string | undefined, required: boolean): Buffer | undefined {
   // Outside local and demo there may be several replicas: a key of each process's own would refuse links.
   if (!raw && required) throw new SettingsError('ARTIFACT_SIGNING_KEY', 'is required when LOCAL_MAIN_API serves outside local and demo (e.g. `openssl rand -base64 32`)');
-  if (!raw) return undefined;
-  const key = Buffer.from(raw, 'base64');
-  if (key.length < 32 || key.toString('base64').replace(/=+$/, '') !== raw.replace(/=+$/, '')) {
-    throw new SettingsError('ARTIFACT_SIGNING_KEY', 'must be base64 of at least 32 bytes (e.g. `openssl rand -base64 32`)');
-  }
-  return key;
+  return raw ? Buffer.from(raw, 'base64') : undefined;
 }
 
-/** Thrown when the environment holds a value the service cannot start with. */
-export class SettingsError extends Error {
-  constructor(readonly variable: string, readonly rule: string) {
-    super(`${variable}: ${rule}`);
-    this.name = 'SettingsError';
-  }
-}
-
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new SettingsError(name, `must be a port number, got '${raw}'`);
-  return value;
-}
-
-function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 1_000_000) throw new SettingsError(name, `must be a whole number of requests per minute (0: no limit), got '${raw}'`);
-  return value;
-}
-
-/** Exact origins only: a pattern or '*' would open the API to pages nobody named. */
-function corsOrigins(env: NodeJS.ProcessEnv): string[] {
-  const names = (env.CORS_ORIGINS ?? '').split(',').map((name) => name.trim()).filter(Boolean);
-  for (const name of names) {
-    let origin: string | undefined;
-    try {
-      origin = new URL(name).origin;
-    } catch {
-      origin = undefined;
-    }
-    if (origin !== name || !/^https?:/.test(name) || name.includes('*')) throw new SettingsError('CORS_ORIGINS', `must list origins such as https://app.example.com (scheme, host and port only), got '${name}'`);
-  }
-  return [...new Set(names)];
-}
-
-function databaseUrl(env: NodeJS.ProcessEnv): string | undefined {
-  const url = env.DATABASE_URL || undefined;
-  if (url !== undefined && !/^postgres(ql)?:\/\//.test(url)) throw new SettingsError('DATABASE_URL', 'must be a postgres:// or postgresql:// connection string');
-  return url;
-}
-
-/** Reads and checks the service's settings from the environment. */
+/**
+ * Reads and checks the service's settings from `env`: each variable against its rule in the environment's
+ * schema (all wrong ones named at once), then the rules between variables and the defaults that depend on
+ * another variable. Outside local and demo, IDENTITY_PROVIDER=local needs ALLOW_LOCAL_IDENTITY_PROVIDER.
+ */
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
-  const port = integer(env, 'PORT', 8080);
-  const host = env.HOST || 'localhost';
-  const environment = env.ENVIRONMENT || 'production';
-  if (!/^[a-z][a-z0-9-]*$/.test(environment)) throw new SettingsError('ENVIRONMENT', `must be a lower-case name, got '${environment}'`);
-  const identityProvider = (env.IDENTITY_PROVIDER || (LOCAL_ENVIRONMENTS.includes(environment) ? 'local' : 'cognito')) as Settings['identityProvider'];
-  if (identityProvider !== 'local' && identityProvider !== 'cognito') {
-    throw new SettingsError('IDENTITY_PROVIDER', `must be 'local' or 'cognito', got '${String(identityProvider)}'`);
-  }
-  if (identityProvider === 'local' && !LOCAL_ENVIRONMENTS.includes(environment)) {
-    throw new SettingsError('IDENTITY_PROVIDER', `'local' is allowed only when ENVIRONMENT is ${LOCAL_ENVIRONMENTS.join(' or ')}`);
-  }
-  const region = env.COGNITO_REGION || 'us-east-1';
-  const userPoolId = env.COGNITO_USER_POOL_ID || undefined;
-  const clientId = env.COGNITO_CLIENT_ID || undefined;
+  const values = validateEnvironment(env);
+  const environment = values.ENVIRONMENT;
+  const local = LOCAL_ENVIRONMENTS.includes(environment);
+  const identityProvider = values.IDENTITY_PROVIDER ?? (local ? 'local' : 'cognito');
+  const region = values.COGNITO_REGION;
+  const userPoolId = values.COGNITO_USER_POOL_ID;
+  const clientId = values.COGNITO_CLIENT_ID;
   if (identityProvider === 'cognito') {
     if (!userPoolId) throw new SettingsError('COGNITO_USER_POOL_ID', 'is required when IDENTITY_PROVIDER is cognito');
     if (!clientId) throw new SettingsError('COGNITO_CLIENT_ID', 'is required when IDENTITY_PROVIDER is cognito');
   }
-  const localMainApi = env.LOCAL_MAIN_API ? env.LOCAL_MAIN_API === 'true' : LOCAL_ENVIRONMENTS.includes(environment);
-  const issuer = env.COGNITO_ISSUER || (userPoolId ? `https://cognito-idp.${region}.amazonaws.com/${userPoolId}` : undefined);
-  return {
-    port,
-    host,
-    publicOrigin: env.PUBLIC_ORIGIN || `http://localhost:${port}`,
+  const localMainApi = values.LOCAL_MAIN_API ?? local;
+  const issuer = values.COGNITO_ISSUER ?? (userPoolId ? `https://cognito-idp.${region}.amazonaws.com/${userPoolId}` : undefined);
+  // DATA_DIR and the like are taken from the working directory when given, from the code's own tree when not.
+  const folder = (given: string | undefined, fallback: string) => resolve(given ?? join(repoRoot, fallback));
+  const settings: Settings = {
+    port: values.PORT,
+    host: values.HOST,
+    publicOrigin: values.PUBLIC_ORIGIN ?? `http://localhost:${values.PORT}`,
     environment,
-    productName: env.PRODUCT_NAME || 'AssetTwin',
+    productName: values.PRODUCT_NAME,
     identityProvider,
-    localIdpPort: integer(env, 'LOCAL_IDP_PORT', 9229),
-    dataDir: resolve(env.DATA_DIR || resolve(repoRoot, '.data')),
-    databaseUrl: databaseUrl(env),
+    trustLocalIdentityKey: local || identityProvider === 'local',
+    localIdpPort: values.LOCAL_IDP_PORT,
+    dataDir: folder(values.DATA_DIR, '.data'),
+    databaseUrl: values.DATABASE_URL,
     localMainApi,
-    artifactSigningKey: signingKey(env, localMainApi && !LOCAL_ENVIRONMENTS.includes(environment)),
-    backends: backendBases(env, localMainApi),
-    messaging: env.PINPOINT_APP_ID
-      ? { kind: 'pinpoint', appId: env.PINPOINT_APP_ID, region: env.PINPOINT_REGION || region }
-      : LOCAL_ENVIRONMENTS.includes(environment)
-        ? { kind: 'local' }
-        : null,
-    corsOrigins: corsOrigins(env),
-    rateLimits: {
-      signInPerMinute: count(env, 'RATE_LIMIT_SIGN_IN', DEFAULT_RATE_LIMITS.signInPerMinute),
-      adminWritesPerMinute: count(env, 'RATE_LIMIT_ADMIN_WRITES', DEFAULT_RATE_LIMITS.adminWritesPerMinute),
+    artifactSigningKey: signingKey(values.ARTIFACT_SIGNING_KEY, localMainApi && !local),
+    backends: backendBases(values, localMainApi),
+    messaging: values.PINPOINT_APP_ID ? { kind: 'pinpoint', appId: values.PINPOINT_APP_ID, region: values.PINPOINT_REGION ?? region } : local ? { kind: 'local' } : null,
+    corsOrigins: [...new Set(originList(values.CORS_ORIGINS ?? ''))],
+    rateLimits: { signInPerMinute: values.RATE_LIMIT_SIGN_IN, adminWritesPerMinute: values.RATE_LIMIT_ADMIN_WRITES },
+    metricsToken: values.METRICS_TOKEN,
+    logLevel: values.LOG_LEVEL,
+    allowedInProduction: {
+      localIdentityProvider: values.ALLOW_LOCAL_IDENTITY_PROVIDER,
+      demoData: values.ALLOW_DEMO_DATA,
+      localMainApi: values.ALLOW_LOCAL_MAIN_API,
+      embeddedDatabase: values.ALLOW_EMBEDDED_DATABASE,
     },
-    seedDemoData: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : LOCAL_ENVIRONMENTS.includes(environment),
-    manifestsDir: resolve(env.MANIFESTS_DIR || resolve(repoRoot, 'route-manifests')),
-    webDist: resolve(env.WEB_DIST || resolve(repoRoot, 'web/dist')),
+    seedDemoData: values.SEED_DEMO_DATA ?? local,
+    manifestsDir: folder(values.MANIFESTS_DIR, 'route-manifests'),
+    webDist: folder(values.WEB_DIST, 'web/dist'),
     cognito: {
       region,
       userPoolId,
       clientId,
       issuer,
-      jwksUrl: env.COGNITO_JWKS_URL || (issuer ? `${issuer}/.well-known/jwks.json` : undefined),
-      endpoint: env.COGNITO_ENDPOINT || undefined,
-      oauthDomain: env.COGNITO_OAUTH_DOMAIN || undefined,
+      jwksUrl: values.COGNITO_JWKS_URL ?? (issuer ? `${issuer}/.well-known/jwks.json` : undefined),
+      endpoint: values.COGNITO_ENDPOINT,
+      oauthDomain: values.COGNITO_OAUTH_DOMAIN,
     },
   };
+  // Trusting a published key is refused wherever settings are read, not only at start-up.
+  refuseUnsafeProduction(settings, ['localIdentityProvider']);
+  return settings;
+}
+
+/**
+ * The settings the service starts with: `.env` in `directory` under the real environment, read and
+ * checked, and, outside local and demo, every production risk refused unless its ALLOW_ variable is set.
+ */
+export function loadSettings({ env = process.env, directory = process.cwd() }: { env?: NodeJS.ProcessEnv; directory?: string } = {}): Settings {
+  loadEnvFile(join(directory, '.env'), env);
+  const settings = readSettings(env);
+  refuseUnsafeProduction(settings);
+  return settings;
 }

@@ -1,0 +1,12 @@
+/** The backends modules call, each with its base address variable (API_BASE_MAIN, ...). */
+export const BACKENDS = ['main', 'assetHealth', 'mapping', 'lifex', 'technicalDashboard', 'lifeCost', 'modelRuntime', 'rail', 'coreData', 'coldStartPublic', 'userManagement'] as const;
+export type BackendName = (typeof BACKENDS)[number];
+
+/** The variable holding a backend's base address. */
+export type BackendVariable = `API_BASE_${string}`;
+
+/** API_BASE_ plus the name in upper snake case: coldStartPublic → API_BASE_COLD_START_PUBLIC. */
+export const backendVariable = (name: BackendName): BackendVariable => `API_BASE_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+
+/** Where the local main API is served when this service provides it. */
+export const LOCAL_MAIN_API_BASE = '/api/main';

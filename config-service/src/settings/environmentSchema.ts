@@ -1,0 +1,75 @@
+import { BACKENDS, backendVariable, type BackendVariable } from './backends.ts';
+
+// The service's environment, every variable it reads, described once. Each variable's own rule is here
+// (type, range, pattern, enum, format, default); rules between variables, and defaults that depend on
+// another variable, are in readSettings. Annotations beyond JSON Schema, registered with Ajv:
+//   x-rule     the rule in words, for start-up messages, where the keywords alone would read badly
+//   x-default  the default in words, where it depends on another variable or on where the code lies
+//   x-secret   never echo the value in a message (it may hold a password or a key)
+// Formats (validateEnvironment.ts): origin, origin-list, signing-key.
+
+const port = (fallback: number, description: string) => ({ type: 'integer', minimum: 1, maximum: 65535, default: fallback, description }) as const;
+const perMinute = (fallback: number, description: string) => ({ type: 'integer', minimum: 0, maximum: 1_000_000, default: fallback, description }) as const;
+const flag = (description: string, fallback?: { 'x-default': string }) => ({ type: 'boolean', description, ...fallback }) as const;
+const allow = (description: string) => ({ type: 'boolean', default: false, description }) as const;
+const region = (description: string) => ({ type: 'string', pattern: '^[a-z]{2}(-[a-z]+)+-[0-9]+$', 'x-rule': 'must be an AWS region such as eu-west-1', description }) as const;
+const httpAddress = { pattern: '^(https?://\\S+|/\\S*)$', 'x-rule': 'must be an http(s) URL or a path starting with /' } as const;
+
+const backendProperties = Object.fromEntries(
+  BACKENDS.map((name) => [backendVariable(name), { type: 'string', ...httpAddress, description: `base address of the ${name} backend, handed to the browser at run time` }]),
+) as Record<BackendVariable, { type: 'string'; pattern: string; 'x-rule': string; description: string; 'x-default'?: string }>;
+backendProperties[backendVariable('main')]!['x-default'] = '/api/main when LOCAL_MAIN_API is on, else unset';
+
+/** The JSON Schema of the service's environment: every variable, its rule, default and meaning. */
+export const environmentSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://asset-platform.example/schemas/config-service-environment.schema.json',
+  title: 'Config service environment',
+  description: 'The environment variables the config service reads at start (and the .env file under them). An empty value counts as unset.',
+  type: 'object',
+  properties: {
+    PORT: port(8080, 'port of the platform (web, API and identity adapter on one origin)'),
+    HOST: { type: 'string', pattern: '^\\S+$', 'x-rule': 'must be a host name or address without spaces', default: 'localhost', description: 'interface to listen on' },
+    PUBLIC_ORIGIN: { type: 'string', format: 'origin', 'x-rule': 'must be an origin such as https://platform.example.com (scheme, host and port only)', 'x-default': 'http://localhost:$PORT', description: 'the origin browsers use' },
+    ENVIRONMENT: { type: 'string', pattern: '^[a-z][a-z0-9-]*$', 'x-rule': 'must be a lower-case name (a-z, 0-9 and -, starting with a letter)', default: 'production', description: 'local and demo allow the local identity provider and demo data; any other name is production' },
+    PRODUCT_NAME: { type: 'string', default: 'AssetTwin', description: 'product name in the top bar and in "{product} for Engineering"' },
+    IDENTITY_PROVIDER: { type: 'string', enum: ['local', 'cognito'], 'x-default': 'local in local/demo, else cognito', description: 'which identity provider to trust' },
+    LOCAL_IDP_PORT: port(9229, 'loopback port of the local identity provider'),
+    DATA_DIR: { type: 'string', 'x-default': '.data in the repository', description: 'where the local identity provider and the embedded database (pglite/) keep their data' },
+    DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://', 'x-rule': 'must be a postgres:// or postgresql:// connection string', 'x-secret': true, 'x-default': 'unset: the embedded PGlite database', description: 'a PostgreSQL server; needed for several replicas' },
+    SEED_DEMO_DATA: flag('add the demo customers acme and globex when missing', { 'x-default': 'true in local/demo, else false' }),
+    LOCAL_MAIN_API: flag("serve the main backend's local counterpart at /api/main", { 'x-default': 'true in local/demo, else false' }),
+    ARTIFACT_SIGNING_KEY: { type: 'string', format: 'signing-key', 'x-rule': 'must be base64 of at least 32 bytes (e.g. `openssl rand -base64 32`)', 'x-secret': true, 'x-default': 'a random key per process', description: 'signs artifact download links; set the same on every replica' },
+    ...backendProperties,
+    PINPOINT_APP_ID: { type: 'string', pattern: '^\\S+$', 'x-rule': 'must be a Pinpoint project id without spaces', description: 'send messaging profiles to Amazon Pinpoint instead of the local sink' },
+    PINPOINT_REGION: region('region of the Pinpoint project (default: COGNITO_REGION)'),
+    CORS_ORIGINS: { type: 'string', format: 'origin-list', 'x-rule': 'must list origins such as https://app.example.com (scheme, host and port only), separated by commas', 'x-default': 'unset: no CORS', description: 'exact origins whose pages may call the API from the browser' },
+    RATE_LIMIT_SIGN_IN: perMinute(100, 'requests a minute per client address to the local identity provider before 429; 0: no limit'),
+    RATE_LIMIT_ADMIN_WRITES: perMinute(60, 'administrative writes a minute per signed-in user before 429; 0: no limit'),
+    MANIFESTS_DIR: { type: 'string', 'x-default': 'route-manifests in the repository', description: 'the route manifests to serve' },
+    WEB_DIST: { type: 'string', 'x-default': 'web/dist in the repository', description: 'the built web app to serve' },
+    METRICS_TOKEN: { type: 'string', minLength: 16, 'x-rule': 'must be at least 16 characters (e.g. `openssl rand -hex 24`)', 'x-secret': true, 'x-default': 'unset: /metrics open in local/demo, closed elsewhere', description: 'bearer token that /metrics requires in every environment once set (decision 0018)' },
+    LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'service log level' },
+    COGNITO_REGION: { ...region('region of the user pool'), default: 'us-east-1' },
+    COGNITO_USER_POOL_ID: { type: 'string', pattern: '^[\\w-]+_[0-9a-zA-Z]+$', 'x-rule': 'must be a user pool id such as eu-west-1_AbC123', 'x-default': 'required when IDENTITY_PROVIDER is cognito', description: 'the user pool' },
+    COGNITO_CLIENT_ID: { type: 'string', pattern: '^\\S+$', 'x-rule': 'must be an app client id without spaces', 'x-default': 'required when IDENTITY_PROVIDER is cognito', description: "the web app's client (no secret); ID tokens must have it as audience" },
+    COGNITO_ISSUER: { type: 'string', pattern: '^https?://\\S+$', 'x-rule': 'must be an http(s) URL', 'x-default': 'https://cognito-idp.$COGNITO_REGION.amazonaws.com/$COGNITO_USER_POOL_ID', description: 'exact iss of the ID tokens' },
+    COGNITO_JWKS_URL: { type: 'string', pattern: '^https?://\\S+$', 'x-rule': 'must be an http(s) URL', 'x-default': '$COGNITO_ISSUER/.well-known/jwks.json', description: 'where the signing keys are' },
+    COGNITO_ENDPOINT: { type: 'string', ...httpAddress, description: 'a custom Cognito endpoint for the browser, if any' },
+    COGNITO_OAUTH_DOMAIN: { type: 'string', pattern: '^[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)+$', 'x-rule': 'must be a host name such as auth.example.com (no scheme, no path)', 'x-default': 'unset: no single sign-on', description: "the pool's hosted UI domain, for single sign-on" },
+    ALLOW_LOCAL_IDENTITY_PROVIDER: allow("outside local and demo, allow IDENTITY_PROVIDER=local and trust its signing key, which is published with the code"),
+    ALLOW_DEMO_DATA: allow('outside local and demo, allow SEED_DEMO_DATA=true'),
+    ALLOW_LOCAL_MAIN_API: allow('outside local and demo, allow LOCAL_MAIN_API=true'),
+    ALLOW_EMBEDDED_DATABASE: allow('outside local and demo, allow running without DATABASE_URL on the embedded database (one process only)'),
+  },
+} as const;
+
+type Properties = typeof environmentSchema.properties;
+/** Every variable the service reads. */
+export type Variable = keyof Properties;
+type ValueOf<P> = P extends { type: 'integer' } ? number : P extends { type: 'boolean' } ? boolean : P extends { enum: readonly (infer E)[] } ? E : string;
+
+/** The environment once validated: numbers and booleans converted, literal defaults filled in. */
+export type Environment = {
+  [V in Variable]: ValueOf<Properties[V]> | (Properties[V] extends { default: unknown } ? never : undefined);
+} & Record<BackendVariable, string | undefined>; // the spread of the generated backends loses its index signature

@@ -1,0 +1,46 @@
+import type { Variable } from './environmentSchema.ts';
+import type { Settings } from '../settings.ts';
+import { SettingsError, type SettingsProblem } from './settingsError.ts';
+
+/** Environments in which the local identity provider, its published signing key and the demo data may be used. */
+export const LOCAL_ENVIRONMENTS: readonly string[] = ['local', 'demo'];
+
+/** What production refuses unless its ALLOW_ variable says the risk is taken knowingly. */
+export interface ProductionGuard {
+  /** The variable whose value is refused. */
+  variable: Variable;
+  /** The variable that allows it anyway. */
+  allowedBy: Variable;
+  /** What the value does that production should not do unnoticed. */
+  risk: string;
+}
+
+export const GUARDS = {
+  localIdentityProvider: { variable: 'IDENTITY_PROVIDER', allowedBy: 'ALLOW_LOCAL_IDENTITY_PROVIDER', risk: "'local' runs the local identity provider with its demo accounts and trusts its signing key, which is published with the code (anyone could sign in as anyone)" },
+  demoData: { variable: 'SEED_DEMO_DATA', allowedBy: 'ALLOW_DEMO_DATA', risk: "'true' adds the demo customers acme and globex" },
+  localMainApi: { variable: 'LOCAL_MAIN_API', allowedBy: 'ALLOW_LOCAL_MAIN_API', risk: "'true' serves the main backend's local stand-in at /api/main, with its demo data" },
+  embeddedDatabase: { variable: 'DATABASE_URL', allowedBy: 'ALLOW_EMBEDDED_DATABASE', risk: 'unset means the embedded database, which only one process on this machine can open (no replicas; the data is as safe as its folder)' },
+} as const satisfies Record<string, ProductionGuard>;
+
+export type GuardName = keyof typeof GUARDS;
+
+/** Whether the settings do what a guard is about. */
+const TAKES: Record<GuardName, (settings: Settings) => boolean> = {
+  localIdentityProvider: (settings) => settings.identityProvider === 'local',
+  demoData: (settings) => settings.seedDemoData,
+  localMainApi: (settings) => settings.localMainApi,
+  embeddedDatabase: (settings) => settings.databaseUrl === undefined,
+};
+
+/** The refusal of one guard, naming the variable, the environment and the way to allow it. */
+function problem(name: GuardName, environment: string): SettingsProblem {
+  const { variable, allowedBy, risk } = GUARDS[name];
+  return { variable, rule: `${risk}; refused when ENVIRONMENT is '${environment}' (not ${LOCAL_ENVIRONMENTS.join(' or ')}). Set ${allowedBy}=true to allow it anyway` };
+}
+
+/** Throws naming every risk production takes without its ALLOW_ variable; local and demo may take any. */
+export function refuseUnsafeProduction(settings: Settings, only: readonly GuardName[] = Object.keys(GUARDS) as GuardName[]): void {
+  if (LOCAL_ENVIRONMENTS.includes(settings.environment)) return;
+  const [first, ...others] = only.filter((name) => TAKES[name](settings) && !settings.allowedInProduction[name]).map((name) => problem(name, settings.environment));
+  if (first) throw new SettingsError(first.variable, first.rule, 'CFG_SETTINGS_UNSAFE_IN_PRODUCTION', others);
+}

@@ -1,0 +1,26 @@
+/** Why start-up stopped: a value breaks its rule, a risk production must acknowledge, or an unreadable .env. */
+export type SettingsErrorCode = 'CFG_SETTINGS_INVALID' | 'CFG_SETTINGS_UNSAFE_IN_PRODUCTION' | 'CFG_SETTINGS_ENV_FILE';
+
+/** One variable and the rule its value breaks, in words an operator can act on. */
+export interface SettingsProblem {
+  variable: string;
+  rule: string;
+}
+
+/** Thrown when the environment holds a value the service cannot start with; the message names each variable. */
+export class SettingsError extends Error {
+  /** Every variable that was wrong, so one failed start tells the operator all of them. */
+  readonly problems: readonly SettingsProblem[];
+
+  constructor(
+    readonly variable: string,
+    readonly rule: string,
+    readonly code: SettingsErrorCode = 'CFG_SETTINGS_INVALID',
+    others: readonly SettingsProblem[] = [],
+  ) {
+    const problems = [{ variable, rule }, ...others];
+    super(problems.map((problem) => `${problem.variable}: ${problem.rule}`).join('\n'));
+    this.name = 'SettingsError';
+    this.problems = problems;
+  }
+}
