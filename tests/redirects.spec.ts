@@ -96,7 +96,10 @@ async function expectArrival(page: Page, origin: string, seen: Trespasses, path:
 /** Opens the sign-in page the way a signed-out address leads there, and records where that was. */
 async function signedOutLoginAddress(page: Page, channel: Channel, payload: RedirectPayload, origin: string): Promise<string> {
   await channel.open(page, payload, origin);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Not 'Loading…', which shows while the session is checked, before the guard sends the page on.
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible();
+  await expect(heading).not.toHaveText(/^Loading/);
   return page.url();
 }
 
