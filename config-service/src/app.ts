@@ -7,6 +7,8 @@ import authentication, { type AuthenticationOptions } from './plugins/authentica
 import { answerClientError } from './plugins/clientError.ts';
 import { pageDirectives } from './plugins/contentSecurityPolicy.ts';
 import { answerFrameworkError } from './plugins/frameworkError.ts';
+import health from './plugins/health.ts';
+import metrics, { metricsAccess } from './plugins/metrics.ts';
 import openApi from './plugins/openApi.ts';
 import problem from './plugins/problem.ts';
 import rateLimits from './plugins/rateLimits.ts';
@@ -47,6 +49,8 @@ export interface AppOptions {
   corsOrigins?: readonly string[];
   /** Requests per minute on sign-in and administrative writes; server.ts passes the settings. Unset: no limits (tests). */
   rateLimits?: RateLimits;
+  /** Bearer token GET /metrics asks for; unset: open in local and demo, closed (404) elsewhere. */
+  metricsToken?: string;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -103,6 +107,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(problem);
+  // Before anything answers: its hooks time every response, and routes count with `app.metrics`.
+  const database = options.customerModules.store.db;
+  await app.register(metrics, { access: metricsAccess(options.environment, options.metricsToken), manifests: options.manifests, database });
   // What the browser is told to call is what the policy lets it call.
   const directives = pageDirectives({ auth: options.browserAuth, backends: options.backends ?? NO_BACKENDS, messaging: options.messaging ?? null });
   await app.register(security, { directives, corsOrigins: options.corsOrigins ?? [] });
@@ -111,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authentication, options.authentication);
   // Before the routes: the document is collected from their onRoute hooks.
   await app.register(openApi, { productName: options.productName });
+  await app.register(health, { manifests: options.manifests, database, jwksUrl: options.authentication.jwksUrl });
   await app.register(configRoutes, { manifests: options.manifests, environment: options.environment, productName: options.productName, auth: options.browserAuth, backends: options.backends ?? NO_BACKENDS, messaging: options.messaging ?? null });
   const served = { manifests: options.manifests, environment: options.environment, productName: options.productName, customerModules: options.customerModules };
   await app.register(manifestRoutes, served);

@@ -18,6 +18,7 @@ export const errorCatalogue = {
   CFG_ERR_IDENTITY_PROVIDER: { status: 502, title: 'Identity provider unavailable' },
   CFG_ERR_INTERNAL: { status: 500, title: 'Internal Server Error' },
   CFG_ERR_UNAVAILABLE: { status: 503, title: 'Service Unavailable' },
+  CFG_ERR_NOT_READY: { status: 503, title: 'Not Ready' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

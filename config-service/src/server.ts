@@ -89,6 +89,7 @@ async function main() {
     messaging: settings.messaging,
     corsOrigins: settings.corsOrigins,
     rateLimits: settings.rateLimits,
+    metricsToken: settings.metricsToken,
     webRoot: settings.webDist,
     logger: { level: settings.logLevel },
   });

@@ -19,7 +19,7 @@ export interface ManifestStatus {
 }
 
 /** What the service's routes read of the store; a test can hand in any set through a real store. */
-export type ManifestSource = Pick<ManifestStore, 'current' | 'version' | 'versions' | 'status' | 'on' | 'off'>;
+export type ManifestSource = Pick<ManifestStore, 'current' | 'version' | 'versions' | 'status' | 'rejectedReloads' | 'on' | 'off'>;
 
 /** How many earlier versions are kept for comparing (admin preview). */
 const HISTORY = 10;
@@ -36,6 +36,7 @@ export class ManifestStore extends EventEmitter<{ reload: [ReloadEvent] }> {
   #history: { set: ManifestSet; loadedAt: string }[] = [];
   #watcher: FSWatcher | undefined;
   #timer: NodeJS.Timeout | undefined;
+  #rejectedReloads = 0;
 
   constructor(
     readonly dir: string,
@@ -63,6 +64,11 @@ export class ManifestStore extends EventEmitter<{ reload: [ReloadEvent] }> {
     return this.#history.map((h) => ({ version: h.set.version, loadedAt: h.loadedAt }));
   }
 
+  /** How many reloads since start found the folder invalid (the metrics' counter). */
+  get rejectedReloads(): number {
+    return this.#rejectedReloads;
+  }
+
   status(): ManifestStatus {
     return { version: this.#current.version, loadedAt: this.#loadedAt, rejected: this.#rejected };
   }
@@ -85,6 +91,7 @@ export class ManifestStore extends EventEmitter<{ reload: [ReloadEvent] }> {
     } catch (error) {
       if (!(error instanceof ManifestSetError)) throw error;
       this.#rejected = { at, problems: error.problems };
+      this.#rejectedReloads++;
       event = { kind: 'rejected', problems: error.problems, at, serving: this.#current.version };
     }
     this.emit('reload', event);

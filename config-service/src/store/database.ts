@@ -9,6 +9,14 @@ export interface Transaction extends Sql {
   exec(text: string): Promise<void>;
 }
 
+export interface ConnectionCounts {
+  /** Connections open (in use or idle). */
+  total: number;
+  idle?: number;
+  /** Queries waiting for a connection. */
+  waiting?: number;
+}
+
 export interface Database extends Sql {
   readonly kind: 'pglite' | 'postgres';
   /** Several statements without parameters (migrations). */
@@ -20,5 +28,7 @@ export interface Database extends Sql {
    * connection was lost and restored (notifications may have been missed meanwhile).
    */
   listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /** The connections the queries run on, for the metrics; what the driver cannot tell is left out. */
+  connections(): ConnectionCounts;
   close(): Promise<void>;
 }

@@ -27,6 +27,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     transaction: (work) => db.transaction((tx) => work({ ...sql(tx), exec: async (text) => void (await tx.exec(text)) } satisfies Transaction)),
     // One process, one connection: a notification cannot be missed, so there is no reconnecting.
     listen: async (channel, onNotify) => db.listen(channel, onNotify),
+    connections: () => ({ total: 1 }),
     close: async () => {
       try {
         await db.close();

@@ -103,6 +103,8 @@ export async function openPostgres(connectionString: string, options: { max?: nu
         await stop();
       };
     },
+    // The LISTEN connections are not the pool's: one per listener, not counted here.
+    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       closed = true;
       await Promise.all([...listeners].map((stop) => stop()));

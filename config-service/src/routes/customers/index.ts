@@ -98,6 +98,7 @@ export default async function customerRoutes(app: FastifyInstance, options: Cust
         actor: { sub: user.sub, email: user.email },
       });
       if (result.outcome === 'conflict') {
+        app.metrics.switchConflicts.inc();
         const current = { key: moduleKey, ...result.current };
         reply.header('ETag', entityTag(current.version));
         throw new PlatformError(
@@ -106,6 +107,7 @@ export default async function customerRoutes(app: FastifyInstance, options: Cust
           { extensions: { current } },
         );
       }
+      app.metrics.switchWrites.inc();
       request.log.info({ customerId: id, moduleKey, enabled: result.switch.enabled, version: result.switch.version, actor: user.sub }, 'module switch changed');
       return send(reply, { key: moduleKey, ...result.switch });
     },

@@ -68,6 +68,7 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
 
       const end = () => {
         if (!open.delete(end)) return;
+        app.metrics.openStreams.dec();
         clearInterval(heartbeat);
         clearTimeout(expiry);
         options.customerModules.off('change', onChange);
@@ -76,6 +77,7 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
         raw.end();
       };
       open.add(end);
+      app.metrics.openStreams.inc();
       request.raw.on('close', end);
       // Gone while it was being authenticated: 'close' has already fired.
       if (request.raw.destroyed || raw.destroyed) end();

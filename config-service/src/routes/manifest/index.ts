@@ -55,11 +55,15 @@ export default async function manifestRoutes(app: FastifyInstance, options: Mani
         customerEnabled: switches && ((key) => switches[key]),
         onNoLanding: (u) => request.log.error({ sub: u.sub }, 'landing page cannot be determined for user'),
       });
+      app.metrics.manifestBuilds.inc();
       // The answer depends on the manifest set, the user's claims and the chosen customer, all of
       // which are in the document itself: its hash is its version for this user.
       const etag = `"${createHash('sha256').update(JSON.stringify(manifest)).digest('base64url').slice(0, 27)}"`;
       reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization, X-Customer-Id');
-      if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      if (matches(request.headers['if-none-match'], etag)) {
+        app.metrics.manifestNotModified.inc();
+        return reply.code(304).send();
+      }
       return manifest;
     },
   );

@@ -1,0 +1,148 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { PlatformError } from '../errors.ts';
+import type { ManifestSource } from '../manifests/manifestStore.ts';
+import type { Database } from '../store/database.ts';
+import { LOCAL_ENVIRONMENTS, SettingsError } from '../settings.ts';
+import { sendProblem } from './problem.ts';
+
+/** Who may read GET /metrics: anyone, holders of the token, or nobody (404, as if there were no such route). */
+export type MetricsAccess = { kind: 'open' } | { kind: 'token'; token: string } | { kind: 'closed' };
+
+/** A token shorter than this could be guessed one request at a time. */
+const MIN_TOKEN_LENGTH = 16;
+
+/**
+ * Open under `npm start` (local and demo); elsewhere only to holders of METRICS_TOKEN. A token, once
+ * set, is asked for in every environment: whoever set it meant it.
+ */
+export function metricsAccess(environment: string, token: string | undefined): MetricsAccess {
+  if (token !== undefined && token.length < MIN_TOKEN_LENGTH) throw new SettingsError('METRICS_TOKEN', `must be at least ${MIN_TOKEN_LENGTH} characters`);
+  if (token) return { kind: 'token', token };
+  return LOCAL_ENVIRONMENTS.includes(environment) ? { kind: 'open' } : { kind: 'closed' };
+}
+
+export interface MetricsOptions {
+  access: MetricsAccess;
+  manifests: Pick<ManifestSource, 'current' | 'status' | 'rejectedReloads'>;
+  database: Pick<Database, 'connections'>;
+}
+
+/** The service's own metrics that routes move; the rest are read when scraped. */
+export interface ServiceMetrics {
+  /** This app's registry: several apps in one process (tests) do not share metrics. */
+  registry: Registry;
+  /** User manifests built (a 304 answer is built too, then found unchanged). */
+  manifestBuilds: Counter;
+  /** User manifests answered 304 Not Modified: the browser's copy was current. */
+  manifestNotModified: Counter;
+  /** Module switch writes applied. */
+  switchWrites: Counter;
+  /** Module switch writes refused because the switch had moved on (409). */
+  switchConflicts: Counter;
+  /** Server-sent event streams open. */
+  openStreams: Gauge;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: ServiceMetrics;
+  }
+}
+
+/** What the route label says for a request no route matched: the raw path would be unbounded. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Whether the request carries `Authorization: Bearer <token>`; hashed first, so the comparison takes the same time whatever the length. */
+function carriesToken(request: FastifyRequest, expected: Buffer): boolean {
+  const match = /^Bearer +(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match !== null && timingSafeEqual(digest(match[1]!), expected);
+}
+
+async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const { manifests, database } = options;
+  const registers = [registry];
+
+  const requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from request to response, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers,
+  });
+  const metrics: ServiceMetrics = {
+    registry,
+    manifestBuilds: new Counter({ name: 'config_manifest_builds_total', help: 'User manifests built', registers }),
+    manifestNotModified: new Counter({ name: 'config_manifest_not_modified_total', help: 'User manifests answered 304 Not Modified', registers }),
+    switchWrites: new Counter({ name: 'config_module_switch_writes_total', help: 'Module switch writes applied', registers }),
+    switchConflicts: new Counter({ name: 'config_module_switch_conflicts_total', help: 'Module switch writes refused with 409: the switch had moved on', registers }),
+    openStreams: new Gauge({ name: 'config_event_streams_open', help: 'Server-sent event streams open', registers }),
+  };
+  new Gauge({
+    name: 'config_manifest_set_version',
+    help: 'The manifest set in service: 1, with its version as a label',
+    labelNames: ['version'],
+    registers,
+    collect() {
+      this.reset();
+      this.set({ version: manifests.current().version }, 1);
+    },
+  });
+  new Gauge({
+    name: 'config_manifest_edit_rejected',
+    help: '1 while the last edit of the manifests was rejected (the previous set is still served)',
+    registers,
+    collect() {
+      this.set(manifests.status().rejected ? 1 : 0);
+    },
+  });
+  // Read from the store rather than counted from its events: a listener per app would outlive the app
+  // on a store that outlives it, and the store is the process's, as the count is.
+  new Counter({
+    name: 'config_manifest_reload_failures_total',
+    help: 'Manifest reloads rejected as invalid',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(manifests.rejectedReloads);
+    },
+  });
+  new Gauge({
+    name: 'config_database_connections',
+    help: "The database's connections: total open, idle, and queries waiting for one (PGlite: one connection)",
+    labelNames: ['state'],
+    registers,
+    collect() {
+      const counts = database.connections();
+      this.reset();
+      this.set({ state: 'total' }, counts.total);
+      if (counts.idle !== undefined) this.set({ state: 'idle' }, counts.idle);
+      if (counts.waiting !== undefined) this.set({ state: 'waiting' }, counts.waiting);
+    },
+  });
+
+  app.decorate('metrics', metrics);
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE);
+    requestDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+
+  const expected = options.access.kind === 'token' ? digest(options.access.token) : undefined;
+  const allowed = (request: FastifyRequest) => options.access.kind === 'open' || (expected !== undefined && carriesToken(request, expected));
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    // A wrong token is answered as no token is, and both as an address with nothing behind it: a
+    // scanner learns nothing, not even that there is something to guess.
+    if (!allowed(request)) return sendProblem(reply, request, new PlatformError('CFG_ERR_NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`));
+    const text = await registry.metrics();
+    return reply.header('Cache-Control', 'no-store').type(registry.contentType).send(text);
+  });
+}
+
+/** Prometheus metrics at GET /metrics, and `app.metrics` for the routes to count with. */
+export default fp(metricsPlugin, { name: 'metrics' });
