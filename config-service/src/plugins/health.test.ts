@@ -41,7 +41,7 @@ afterAll(async () => {
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
-const expectNotReady = (res: LightMyRequestResponse, checks: Partial<ReadinessChecks>) => {
+const expectNotReady = (res: LightMyRequestResponse, checks: Partial<Record<keyof ReadinessChecks | 'service', string>>) => {
   expect(res.statusCode).toBe(503);
   expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   expect(res.headers['cache-control']).toBe('no-store');
@@ -71,6 +71,16 @@ describe('GET /readyz', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual({ status: 'ready', checks: { manifests: 'ready', identityKeys: 'ready', database: 'ready' } });
+  });
+
+  it('is 503 naming the service as stopping once told, while /healthz still answers', async () => {
+    const stopping = await apps.app();
+    expect((await stopping.inject({ url: '/readyz' })).statusCode).toBe(200);
+    stopping.stopReadiness();
+    const res = await stopping.inject({ url: '/readyz' });
+    expectNotReady(res, { service: 'stopping' });
+    expect(res.json().detail).toBe('not ready: service stopping');
+    expect((await stopping.inject({ url: '/healthz' })).statusCode).toBe(200);
   });
 
   it('answers HEAD as GET, for load balancers that probe with it', async () => {

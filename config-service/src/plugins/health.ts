@@ -21,8 +21,15 @@ export interface HealthOptions {
 }
 
 /** A check's state: `ready`, or a fixed word for what is wrong (never a host, port or driver message). */
-export type CheckState = 'ready' | 'not loaded' | 'unreachable' | 'timed out' | 'no keys';
+export type CheckState = 'ready' | 'not loaded' | 'unreachable' | 'timed out' | 'no keys' | 'stopping';
 export type ReadinessChecks = Record<'manifests' | 'identityKeys' | 'database', CheckState>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** From now on GET /readyz answers 503 (`service: stopping`), so load balancers move on while the service drains. */
+    stopReadiness(): void;
+  }
+}
 
 class TimedOut extends Error {}
 
@@ -57,6 +64,8 @@ async function healthPlugin(app: FastifyInstance, options: HealthOptions) {
   // fetched are taken as fetched for a minute, and concurrent probes share one request.
   let keysFetchedAt = -Infinity;
   let keysInFlight: Promise<CheckState> | undefined;
+  let stopping = false;
+  app.decorate('stopReadiness', () => void (stopping = true));
 
   const manifestsCheck = (): CheckState => {
     try {
@@ -95,15 +104,20 @@ async function healthPlugin(app: FastifyInstance, options: HealthOptions) {
     }
   };
 
+  const readinessChecks = async (): Promise<ReadinessChecks> => {
+    const [identityKeys, database] = await Promise.all([keysCheck(), databaseCheck()]);
+    return { manifests: manifestsCheck(), identityKeys, database };
+  };
+
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return { status: 'alive' };
   });
 
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
-    const [identityKeys, database] = await Promise.all([keysCheck(), databaseCheck()]);
-    const checks: ReadinessChecks = { manifests: manifestsCheck(), identityKeys, database };
     reply.header('Cache-Control', 'no-store');
+    // A stopping service asks nobody anything: it is leaving whatever they would say.
+    const checks: Record<string, CheckState> = stopping ? { service: 'stopping' } : await readinessChecks();
     const waiting = Object.entries(checks).filter(([, state]) => state !== 'ready');
     if (!waiting.length) return { status: 'ready', checks };
     request.log.warn({ checks }, 'not ready');
