@@ -1,0 +1,49 @@
+# The platform as one image: the config service serving the built web app, the route manifests and the API.
+# Build:  docker build -t asset-platform .
+# Run:    see compose.yaml and docs/operations.md (PostgreSQL, a Cognito pool and a proxy in front).
+
+# --- build: every dependency, then the generated schema copies and the web app (web/dist).
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+# Every workspace's package.json first, so the install layer is reused until a dependency changes.
+COPY package.json package-lock.json tsconfig.json ./
+COPY schemas/package.json schemas/
+COPY config-service/package.json config-service/
+COPY web/package.json web/
+RUN npm ci --no-audit --no-fund
+COPY . .
+# An invalid manifest set would stop every replica at start-up; refuse it here, before it is shipped.
+RUN npm run build && npm run manifests:check
+
+# --- runtime: production dependencies of the service only; the web app arrives built.
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    ENVIRONMENT=production \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY package.json package-lock.json tsconfig.json ./
+COPY schemas/package.json schemas/
+COPY config-service/package.json config-service/tsconfig.json config-service/
+# web/package.json is only there for npm to recognise the workspace; none of its packages are installed.
+COPY web/package.json web/
+# The service runs its TypeScript through tsx, which is why tsx is a dependency of config-service
+# rather than a development tool.
+RUN npm ci --omit=dev --workspace config-service --workspace schemas --no-audit --no-fund \
+    && npm cache clean --force
+COPY schemas/*.schema.json schemas/
+COPY --from=build /app/schemas/src schemas/src
+COPY config-service/src config-service/src
+COPY route-manifests route-manifests
+# The service checks the manifests against the web app's screens when this file is present.
+COPY web/src/screens/catalogue.json web/src/screens/catalogue.json
+COPY --from=build /app/web/dist web/dist
+COPY deploy/healthcheck.mjs deploy/healthcheck.mjs
+# Nothing is written there when DATABASE_URL is set; without it, the embedded database would be.
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 8080
+# Slim images have no curl; node answers the question itself.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 CMD ["node", "deploy/healthcheck.mjs"]
+CMD ["node", "--import", "tsx", "config-service/src/server.ts"]
