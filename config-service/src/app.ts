@@ -4,6 +4,7 @@ import type { ManifestSource } from './manifests/manifestStore.ts';
 import { ajv, coercingAjv } from './manifests/schemaValidator.ts';
 import { BACKENDS, type RateLimits } from './settings.ts';
 import authentication, { type AuthenticationOptions } from './plugins/authentication.ts';
+import { requestIdOptions } from './logging/loggerOptions.ts';
 import { answerClientError } from './plugins/clientError.ts';
 import { pageDirectives } from './plugins/contentSecurityPolicy.ts';
 import { answerFrameworkError } from './plugins/frameworkError.ts';
@@ -75,6 +76,8 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // Every log line of a request carries its id, the caller's X-Request-Id when usable; answers echo it.
+    ...requestIdOptions,
     bodyLimit: 64 * 1024,
     trustProxy: false,
     // Refused rather than stripped: a body carrying them is hostile or broken, and the client should know.
@@ -106,6 +109,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
   await app.register(problem);
   // Before anything answers: its hooks time every response, and routes count with `app.metrics`.
   const database = options.customerModules.store.db;

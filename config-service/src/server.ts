@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { buildApp } from './app.ts';
+import { loggerOptions } from './logging/loggerOptions.ts';
 import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_PASSWORD } from './identity/local/demoAccounts.ts';
 import { callbackUrls } from './identity/local/seedLocalPool.ts';
 import { startLocalIdentityProvider, type LocalIdentityProvider } from './identity/local/startLocalIdentityProvider.ts';
@@ -14,10 +15,17 @@ import { openDatabase } from './store/openDatabase.ts';
 import { cognitoUserDirectory } from './routes/main/userDirectory.ts';
 import { MigrationError } from './store/migrate.ts';
 import { DatabaseInUseError } from './store/pgliteFolderLock.ts';
-import { loadSettings, SettingsError } from './settings.ts';
+import { LOCAL_ENVIRONMENTS, loadSettings, SettingsError } from './settings.ts';
 
 /** How long shutdown may take before the process ends regardless. */
 const SHUTDOWN_LIMIT_MS = 10_000;
+/**
+ * How long a stopping service keeps answering before it closes its port. Closing at once resets the
+ * connections already made but not yet read (the kernel's queue, a request not yet parsed): requests
+ * the client has sent. Meanwhile answers say `Connection: close` and /readyz says not ready, so callers
+ * and load balancers move on.
+ */
+const SHUTDOWN_DRAIN_MS = 1_000;
 
 async function main() {
   // The environment over .env, checked against its schema; production's risks refused unless allowed.
@@ -91,7 +99,8 @@ async function main() {
     rateLimits: settings.rateLimits,
     metricsToken: settings.metricsToken,
     webRoot: settings.webDist,
-    logger: { level: settings.logLevel },
+    // JSON lines for a log collector; readable lines for a developer under npm start.
+    logger: loggerOptions({ level: settings.logLevel, pretty: LOCAL_ENVIRONMENTS.includes(settings.environment) }),
   });
 
   // Administrators edit route-manifests/ while the service runs: valid edits are served at once,
@@ -105,6 +114,9 @@ async function main() {
   manifests.watch();
 
   let stopping = false;
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) reply.header('Connection', 'close');
+  });
   const shutdown = async (signal: string) => {
     // A second signal while stopping (a supervisor and a terminal both sending one) changes nothing.
     if (stopping) return;
@@ -112,6 +124,8 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     // Whatever hangs, the process ends: a supervisor's next signal would be SIGKILL anyway.
     setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
+    app.stopReadiness();
+    await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_DRAIN_MS));
     let failed = false;
     for (const [what, step] of [
       ['manifest watcher', async () => manifests.close()],

@@ -19,10 +19,11 @@ export interface EventRouteOptions {
  * been missed. The page then refetches its manifest; the events carry no data of their own.
  */
 export default async function eventRoutes(app: FastifyInstance, options: EventRouteOptions) {
-  const open = new Set<() => void>();
+  const open = new Set<(last?: string) => void>();
   // Streams never end by themselves; without this, closing the service would wait for every browser.
+  // Their last words tell the browser to come back soon (to another replica, or this one restarted).
   app.addHook('preClose', async () => {
-    for (const end of open) end();
+    for (const end of open) end(': the service is stopping\nretry: 1000\n\n');
   });
 
   app.get(
@@ -66,8 +67,9 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
       // reconnects with a fresh one.
       const expiry = user.expiresAt ? setTimeout(() => end(), Math.max(0, user.expiresAt * 1000 - Date.now())) : undefined;
 
-      const end = () => {
+      const end = (last?: string) => {
         if (!open.delete(end)) return;
+        if (last && !raw.destroyed) raw.write(last);
         app.metrics.openStreams.dec();
         clearInterval(heartbeat);
         clearTimeout(expiry);
@@ -78,7 +80,7 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
       };
       open.add(end);
       app.metrics.openStreams.inc();
-      request.raw.on('close', end);
+      request.raw.on('close', () => end());
       // Gone while it was being authenticated: 'close' has already fired.
       if (request.raw.destroyed || raw.destroyed) end();
     },

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyServerOptions } from 'fastify';
+
+/** Query parameters that carry a credential (OAuth codes, tokens): their values never reach a log. */
+const SECRET_QUERY = /^(code|token|id_token|access_token|refresh_token|password|client_secret|signature|sig|state)$/i;
+
+/**
+ * Everything that may carry a credential, wherever it appears in a logged object: pino removes it
+ * before the line is written. Fastify logs no headers or bodies itself; this keeps it so for code
+ * that logs a request, an error's cause or a client's answer.
+ */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-amz-security-token"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  '*.password',
+  '*.PASSWORD',
+  '*.newPassword',
+  '*.token',
+  '*.idToken',
+  '*.IdToken',
+  '*.accessToken',
+  '*.AccessToken',
+  '*.refreshToken',
+  '*.RefreshToken',
+  '*.secret',
+  '*.signingKey',
+  '*.authorization',
+  'AuthParameters.PASSWORD',
+  '*.AuthParameters.PASSWORD',
+];
+
+/** An address fit for a log line: the values of credential-bearing query parameters replaced. */
+export function loggableUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const [name = ''] = pair.split('=', 1);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // A name that is not valid percent-encoding is logged as it came.
+      }
+      return SECRET_QUERY.test(decoded) && pair.includes('=') ? `${name}=[Redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, at)}?${query}`;
+}
+
+/** A request id a caller sent that is fit to log and echo; anything else is replaced by our own. */
+const USABLE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+
+/** Fastify's options for request ids: the caller's X-Request-Id when usable, else a fresh UUID. */
+export const requestIdOptions = {
+  // Read by genReqId itself, so an unusable value is replaced rather than trusted.
+  requestIdHeader: false,
+  requestIdLogLabel: 'requestId',
+  genReqId: (request: IncomingMessage) => {
+    const sent = request.headers['x-request-id'];
+    return typeof sent === 'string' && USABLE_REQUEST_ID.test(sent) ? sent : randomUUID();
+  },
+} satisfies Partial<FastifyServerOptions>;
+
+export interface LoggingSettings {
+  level: string;
+  /** Human-readable lines (npm start); otherwise one JSON object a line. */
+  pretty: boolean;
+  /** Where lines go instead of standard output (tests). */
+  stream?: { write(line: string): void };
+}
+
+/** The service's logger: pino, JSON or pretty, with credentials redacted and URLs cleaned. */
+export function loggerOptions(settings: LoggingSettings): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+  return {
+    level: settings.level,
+    redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
+    serializers: {
+      req: (request: { method: string; url: string; hostname?: string; ip?: string; id?: string }) => ({
+        method: request.method,
+        url: loggableUrl(request.url),
+        host: request.hostname,
+        remoteAddress: request.ip,
+      }),
+    },
+    ...(settings.pretty && !settings.stream
+      ? // Resolved here: pino would otherwise look from its own folder and may find another copy.
+        { transport: { target: createRequire(import.meta.url).resolve('pino-pretty'), options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
+      : {}),
+    ...(settings.stream ? { stream: settings.stream } : {}),
+  };
+}
