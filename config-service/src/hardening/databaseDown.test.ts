@@ -9,8 +9,7 @@ import { CustomerStore } from '../store/customerStore.ts';
 import type { Database } from '../store/database.ts';
 import { migrate } from '../store/migrate.ts';
 import { openPostgres } from '../store/postgresDatabase.ts';
-import { freshPostgresDatabase } from '../testing/freshPostgresDatabase.ts';
-import { startSwitchableProxy, type SwitchableProxy } from '../testing/switchableProxy.ts';
+import { freshDatabaseBehindProxy, type SwitchableProxy } from '../testing/switchableProxy.ts';
 import { startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
 
 const staff = tokenFor({ role: 'sentient' });
@@ -20,22 +19,18 @@ const auth = (token: string, customer?: string) => ({ authorization: `Bearer ${t
 let apps: TestApps;
 let app: FastifyInstance;
 let proxy: SwitchableProxy;
-let fresh: Awaited<ReturnType<typeof freshPostgresDatabase>>;
+let fresh: Awaited<ReturnType<typeof freshDatabaseBehindProxy>>;
 let database: Database;
 let direct: Database;
 let served: CustomerModules;
 let cases = 0;
 
 beforeAll(async () => {
-  fresh = await freshPostgresDatabase(inject('postgresUrl'));
-  const target = new URL(fresh.url);
-  proxy = await startSwitchableProxy({ host: target.hostname, port: Number(target.port) });
-  const throughProxy = new URL(fresh.url);
-  throughProxy.hostname = '127.0.0.1';
-  throughProxy.port = String(proxy.port);
+  fresh = await freshDatabaseBehindProxy(inject('postgresUrl'));
+  proxy = fresh.proxy;
   apps = await startTestApps();
   // Set-up writes go straight to the server: acme has 'mr' switched off, so the last good state is not the defaults.
-  direct = await openPostgres(fresh.url, { max: 2 });
+  direct = await openPostgres(fresh.directUrl, { max: 2 });
   await migrate(direct);
   const setup = await CustomerModules.open(new CustomerStore(direct), apps.manifests);
   for (const customer of [{ id: 'acme', name: 'Acme Industrial' }, { id: 'globex', name: 'Globex Energy' }]) await setup.createCustomer(customer, { sub: 'system', email: 'test-setup' });
@@ -43,7 +38,7 @@ beforeAll(async () => {
   expect((await setup.setModule({ customerId: 'acme', moduleKey: 'mr', enabled: false, reason: 'set-up', expectedVersion: mr.version, actor: { sub: 'op', email: 'op@test' } })).outcome).toBe('written');
   await setup.close();
   // The service reaches the database through the proxy only; it reads every customer's switches at start.
-  database = await openPostgres(throughProxy.toString(), { onError: () => undefined });
+  database = await openPostgres(fresh.url, { onError: () => undefined });
   served = apps.track(await CustomerModules.open(new CustomerStore(database), apps.manifests));
   app = await apps.app({ customerModules: served });
 });
@@ -52,8 +47,7 @@ afterAll(async () => {
   await apps?.close();
   await database?.close();
   await direct?.close();
-  await proxy?.close();
-  await fresh?.drop();
+  await fresh?.close();
   console.log(`database down: ${cases} cases`);
 });
 

@@ -11,9 +11,8 @@ import { CustomerStore } from '../store/customerStore.ts';
 import type { Database } from '../store/database.ts';
 import { migrate } from '../store/migrate.ts';
 import { openPostgres } from '../store/postgresDatabase.ts';
-import { freshPostgresDatabase } from '../testing/freshPostgresDatabase.ts';
 import { freePort } from '../testing/serviceProcess.ts';
-import { startSwitchableProxy, type SwitchableProxy } from '../testing/switchableProxy.ts';
+import { freshDatabaseBehindProxy, type SwitchableProxy } from '../testing/switchableProxy.ts';
 import { CLIENT, ISSUER, ROUTE_MANIFESTS, startTestApps, type TestApps } from '../testing/testApp.ts';
 import health, { type HealthOptions, type ReadinessChecks } from './health.ts';
 import problem from './problem.ts';
@@ -167,20 +166,16 @@ describe('GET /readyz, each check on its own', () => {
 });
 
 describe('GET /readyz with a real PostgreSQL that goes down and comes back', () => {
-  let fresh: Awaited<ReturnType<typeof freshPostgresDatabase>>;
+  let fresh: Awaited<ReturnType<typeof freshDatabaseBehindProxy>>;
   let proxy: SwitchableProxy;
   let database: Database;
   let modules: CustomerModules;
   let served: FastifyInstance;
 
   beforeAll(async () => {
-    fresh = await freshPostgresDatabase(inject('postgresUrl'));
-    const target = new URL(fresh.url);
-    proxy = await startSwitchableProxy({ host: target.hostname, port: Number(target.port) });
-    const throughProxy = new URL(fresh.url);
-    throughProxy.hostname = '127.0.0.1';
-    throughProxy.port = String(proxy.port);
-    database = await openPostgres(throughProxy.toString(), { onError: () => undefined });
+    fresh = await freshDatabaseBehindProxy(inject('postgresUrl'));
+    proxy = fresh.proxy;
+    database = await openPostgres(fresh.url, { onError: () => undefined });
     await migrate(database);
     modules = await CustomerModules.open(new CustomerStore(database), apps.manifests);
     served = await apps.app({ customerModules: modules });
@@ -189,8 +184,7 @@ describe('GET /readyz with a real PostgreSQL that goes down and comes back', () 
     // The listener first: closing the database under it would have it reconnect.
     await modules?.close();
     await database?.close();
-    await proxy?.close();
-    await fresh?.drop();
+    await fresh?.close();
   });
 
   it('is ready while the database answers', async () => {

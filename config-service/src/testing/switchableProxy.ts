@@ -2,6 +2,7 @@
 // database server that crashes or a network that partitions would.
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { freshPostgresDatabase } from './freshPostgresDatabase.ts';
 
 export interface SwitchableProxy {
   /** The proxy's own port on 127.0.0.1. */
@@ -43,4 +44,23 @@ export async function startSwitchableProxy(target: { host: string; port: number 
     });
   await listen();
   return { port, down, up: listen, close: () => (server.listening ? down() : Promise.resolve()) };
+}
+
+/** A new database on the test PostgreSQL server, reached through a proxy the test can take down. */
+export async function freshDatabaseBehindProxy(serverUrl: string): Promise<{ url: string; directUrl: string; proxy: SwitchableProxy; close(): Promise<void> }> {
+  const fresh = await freshPostgresDatabase(serverUrl);
+  const target = new URL(fresh.url);
+  const proxy = await startSwitchableProxy({ host: target.hostname, port: Number(target.port) });
+  const throughProxy = new URL(fresh.url);
+  throughProxy.hostname = '127.0.0.1';
+  throughProxy.port = String(proxy.port);
+  return {
+    url: throughProxy.toString(),
+    directUrl: fresh.url,
+    proxy,
+    async close() {
+      await proxy.close();
+      await fresh.drop();
+    },
+  };
 }
