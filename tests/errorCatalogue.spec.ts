@@ -19,6 +19,8 @@ test.describe('error catalogue (spec section 8)', () => {
     // The stored tokens expire and the identity provider cannot renew them. The provider goes down first:
     // the open app could otherwise renew the tokens between their expiry and the outage.
     await page.route('**/idp', (route) => route.fulfill({ status: 503, contentType: 'application/x-amz-json-1.1', body: '{"__type":"ServiceUnavailable","message":"down"}' }));
+    // On a page of our origin where the app does not run, so it cannot act on the tokens before the test does.
+    await page.goto('/api/v1/config');
     await page.evaluate(() => {
       const past = Math.floor(Date.now() / 1000) - 3600;
       for (const key of Object.keys(localStorage).filter((k) => /\.(idToken|accessToken)$/.test(k))) {
