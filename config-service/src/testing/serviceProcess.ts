@@ -1,7 +1,7 @@
 // Test support: the config service as its own process, started as `npm start` starts it (server.ts
 // with its local identity provider), for tests about processes: replicas, crashes, restarts.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +29,22 @@ export interface ServiceProcess {
  * Starts server.ts in environment local and waits until it answers. `DATABASE_URL` unset means the
  * embedded database in `dataDir`.
  */
-export async function startService(options: { databaseUrl?: string; dataDir?: string; env?: Record<string, string> } = {}): Promise<ServiceProcess> {
+export interface ServiceOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  env?: Record<string, string>;
+  /** Run on this CPU alone (taskset), so a load generator on another does not share it (benchmarks). */
+  cpu?: number;
+  /** Standard output and error go to this file instead of `output` (benchmarks: as cheap as a terminal). */
+  logFile?: string;
+}
+
+/** A command run on one CPU where taskset is there; as it is elsewhere. */
+export function pinned(cpu: number | undefined, command: string, args: string[]): [string, string[]] {
+  return cpu !== undefined && existsSync('/usr/bin/taskset') ? ['/usr/bin/taskset', ['-c', String(cpu), command, ...args]] : [command, args];
+}
+
+export async function startService(options: ServiceOptions = {}): Promise<ServiceProcess> {
   const [port, idpPort] = [await freePort(), await freePort()];
   const output: string[] = [];
   const env: NodeJS.ProcessEnv = {
@@ -44,9 +59,10 @@ export async function startService(options: { databaseUrl?: string; dataDir?: st
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'config-service/src/server.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const log = options.logFile ? openSync(options.logFile, 'a') : 'pipe';
+  const child = spawn(...pinned(options.cpu, process.execPath, ['--import', 'tsx', join(root, 'config-service/src/server.ts')]), { cwd: root, env, stdio: ['ignore', log, log] });
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -55,7 +71,7 @@ export async function startService(options: { databaseUrl?: string; dataDir?: st
     await exited;
   };
   for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`service exited:\n${output.join('')}`);
+    if (child.exitCode !== null) throw new Error(`service exited:\n${output.join('') || `see ${options.logFile}`}`);
     if (await fetch(`${base}/api/v1/config`).then((r) => r.ok, () => false)) return { base, process: child, output, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
