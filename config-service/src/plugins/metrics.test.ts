@@ -75,13 +75,14 @@ describe('GET /metrics under npm start (environment local)', () => {
     expect(text).not.toMatch(/acme|globex|address-/);
   });
 
-  it('counts manifest builds and the 304 answers among them', async () => {
+  it('counts manifest answers, the 304s among them, and builds: a repeated request is not built again', async () => {
     const before = await scrape();
     const first = await app.inject({ url: '/api/v1/manifest', headers: bearer(engineer) });
     const again = await app.inject({ url: '/api/v1/manifest', headers: { ...bearer(engineer), 'if-none-match': first.headers.etag as string } });
     expect(again.statusCode).toBe(304);
     const after = await scrape();
-    expect(sample(after, 'config_manifest_builds_total')! - sample(before, 'config_manifest_builds_total')!).toBe(2);
+    expect(sample(after, 'config_manifests_served_total')! - sample(before, 'config_manifests_served_total')!).toBe(2);
+    expect(sample(after, 'config_manifest_builds_total')! - sample(before, 'config_manifest_builds_total')!).toBe(1);
     expect(sample(after, 'config_manifest_not_modified_total')! - sample(before, 'config_manifest_not_modified_total')!).toBe(1);
   });
 

@@ -35,6 +35,7 @@ export interface ServiceMetrics {
   /** This app's registry: several apps in one process (tests) do not share metrics. */
   registry: Registry;
   /** User manifests built (a 304 answer is built too, then found unchanged). */
+  manifestsServed: Counter;
   manifestBuilds: Counter;
   /** User manifests answered 304 Not Modified: the browser's copy was current. */
   manifestNotModified: Counter;
@@ -78,7 +79,8 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
   });
   const metrics: ServiceMetrics = {
     registry,
-    manifestBuilds: new Counter({ name: 'config_manifest_builds_total', help: 'User manifests built', registers }),
+    manifestsServed: new Counter({ name: 'config_manifests_served_total', help: 'User manifest requests answered (200 or 304)', registers }),
+    manifestBuilds: new Counter({ name: 'config_manifest_builds_total', help: "User manifests built: a token's first request, or after its customer's switches or the manifests changed", registers }),
     manifestNotModified: new Counter({ name: 'config_manifest_not_modified_total', help: 'User manifests answered 304 Not Modified', registers }),
     switchWrites: new Counter({ name: 'config_module_switch_writes_total', help: 'Module switch writes applied', registers }),
     switchConflicts: new Counter({ name: 'config_module_switch_conflicts_total', help: 'Module switch writes refused with 409: the switch had moved on', registers }),

@@ -35,6 +35,8 @@ export interface ServiceOptions {
   env?: Record<string, string>;
   /** Run on this CPU alone (taskset), so a load generator on another does not share it (benchmarks). */
   cpu?: number;
+  /** Extra options for node itself, before the script: `--cpu-prof` (benchmarks). */
+  nodeOptions?: string[];
   /** Standard output and error go to this file instead of `output` (benchmarks: as cheap as a terminal). */
   logFile?: string;
 }
@@ -60,7 +62,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
   const log = options.logFile ? openSync(options.logFile, 'a') : 'pipe';
-  const child = spawn(...pinned(options.cpu, process.execPath, ['--import', 'tsx', join(root, 'config-service/src/server.ts')]), { cwd: root, env, stdio: ['ignore', log, log] });
+  const child = spawn(...pinned(options.cpu, process.execPath, [...(options.nodeOptions ?? []), '--import', 'tsx', join(root, 'config-service/src/server.ts')]), { cwd: root, env, stdio: ['ignore', log, log] });
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const base = `http://127.0.0.1:${port}`;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { problemSchema, userManifestSchema } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
@@ -6,6 +5,7 @@ import { buildUserManifest, STAFF_ROLE } from '../../manifests/buildUserManifest
 import type { ManifestSource } from '../../manifests/manifestStore.ts';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { customerInContext } from '../../manifests/buildUserManifest.ts';
+import { PreparedManifests } from '../../manifests/preparedManifests.ts';
 
 export interface ManifestRouteOptions {
   manifests: ManifestSource;
@@ -25,6 +25,7 @@ export function matches(header: string | undefined, etag: string): boolean {
 
 /** GET /api/v1/manifest: the signed-in user's routes and navigation. */
 export default async function manifestRoutes(app: FastifyInstance, options: ManifestRouteOptions) {
+  const prepared = new PreparedManifests();
   app.get(
     '/api/v1/manifest',
     {
@@ -48,23 +49,30 @@ export default async function manifestRoutes(app: FastifyInstance, options: Mani
       }
       const customer = customerInContext(user.auth, requested);
       const switches = customer === null ? undefined : await options.customerModules.enabledFor(customer);
-      const manifest = buildUserManifest(options.manifests.current(), user, {
-        environment: options.environment,
-        productName: options.productName,
-        requestedCustomerId: requested,
-        customerEnabled: switches && ((key) => switches[key]),
-        onNoLanding: (u) => request.log.error({ sub: u.sub }, 'landing page cannot be determined for user'),
-      });
-      app.metrics.manifestBuilds.inc();
-      // The answer depends on the manifest set, the user's claims and the chosen customer, all of
-      // which are in the document itself: its hash is its version for this user.
-      const etag = `"${createHash('sha256').update(JSON.stringify(manifest)).digest('base64url').slice(0, 27)}"`;
-      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization, X-Customer-Id');
-      if (matches(request.headers['if-none-match'], etag)) {
+      const set = options.manifests.current();
+      const answer = prepared.get(
+        user,
+        customer ?? '',
+        set,
+        switches,
+        () =>
+          buildUserManifest(set, user, {
+            environment: options.environment,
+            productName: options.productName,
+            requestedCustomerId: requested,
+            customerEnabled: switches && ((key) => switches[key]),
+            onNoLanding: (u) => request.log.error({ sub: u.sub }, 'landing page cannot be determined for user'),
+          }),
+        (manifest) => String(reply.serialize(manifest)),
+      );
+      app.metrics.manifestsServed.inc();
+      if (answer.built) app.metrics.manifestBuilds.inc();
+      reply.header('ETag', answer.etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization, X-Customer-Id');
+      if (matches(request.headers['if-none-match'], answer.etag)) {
         app.metrics.manifestNotModified.inc();
         return reply.code(304).send();
       }
-      return manifest;
+      return reply.type('application/json; charset=utf-8').send(answer.body);
     },
   );
 }

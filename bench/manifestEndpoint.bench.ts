@@ -1,0 +1,129 @@
+// Benchmark 1: GET /api/v1/manifest as `npm start` serves it, next to the limit: a bare Fastify route
+// with the same logging that answers a prepared body of the same size. Same autocannon settings for
+// both, one after the other, the servers on CPU 0 and the load generator on CPU 1.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, idToken, pinned, startService } from '../config-service/src/testing/serviceProcess.ts';
+import { load, type LoadResult } from './support/load.ts';
+import { table } from './support/stats.ts';
+import { target, type Benchmark, type Target } from './support/types.ts';
+
+const ACCOUNTS = { staff: 'staff@demo.local', customer: 'engineer@acme.example' } as const;
+const CONNECTIONS = [1, 10, 100];
+
+interface Pair {
+  connections: number;
+  account: keyof typeof ACCOUNTS;
+  path: '200' | '304';
+  manifest: LoadResult;
+  bare: LoadResult;
+}
+
+async function startBare(bodies: Record<string, { body: string; etag: string }>, dir: string, cpu: number) {
+  const port = await freePort();
+  writeFileSync(join(dir, 'bodies.json'), JSON.stringify(bodies));
+  const { openSync } = await import('node:fs');
+  const log = openSync(join(dir, 'bare.log'), 'a');
+  const script = new URL('./support/bareServer.ts', import.meta.url).pathname;
+  const child = spawn(...pinned(cpu, process.execPath, ['--import', 'tsx', script]), {
+    env: { ...process.env, PORT: String(port), BODIES: join(dir, 'bodies.json'), LOG_LEVEL: 'info' },
+    stdio: ['ignore', log, log],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120 && !(await fetch(`${base}/ready`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 250));
+  return { base, stop: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))) };
+}
+
+const benchmark: Benchmark = {
+  name: 'endpoint',
+  title: 'Manifest endpoint next to a bare Fastify route',
+  async run({ root, quick, log }) {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-endpoint-'));
+    const seconds = quick ? 3 : 8;
+    // BENCH_CPU_PROF=<folder>: the service writes a V8 CPU profile there when it stops.
+    const nodeOptions = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    const service = await startService({ cpu: 0, logFile: join(dir, 'service.log'), env: { LOG_LEVEL: 'info', WEB_DIST: join(root, 'web/dist') }, nodeOptions });
+    log(`service (npm start's process and logging) on CPU 0 at ${service.base}; logs in ${dir}`);
+    let bare: Awaited<ReturnType<typeof startBare>> | undefined;
+    try {
+      const tokens = { staff: await idToken(service, ACCOUNTS.staff), customer: await idToken(service, ACCOUNTS.customer) };
+      const bodies: Record<string, { body: string; etag: string }> = {};
+      for (const account of Object.keys(ACCOUNTS) as Array<keyof typeof ACCOUNTS>) {
+        const answer = await fetch(`${service.base}/api/v1/manifest`, { headers: { authorization: `Bearer ${tokens[account]}` } });
+        if (answer.status !== 200) throw new Error(`manifest for ${account} answered ${answer.status}: ${await answer.text()}`);
+        bodies[`/bare/${account}`] = { body: await answer.text(), etag: answer.headers.get('etag')! };
+      }
+      bare = await startBare(bodies, dir, 0);
+      log(`bare route (same logging) on CPU 0 at ${bare.base}; load generator on CPU 1; ${seconds} s a run`);
+
+      const target_ = (account: keyof typeof ACCOUNTS, path: '200' | '304', side: 'manifest' | 'bare') => ({
+        url: side === 'manifest' ? `${service.base}/api/v1/manifest` : `${bare!.base}/bare/${account}`,
+        headers: {
+          authorization: `Bearer ${tokens[account]}`,
+          ...(path === '304' ? { 'if-none-match': bodies[`/bare/${account}`]!.etag } : {}),
+        },
+      });
+      // Both servers warmed alike before anything is recorded: JIT, caches, connection setup.
+      for (const side of ['manifest', 'bare'] as const) {
+        for (const account of Object.keys(ACCOUNTS) as Array<keyof typeof ACCOUNTS>) await load({ ...target_(account, '200', side), connections: 10, seconds: quick ? 1 : 3, cpu: 1 });
+      }
+
+      const pairs: Pair[] = [];
+      for (const connections of CONNECTIONS) {
+        for (const account of Object.keys(ACCOUNTS) as Array<keyof typeof ACCOUNTS>) {
+          for (const path of ['200', '304'] as const) {
+            const run = (side: 'manifest' | 'bare') => load({ ...target_(account, path, side), connections, seconds, cpu: 1 });
+            const manifest = await run('manifest');
+            const bareResult = await run('bare');
+            for (const [side, result] of [['manifest', manifest], ['bare', bareResult]] as const) {
+              const wrong = Object.entries(result.statuses).filter(([code]) => code !== path);
+              if (wrong.length || result.errors || result.timeouts) throw new Error(`${side} ${account} ${path}: unexpected answers ${JSON.stringify({ statuses: result.statuses, errors: result.errors, timeouts: result.timeouts })}`);
+            }
+            pairs.push({ connections, account, path, manifest, bare: bareResult });
+            log(
+              `${String(connections).padStart(3)} conn ${account.padEnd(8)} ${path}: manifest ${Math.round(manifest.requestsPerSecond)}/s p50 ${manifest.p50} p99 ${manifest.p99} ms | bare ${Math.round(bareResult.requestsPerSecond)}/s p50 ${bareResult.p50} p99 ${bareResult.p99} ms | ratio ${(manifest.requestsPerSecond / bareResult.requestsPerSecond).toFixed(3)}`,
+            );
+          }
+        }
+      }
+
+      const targets: Target[] = pairs
+        .filter((p) => p.connections === 100)
+        .flatMap((p) => [
+          target(`throughput vs bare, 100 connections, ${p.account}, ${p.path}`, p.manifest.requestsPerSecond / p.bare.requestsPerSecond, 'min', 0.85, '×'),
+          // Latency is counted in whole milliseconds by autocannon; a ratio of 1 ms to 1 ms is exact enough.
+          target(`p99 vs bare, 100 connections, ${p.account}, ${p.path}`, p.manifest.p99 / Math.max(p.bare.p99, 1), 'max', 1.2, '×'),
+        ]);
+      return {
+        figures: { seconds, bodyBytes: Object.fromEntries(Object.entries(bodies).map(([k, v]) => [k, Buffer.byteLength(v.body)])), pairs },
+        targets,
+        report: [
+          `Body sizes: staff ${Buffer.byteLength(bodies['/bare/staff']!.body)} B, customer ${Buffer.byteLength(bodies['/bare/customer']!.body)} B. ${seconds} s a run, after a warm-up of both servers.`,
+          '',
+          ...table(
+            ['connections', 'token', 'answer', 'manifest req/s', 'bare req/s', 'ratio', 'manifest p50 / p99 ms', 'bare p50 / p99 ms', 'p99 ratio'],
+            pairs.map((p) => [
+              p.connections,
+              p.account,
+              p.path,
+              Math.round(p.manifest.requestsPerSecond),
+              Math.round(p.bare.requestsPerSecond),
+              (p.manifest.requestsPerSecond / p.bare.requestsPerSecond).toFixed(3),
+              `${p.manifest.p50} / ${p.manifest.p99}`,
+              `${p.bare.p50} / ${p.bare.p99}`,
+              (p.manifest.p99 / Math.max(p.bare.p99, 1)).toFixed(2),
+            ]),
+          ),
+          '',
+        ],
+      };
+    } finally {
+      await bare?.stop();
+      await service.stop();
+    }
+  },
+};
+
+export default benchmark;

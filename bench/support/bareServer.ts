@@ -1,0 +1,20 @@
+// The limit the manifest endpoint is compared with: Fastify with the service's own logging, answering
+// prepared JSON bodies of the same sizes without any work (and 304 when If-None-Match names their tag).
+// Run as its own process: `node --import tsx bench/support/bareServer.ts` with PORT and BODIES (a JSON
+// file of { "/path": { "body": "...", "etag": "\"...\"" } }).
+import { readFileSync } from 'node:fs';
+import Fastify from 'fastify';
+import { loggerOptions, requestIdOptions } from '../../config-service/src/logging/loggerOptions.ts';
+
+const bodies = JSON.parse(readFileSync(process.env.BODIES!, 'utf8')) as Record<string, { body: string; etag: string }>;
+const app = Fastify({ logger: loggerOptions({ level: process.env.LOG_LEVEL ?? 'info', pretty: true }), ...requestIdOptions });
+for (const [path, { body, etag }] of Object.entries(bodies)) {
+  app.get(path, (request, reply) => {
+    reply.header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+}
+app.get('/ready', () => 'ready');
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void app.close().then(() => process.exit(0)));
