@@ -10,6 +10,7 @@ import { buildRoutes } from './buildRoutes.tsx';
 import { ExportControlWarning, wantsExportWarning } from './ExportControlWarning.tsx';
 import { decide } from './guard.ts';
 import { isRouteHandle } from './routeHandle.ts';
+import { preloadSignedInScreens } from '../screens/registry.ts';
 import { StatusPage } from './StatusPage.tsx';
 
 /** Builds the router from the manifest and applies the guard on every navigation. */
@@ -40,6 +41,12 @@ export function AppRoutes({ config }: { config: PublicConfig }) {
     manifest,
     preferredMfa: mfa.data ?? (mfa.isError ? 'none' : undefined),
   });
+
+  useEffect(() => {
+    // The manifest is on its way too: the first screen's code arrives with it, not after it.
+    // A failed preload is left to the screen itself, which fetches again and reports.
+    if (session) preloadSignedInScreens().catch(() => undefined);
+  }, [session]);
 
   const arrived = Boolean(session) && access !== 'guest' && decision.kind === 'render';
   useEffect(() => {

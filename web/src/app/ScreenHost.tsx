@@ -1,4 +1,4 @@
-import { useContext, useEffect } from 'react';
+import { Suspense, useContext, useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { useParams } from 'react-router-dom';
 import { substituteParams, type ModuleView, type ResolvedRoute } from '@platform/schemas';
@@ -20,7 +20,10 @@ export function ScreenHost({ route, module }: { route: ResolvedRoute; module: Mo
   return (
     <>
       {crumbs && (slot ? createPortal(crumbs, slot) : crumbs)}
-      <Screen route={route} module={module} title={title} params={params} />
+      {/* No heading while a screen's code is on its way: the screen brings the page's one h1. */}
+      <Suspense fallback={<p aria-busy="true" className="muted">Loading…</p>}>
+        <Screen route={route} module={module} title={title} params={params} />
+      </Suspense>
     </>
   );
 }

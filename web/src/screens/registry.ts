@@ -1,58 +1,66 @@
 import type { ComponentType } from 'react';
 import type { ModuleView, ResolvedRoute } from '@platform/schemas';
-import { AppFrame } from '../app/AppFrame.tsx';
-import { EmptyPageScreen } from './EmptyPage/EmptyPageScreen.tsx';
-import { GenericScreen } from './GenericScreen/GenericScreen.tsx';
-import { LoadingScreen } from './Loading/LoadingScreen.tsx';
 import { AuthLayout } from './Auth/AuthLayout.tsx';
-import { ForgotPasswordScreen } from './Auth/ForgotPasswordScreen.tsx';
 import { LoginScreen } from './Auth/LoginScreen.tsx';
-import { LogoutScreen } from './Auth/LogoutScreen.tsx';
-import { ResetPasswordScreen } from './Auth/ResetPasswordScreen.tsx';
-import { SignupScreen } from './Auth/SignupScreen.tsx';
-import { SingleSignOnScreen } from './Auth/SingleSignOnScreen.tsx';
-import { NotFoundScreen } from './NotFound/NotFoundScreen.tsx';
-import { ProfileScreen } from './Profile/ProfileScreen.tsx';
-import { CustomersScreen } from './Settings/CustomersScreen.tsx';
-import { NotificationsScreen } from './Notifications/NotificationsScreen.tsx';
-import { SiteGroupsScreen } from './SiteGroups/SiteGroupsScreen.tsx';
-import { UploadsScreen } from './Uploads/UploadsScreen.tsx';
-import { UsersScreen } from './Users/UsersScreen.tsx';
-import { ModulesScreen } from './Settings/ModulesScreen.tsx';
+import { deferred } from './deferred.tsx';
 import type { ScreenProps } from './screenProps.ts';
+
+type LayoutProps = { route: ResolvedRoute; module: ModuleView };
+
+// One chunk per module's screens, fetched when one of them first renders. The login form and its
+// frame stay in the entry chunk: every visit without a session starts there, and a lazy first
+// screen would cost the login page a round trip and a fallback.
+const authScreens = () => import('./authScreens.ts');
+const shellScreens = () => import('./shellScreens.ts');
+const dashScreens = () => import('./dashScreens.ts');
+
+const frame = deferred('AppFrame', () => import('../app/AppFrame.tsx').then((m) => m.AppFrame));
+/** Every product module's screens: none has content of its own yet (spec: an honest empty state). */
+const generic = deferred('GenericScreen', () => import('./GenericScreen/GenericScreen.tsx').then((m) => m.GenericScreen));
+const emptyPage = deferred('EmptyPageScreen', () => dashScreens().then((m) => m.EmptyPageScreen));
 
 /** Screens with content of their own; every other screen id renders the generic module screen. */
 const screens: Record<string, ComponentType<ScreenProps>> = {
   'auth.login': LoginScreen,
-  'auth.logout': LogoutScreen,
-  'auth.signup': SignupScreen,
-  'auth.forgot': ForgotPasswordScreen,
-  'auth.reset': ResetPasswordScreen,
-  'auth.singleSignOn': SingleSignOnScreen,
-  'shell.loading': LoadingScreen,
-  'shell.profile': ProfileScreen,
-  'shell.notFound': NotFoundScreen,
-  'dash.emptyPage': EmptyPageScreen,
-  'dash.settingsModules': ModulesScreen,
-  'dash.settingsCustomers': CustomersScreen,
-  'dash.settingsUsers': UsersScreen,
-  'dash.settingsSiteGroups': SiteGroupsScreen,
-  'dash.settingsUploads': UploadsScreen,
-  'dash.notifications': NotificationsScreen,
+  'auth.logout': deferred('LogoutScreen', () => authScreens().then((m) => m.LogoutScreen)),
+  'auth.signup': deferred('SignupScreen', () => authScreens().then((m) => m.SignupScreen)),
+  'auth.forgot': deferred('ForgotPasswordScreen', () => authScreens().then((m) => m.ForgotPasswordScreen)),
+  'auth.reset': deferred('ResetPasswordScreen', () => authScreens().then((m) => m.ResetPasswordScreen)),
+  'auth.singleSignOn': deferred('SingleSignOnScreen', () => authScreens().then((m) => m.SingleSignOnScreen)),
+  'shell.loading': deferred('LoadingScreen', () => shellScreens().then((m) => m.LoadingScreen)),
+  'shell.profile': deferred('ProfileScreen', () => shellScreens().then((m) => m.ProfileScreen)),
+  'shell.notFound': deferred('NotFoundScreen', () => shellScreens().then((m) => m.NotFoundScreen)),
+  'dash.emptyPage': emptyPage,
+  'dash.settingsModules': deferred('ModulesScreen', () => dashScreens().then((m) => m.ModulesScreen)),
+  'dash.settingsCustomers': deferred('CustomersScreen', () => dashScreens().then((m) => m.CustomersScreen)),
+  'dash.settingsUsers': deferred('UsersScreen', () => dashScreens().then((m) => m.UsersScreen)),
+  'dash.settingsSiteGroups': deferred('SiteGroupsScreen', () => dashScreens().then((m) => m.SiteGroupsScreen)),
+  'dash.settingsUploads': deferred('UploadsScreen', () => dashScreens().then((m) => m.UploadsScreen)),
+  'dash.notifications': deferred('NotificationsScreen', () => dashScreens().then((m) => m.NotificationsScreen)),
 };
 
 /** Layouts that frame their children; other routes with children get the section layout. */
-const layouts: Record<string, ComponentType<{ route: ResolvedRoute; module: ModuleView }>> = {
-  'shell.frame': AppFrame,
+const layouts: Record<string, ComponentType<LayoutProps>> = {
+  'shell.frame': frame,
   'auth.layout': AuthLayout,
 };
 
 export function screenFor(id: string | undefined): ComponentType<ScreenProps> {
-  return (id && screens[id]) || GenericScreen;
+  return (id && screens[id]) || generic;
 }
 
-export function layoutFor(id: string | undefined): ComponentType<{ route: ResolvedRoute; module: ModuleView }> | undefined {
+export function layoutFor(id: string | undefined): ComponentType<LayoutProps> | undefined {
   return id ? layouts[id] : undefined;
+}
+
+/**
+ * Fetches the code a signed-in user's first screen needs: the frame, the module screen every product
+ * module renders and the dashboard's (the landing of a user without modules). Started as soon as a
+ * session exists, it overlaps the manifest request instead of following it, so that screen never
+ * waits on a fallback.
+ */
+export function preloadSignedInScreens(): Promise<void> {
+  return Promise.all([frame.preload(), generic.preload(), emptyPage.preload()]).then(() => undefined);
 }
 
 /** The ids this registry knows; `catalogue.json` lists the same for the manifest check. */
