@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -28,11 +28,39 @@ export function pageWithNonce(html: string, nonce: string): string {
   return html.replace('</head>', `<script nonce="${nonce}">window.__nonce__=${JSON.stringify(nonce)}</script></head>`);
 }
 
+/** The build names the files under assets/ after a hash of their content: a new build, new names. */
+const HASHED = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9.]+$/;
+
+/**
+ * How long a browser may keep a file of the built app, by its path under the web root: a file whose
+ * name carries its content's hash never changes, so for a year without asking again; anything else
+ * (a favicon, robots.txt) is checked on every use, so a deploy is seen at once.
+ */
+export function cacheControlFor(path: string): string {
+  return HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
   const webRoot = options.webRoot && existsSync(join(options.webRoot, 'index.html')) ? options.webRoot : undefined;
   if (webRoot) {
-    // index.html only ever goes out with a nonce, through sendPage below.
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, allowedPath: (path) => path !== '/index.html' });
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      // index.html only ever goes out with a nonce, through sendPage below.
+      allowedPath: (path) => path !== '/index.html',
+      // The build writes .br and .gz beside each script and style sheet (web/precompress.ts): sent
+      // as they are to a browser that takes them, the identity file otherwise; nothing compressed
+      // per request on the service's CPU.
+      preCompressed: true,
+      // Set below, per file: send's one max-age for all files cannot tell hashed names from others.
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        res.setHeader('Cache-Control', cacheControlFor(`/${relative(webRoot, path).split(sep).join('/')}`));
+        // Whether the answer was compressed depends on Accept-Encoding: a shared cache must know.
+        res.setHeader('Vary', 'Accept-Encoding');
+      },
+    });
   } else if (options.webRoot) app.log.warn({ webRoot: options.webRoot }, 'web app is not built; run `npm run build`');
 
   const sendPage = async (reply: FastifyReply, root: string) => {
