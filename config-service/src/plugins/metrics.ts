@@ -130,9 +130,10 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
   });
 
   app.decorate('metrics', metrics);
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE);
     requestDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   });
 
   const expected = options.access.kind === 'token' ? digest(options.access.token) : undefined;
