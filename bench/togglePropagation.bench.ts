@@ -1,0 +1,201 @@
+// Benchmark 5 of issue #11: how long a module switch written through one replica takes to be served
+// by another, and to show on a signed-in page open on that other replica.
+//
+// Two replicas (A, B) run as `npm start` runs the service, on one PostgreSQL server. An operator
+// (staff) switches acme's Life Cycle Cost module on and off through A; acme's engineer is served by B.
+// Every time is taken from just before the PUT is sent to A, so it includes the write itself (the
+// row lock, the audit insert, the commit that sends the notification); the time from A's answer is
+// reported beside it. The change counts as served by B when a manifest fetched from B, polled one
+// request after another, first reflects it (the time its answer arrived); B's event stream gives
+// the arrival of its 'modules' event too. The page counts when the sidebar's link appears or goes
+// (a MutationObserver's timestamp, before paint).
+import { chromium } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { median, percentile, table } from './support/stats.ts';
+import { target, type Benchmark, type BenchContext } from './support/types.ts';
+import { manifestModules, openEvents, readSwitch, signIn, startReplicas, writeSwitch, type Replicas } from './support/replicas.ts';
+
+const CUSTOMER = 'acme';
+const MODULE = 'lcc';
+const LINK = 'Life Cycle Cost';
+const OPERATOR = 'staff@demo.local';
+const USER = 'engineer@acme.example';
+const PASSWORD = 'Demo-Passw0rd!';
+const TARGET_P99_MS = 250;
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A pause of random length between toggles, so they do not fall in step with any timer in the service. */
+const pause = (from: number, to: number) => sleep(from + Math.random() * (to - from));
+
+interface ReplicaToggle {
+  /** From just before the PUT to A until: */
+  ack: number;
+  served: number;
+  event: number;
+}
+
+interface Writer {
+  version: number;
+  enabled: boolean;
+  toggle(): Promise<{ sentAt: number; ackAt: number; enabled: boolean }>;
+}
+
+async function operatorOn(replicas: Replicas): Promise<Writer> {
+  const token = await signIn(replicas.a, OPERATOR);
+  const state = await readSwitch(replicas.a, token, CUSTOMER, MODULE);
+  let n = 0;
+  const writer: Writer = {
+    ...state,
+    async toggle() {
+      const enabled = !writer.enabled;
+      const sentAt = performance.now();
+      writer.version = await writeSwitch(replicas.a, token, { customerId: CUSTOMER, moduleKey: MODULE, enabled, version: writer.version, reason: `benchmark toggle ${++n}` });
+      const ackAt = performance.now();
+      writer.enabled = enabled;
+      return { sentAt, ackAt, enabled };
+    },
+  };
+  return writer;
+}
+
+/** Toggles through A while polling B's manifest one request after another and listening to B's events. */
+async function replicaToReplica(replicas: Replicas, writer: Writer, count: number, warmUp: number, log: BenchContext['log']): Promise<{ toggles: ReplicaToggle[]; polls: number }> {
+  const token = await signIn(replicas.b, USER);
+  const events = await openEvents(replicas.b, token);
+  const toggles: ReplicaToggle[] = [];
+  let polls = 0;
+  try {
+    for (let i = 0; i < warmUp + count; i++) {
+      const want = !writer.enabled;
+      const from = performance.now();
+      const served = (async () => {
+        for (;;) {
+          const modules = await manifestModules(replicas.b, token);
+          polls++;
+          if (modules.includes(MODULE) === want) return performance.now();
+        }
+      })();
+      const event = events.next('modules', from);
+      const { sentAt, ackAt } = await writer.toggle();
+      const [servedAt, eventAt] = await Promise.all([served, event]);
+      if (i >= warmUp) toggles.push({ ack: ackAt - sentAt, served: servedAt - sentAt, event: eventAt - sentAt });
+      if ((i + 1) % 50 === 0) log(`replica to replica: ${i + 1 - warmUp} of ${count}`);
+      await pause(20, 80);
+    }
+  } finally {
+    events.close();
+  }
+  return { toggles, polls };
+}
+
+/** Toggles through A while acme's engineer has a page open on B; times the sidebar link's coming and going. */
+async function toPage(root: string, replicas: Replicas, writer: Writer, count: number, warmUp: number, log: BenchContext['log']): Promise<number[]> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const page = await (await browser.newContext({ baseURL: replicas.b.base })).newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(USER);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    const sidebar = page.getByRole('navigation', { name: 'Modules' });
+    await sidebar.getByRole('link', { name: LINK }).or(sidebar.getByRole('link').first()).first().waitFor();
+    // The page's event stream must be open before a change it is to hear of.
+    await sleep(1_000);
+    const times: number[] = [];
+    for (let i = 0; i < warmUp + count; i++) {
+      const want = !writer.enabled;
+      // performance.timeOrigin + now() is wall-clock time at sub-millisecond resolution in both processes.
+      // A string, not a function: tsx's transform would add helpers the page does not have. Void:
+      // evaluate would otherwise wait for the promise.
+      await page.evaluate(`void (window.navChange = new Promise((resolve) => {
+        const has = () => [...document.querySelectorAll('nav[aria-label="Modules"] a')].some((a) => a.textContent.includes(${JSON.stringify(LINK)}));
+        const observer = new MutationObserver(() => {
+          if (has() !== ${want}) return;
+          observer.disconnect();
+          resolve(performance.timeOrigin + performance.now());
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      }))`);
+      const { sentAt } = await writer.toggle();
+      const changedAt = (await page.evaluate('window.navChange')) as number;
+      if (i >= warmUp) times.push(changedAt - (performance.timeOrigin + sentAt));
+      if ((i + 1) % 10 === 0) log(`to the page: ${i + 1 - warmUp} of ${count}`);
+      await pause(150, 350);
+    }
+    if (!writer.enabled) throw new Error('the module was left off'); // never: toggles come in pairs
+    return times;
+  } finally {
+    await browser.close();
+  }
+}
+
+const summary = (values: number[]) => ({ median: median(values), p99: percentile(values, 99), max: Math.max(...values), n: values.length });
+
+const benchmark: Benchmark = {
+  name: 'toggles',
+  title: 'Toggle propagation: a switch written through one replica, served by another and shown on a page',
+  async run({ root, quick, log }) {
+    if (!existsSync(join(root, 'web/dist/index.html'))) throw new Error('web/dist/index.html is missing: run `npm run build` first');
+    const counts = quick ? { replica: 40, page: 6 } : { replica: 300, page: 40 };
+    const replicas = await startReplicas({
+      root,
+      // The operator write limit (60 a minute per user) would make 300 toggles take five minutes and
+      // turn the gaps between them into a fixed one-second beat; raised, the limiter still runs.
+      env: { RATE_LIMIT_ADMIN_WRITES: '100000', ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}) },
+    });
+    log(`replicas at ${replicas.a.base} (A, written to) and ${replicas.b.base} (B, read from); logs in ${replicas.logs.a}, ${replicas.logs.b}`);
+    try {
+      const writer = await operatorOn(replicas);
+      if (!writer.enabled) throw new Error(`${CUSTOMER}'s ${MODULE} should start on`);
+      // Even counts: the switch ends as it began.
+      const r = await replicaToReplica(replicas, writer, counts.replica, 10, log);
+      const pageTimes = await toPage(root, replicas, writer, counts.page, 2, log);
+
+      const served = summary(r.toggles.map((t) => t.served));
+      const event = summary(r.toggles.map((t) => t.event));
+      const ack = summary(r.toggles.map((t) => t.ack));
+      const servedAfterAck = summary(r.toggles.map((t) => t.served - t.ack));
+      const page = summary(pageTimes);
+      const row = (what: string, s: ReturnType<typeof summary>) => [what, s.median, s.p99, s.max, s.n] as const;
+      return {
+        figures: {
+          replicaToReplicaMs: served,
+          replicaToReplicaEventMs: event,
+          writeAcknowledgedMs: ack,
+          replicaToReplicaAfterAckMs: servedAfterAck,
+          toPageMs: page,
+          manifestPollsPerToggle: r.polls / (counts.replica + 10),
+          unpinned: true,
+          rateLimitAdminWrites: 100000,
+        },
+        targets: [target('p99 replica to replica (manifest served by B)', served.p99, 'max', TARGET_P99_MS, ' ms')],
+        report: [
+          'Milliseconds from just before the PUT to replica A is sent:',
+          '',
+          ...table(
+            ['until', 'median', 'p99', 'max', 'toggles'],
+            [
+              row("A answers the write (200)", ack),
+              row("B's event stream says 'modules'", event),
+              row("B's manifest reflects it", served),
+              row('the signed-in page on B shows it', page),
+            ],
+          ),
+          '',
+          `B's manifest reflects the change ${servedAfterAck.median.toFixed(1)} ms (median) after A's answer, ${servedAfterAck.p99.toFixed(1)} ms at p99.`,
+        ],
+        notes: [
+          'replicas unpinned (the write crosses A, PostgreSQL and B; the client mostly waits); the admin write limit raised to 100000 a minute for the run',
+        ],
+      };
+    } finally {
+      await replicas.stop();
+    }
+  },
+};
+
+export default benchmark;
