@@ -12,7 +12,7 @@ export interface PreparedManifest {
 interface Entry {
   set: ManifestSet;
   switches: string;
-  prepared: PreparedManifest;
+  prepared: PreparedManifest & { built: boolean };
 }
 
 /** More customers than this chosen on one token, and the oldest answers are built again. */
@@ -53,11 +53,12 @@ export class PreparedManifests {
     const key = switchesKey(switches);
     let entries = this.#byUser.get(user);
     const entry = entries?.get(choice);
-    if (entry && entry.set === set && entry.switches === key) return { ...entry.prepared, built: false };
+    if (entry && entry.set === set && entry.switches === key) return entry.prepared;
     const prepared = prepare(build(), serialize);
     if (!entries) this.#byUser.set(user, (entries = new Map()));
     entries.delete(choice);
-    entries.set(choice, { set, switches: key, prepared });
+    // Stored as a later request will see it: not built by that request.
+    entries.set(choice, { set, switches: key, prepared: { ...prepared, built: false } });
     if (entries.size > CHOICES_PER_TOKEN) entries.delete(entries.keys().next().value!);
     return { ...prepared, built: true };
   }
