@@ -1,10 +1,18 @@
 /** Joins path pieces into one absolute path without doubled or trailing slashes. */
 export function joinPaths(...parts: string[]): string {
-  const joined = parts
-    .flatMap((p) => p.split('/'))
-    .filter((segment) => segment !== '')
-    .join('/');
-  return `/${joined}`;
+  // Walks the slashes instead of splitting into arrays: every route of every manifest goes through
+  // here, and the arrays were most of the cost of building a manifest (bench/manifestGrowth).
+  let joined = '';
+  for (const part of parts) {
+    let start = 0;
+    while (start < part.length) {
+      let end = part.indexOf('/', start);
+      if (end < 0) end = part.length;
+      if (end > start) joined += `/${part.slice(start, end)}`;
+      start = end + 1;
+    }
+  }
+  return joined === '' ? '/' : joined;
 }
 
 /** Names of the ':param' segments of a path pattern, in order. */

@@ -1,5 +1,4 @@
 import { joinPaths, type ManifestRoute, type ModuleManifest, type ModuleView, type ResolvedRoute } from '@platform/schemas';
-import { walkRoutes } from './walkRoutes.ts';
 
 export interface ResolveContext {
   role: string | null;
@@ -16,6 +15,9 @@ function defaultChild(siblings: readonly ManifestRoute[], role: string | null): 
   );
 }
 
+/** One empty list for every route without aliases or children: views are shared and never changed. */
+const NONE: never[] = Object.freeze([]) as never[];
+
 function resolveRoutes(
   routes: readonly ManifestRoute[],
   parentPath: string,
@@ -23,40 +25,48 @@ function resolveRoutes(
   ctx: ResolveContext,
 ): ResolvedRoute[] {
   const chosen = defaultChild(routes, ctx.role);
-  return routes
+  // One pass, no intermediate arrays: this runs for every route of every module a role can see.
+  const resolvedRoutes: ResolvedRoute[] = [];
+  for (const route of routes) {
     // A shared address is served by the module that owns it; a route for other roles is not sent at all.
-    .filter((r) => r.sharedWith === undefined)
-    .filter((r) => r.roles === undefined || (ctx.role !== null && r.roles.includes(ctx.role)))
-    .map((route) => {
-      const fullPath = joinPaths(parentPath, route.path);
-      const access = route.access ?? inheritedAccess;
-      const resolved: ResolvedRoute = {
-        path: route.path,
-        fullPath: route.path === '*' ? `${parentPath === '/' ? '' : parentPath}/*` : fullPath,
-        index: route === chosen,
-        aliases: (route.aliases ?? []).map((alias) => joinPaths(parentPath, alias)),
-        access,
-        showNistWarning: route.showNistWarning ?? false,
-        children: resolveRoutes(route.children ?? [], fullPath, access, ctx),
-      };
-      if (route.name !== undefined) resolved.name = route.name;
-      if (route.screen !== undefined) resolved.screen = route.screen;
-      if (route.title !== undefined) resolved.title = route.title;
-      if (route.redirect !== undefined) {
-        const target = ctx.namedPaths.get(route.redirect);
-        // The set was validated, so a target is always found; the fallback keeps the type honest.
-        resolved.redirectTo = target ?? parentPath;
-      }
-      return resolved;
-    });
+    if (route.sharedWith !== undefined) continue;
+    if (route.roles !== undefined && (ctx.role === null || !route.roles.includes(ctx.role))) continue;
+    const fullPath = joinPaths(parentPath, route.path);
+    const access = route.access ?? inheritedAccess;
+    const resolved: ResolvedRoute = {
+      path: route.path,
+      fullPath: route.path === '*' ? `${parentPath === '/' ? '' : parentPath}/*` : fullPath,
+      index: route === chosen,
+      aliases: route.aliases ? route.aliases.map((alias) => joinPaths(parentPath, alias)) : NONE,
+      access,
+      showNistWarning: route.showNistWarning ?? false,
+      children: route.children ? resolveRoutes(route.children, fullPath, access, ctx) : NONE,
+    };
+    if (route.name !== undefined) resolved.name = route.name;
+    if (route.screen !== undefined) resolved.screen = route.screen;
+    if (route.title !== undefined) resolved.title = route.title;
+    if (route.redirect !== undefined) {
+      const target = ctx.namedPaths.get(route.redirect);
+      // The set was validated, so a target is always found; the fallback keeps the type honest.
+      resolved.redirectTo = target ?? parentPath;
+    }
+    resolvedRoutes.push(resolved);
+  }
+  return resolvedRoutes;
 }
 
 /** Named routes of a manifest with their absolute path patterns. */
 export function namedPaths(manifest: ModuleManifest): Map<string, string> {
   const paths = new Map<string, string>();
-  walkRoutes(manifest.routes, manifest.baseUrl, ({ route, fullPath }) => {
-    if (route.name) paths.set(route.name, fullPath);
-  });
+  // Not walkRoutes: the JSON pointers and ancestor lists it makes for error messages are not needed here.
+  const visit = (routes: readonly ManifestRoute[], parentPath: string) => {
+    for (const route of routes) {
+      const fullPath = joinPaths(parentPath, route.path);
+      if (route.name) paths.set(route.name, fullPath);
+      if (route.children) visit(route.children, fullPath);
+    }
+  };
+  visit(manifest.routes, manifest.baseUrl);
   return paths;
 }
 
