@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Unit tests sit beside the code they test; end-to-end specs live in tests/ and run under Playwright.
 export default defineConfig({
   test: {
-    include: ['schemas/src/**/*.test.ts', 'config-service/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
+    include: ['schemas/src/**/*.test.ts', 'bench/**/*.test.ts', 'config-service/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     environment: 'node',
     // A real PostgreSQL server on loopback for the tests that need one; see scripts/testPostgres.mjs.
     globalSetup: ['scripts/vitestGlobalPostgres.mjs'],
