@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
 
@@ -8,6 +9,9 @@ export default defineConfig({
   plugins: [
     react(),
     precompress(),
+    // The bundle report the weight benchmark reads (bench/webShellWeight.bench.ts): which modules
+    // each chunk holds and their sizes. Outside dist/, so the service never serves it.
+    visualizer({ filename: new URL('build-report/bundle.json', import.meta.url).pathname, template: 'raw-data', gzipSize: true }),
   ],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   // `npm run dev -w web` talks to a running service for the API and the identity adapter.
