@@ -13,7 +13,8 @@ export default defineConfig({
     // each chunk holds and their sizes. Outside dist/, so the service never serves it.
     visualizer({ filename: new URL('build-report/bundle.json', import.meta.url).pathname, template: 'raw-data', gzipSize: true }),
   ],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // Every browser the platform supports knows modulepreload: the polyfill would be dead weight.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, modulePreload: { polyfill: false } },
   // `npm run dev -w web` talks to a running service for the API and the identity adapter.
   server: { proxy: { '/api': service, '/idp': service } },
 });

@@ -1,6 +1,6 @@
 import type { ClaimedIdentity } from '../platform/customerContext.ts';
 import { Amplify } from 'aws-amplify';
-import { fetchAuthSession, fetchMFAPreference, signInWithRedirect, signOut } from 'aws-amplify/auth';
+import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import type { PublicConfig } from '@platform/schemas';
 import { amplifyAuthConfig, chooseAuthConfiguration, type AuthConfigurationKind } from './authConfiguration.ts';
@@ -8,6 +8,9 @@ import { openHostedUi, routeHostedUiToThisOrigin } from './localHostedUi.ts';
 import { forgetHostedUiState, readStoredSignIn } from './storedSignIn.ts';
 
 type Auth = PublicConfig['auth'];
+
+/** Amplify's sign-in machinery, a chunk of its own (see signInFlow.ts). */
+export const signInFlow = () => import('./signInFlow.ts');
 let active: AuthConfigurationKind | undefined;
 let settings: Auth | undefined;
 
@@ -16,6 +19,9 @@ function configure(auth: Auth, kind: AuthConfigurationKind): void {
   if (kind === 'singleSignOn' && auth.oauth && !auth.oauth.domain) routeHostedUiToThisOrigin();
   Amplify.configure({ Auth: amplifyAuthConfig(auth, kind, window.location.origin) });
   active = kind;
+  // Loading signInWithRedirect's module starts Amplify's completion of a code flow in progress (it
+  // checks on import and on every later configure): with the listener above, its outcome is announced.
+  if (kind === 'singleSignOn') signInFlow().catch(() => announce({ ok: false, message: 'Single sign-on did not complete.' }));
 }
 
 /** The outcome of a hosted UI sign-in, kept until the router is there to act on it. */
@@ -66,6 +72,7 @@ export function activeAuthConfiguration(): AuthConfigurationKind | undefined {
 export async function startSingleSignOn(auth: Auth): Promise<void> {
   if (!auth.oauth) throw new Error('Single sign-on is not set up for this platform.');
   if (active !== 'singleSignOn') configure(auth, 'singleSignOn');
+  const { signInWithRedirect } = await signInFlow();
   await signInWithRedirect({ options: { authSessionOpener: openHostedUi } });
 }
 
@@ -128,6 +135,7 @@ export async function currentIdToken(): Promise<string | undefined> {
 
 /** The user's preferred MFA method, or 'none'. */
 export async function preferredMfa(): Promise<string> {
+  const { fetchMFAPreference } = await signInFlow();
   const preference = await fetchMFAPreference();
   return preference.preferred ?? 'none';
 }

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { confirmSignIn, signIn, type SignInOutput } from 'aws-amplify/auth';
+import type { SignInOutput } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { describeAuthError } from '../../auth/authErrors.ts';
 import { readRedirectCookie } from '../../auth/forcedLogin.ts';
+import { signInFlow } from '../../auth/session.ts';
 import { sessionQuery } from '../../hooks/useSession.ts';
 
 type Step = 'password' | 'totp';
@@ -46,8 +47,8 @@ export function LoginScreen() {
   function submitPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    void attempt(() =>
-      signIn({
+    void attempt(async () =>
+      (await signInFlow()).signIn({
         username: String(form.get('email') ?? '').trim(),
         password: String(form.get('password') ?? ''),
         options: { authFlowType: config?.auth.authFlowType ?? 'USER_SRP_AUTH' },
@@ -58,7 +59,7 @@ export function LoginScreen() {
   function submitCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
-    void attempt(() => confirmSignIn({ challengeResponse: code }));
+    void attempt(async () => (await signInFlow()).confirmSignIn({ challengeResponse: code }));
   }
 
   const alert = error && (
@@ -90,7 +91,9 @@ export function LoginScreen() {
           Not Authenticated: your session has ended. Sign in again to continue where you were.
         </p>
       )}
-      <form onSubmit={submitPassword} className="form">
+      {/* Amplify's sign-in code is fetched once the user starts on the form, not before the form shows;
+          a failed fetch is tried again, and reported, on submit. */}
+      <form onSubmit={submitPassword} onFocus={() => void signInFlow().catch(() => undefined)} className="form">
         <label htmlFor="login-email">Email</label>
         <input id="login-email" name="email" type="email" autoComplete="username" defaultValue={email} required />
         <label htmlFor="login-password">Password</label>
