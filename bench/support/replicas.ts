@@ -1,7 +1,7 @@
 // Two replicas of the config service on one throwaway PostgreSQL server, each started as `npm start`
 // starts it (server.ts, environment local, its own identity provider, info logs to a file), and the
 // HTTP a benchmark needs against them: sign-in, the manifest, a switch write, the event stream.
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestPostgres } from '../../scripts/testPostgres.mjs';
@@ -28,12 +28,15 @@ export async function startReplicas(options: ReplicaOptions): Promise<Replicas> 
   const postgres = await startTestPostgres();
   const dir = mkdtempSync(join(tmpdir(), 'bench-replicas-'));
   const logs = { a: join(dir, 'a.log'), b: join(dir, 'b.log') };
+  // The replicas serve a copy of the built web app: a rebuild while the benchmark runs does not change the page under measurement.
+  const webDist = join(dir, 'web-dist');
+  cpSync(join(options.root, 'web/dist'), webDist, { recursive: true });
   const start = (name: 'a' | 'b') =>
     startService({
       databaseUrl: postgres.url,
       logFile: logs[name],
       cpu: options.cpus?.[name],
-      env: { LOG_LEVEL: 'info', WEB_DIST: join(options.root, 'web/dist'), ...options.env },
+      env: { LOG_LEVEL: 'info', WEB_DIST: webDist, ...options.env },
     });
   let started: ServiceProcess[] = [];
   try {
