@@ -114,8 +114,10 @@ async function main() {
   manifests.watch();
 
   let stopping = false;
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback, not async: this runs on every answer, and an async hook costs a promise each time.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (stopping) reply.header('Connection', 'close');
+    done(null, payload);
   });
   const shutdown = async (signal: string) => {
     // A second signal while stopping (a supervisor and a terminal both sending one) changes nothing.
