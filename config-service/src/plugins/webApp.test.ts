@@ -78,4 +78,13 @@ describe('the built app', () => {
     const page = await app.inject({ url: '/login' });
     expect(page.payload).toMatch(/<script nonce="[^"]+">window.__nonce__=/);
   });
+
+  it('answers a missing built file, or the icon browsers guess at, with 404 rather than the page', async () => {
+    for (const url of ['/assets/index-Gone1234.js', '/favicon.ico']) {
+      const answer = await app.inject({ url });
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.headers['content-type'], url).toMatch(/^application\/problem\+json/);
+    }
+    expect((await app.inject({ url: '/assets-and-more' })).headers['content-type']).toMatch(/^text\/html/);
+  });
 });

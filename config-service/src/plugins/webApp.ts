@@ -16,8 +16,12 @@ export interface WebAppOptions {
   directives: Directives;
 }
 
-/** Paths that are never screen addresses, so never answered with the app's page. */
-const NOT_SCREENS = /^\/(api|idp|oauth2)(\/|$)/;
+/**
+ * Paths that are never screen addresses, so never answered with the app's page: the API and identity
+ * paths, the built files (a script missing after a deploy must be a 404, not a page the browser then
+ * refuses as a script), and the icon browsers ask for on every visit.
+ */
+const NOT_SCREENS = /^\/(api|idp|oauth2|assets)(\/|$)|^\/favicon\.ico$/;
 
 /**
  * The app's page with a nonce of its own. react-hot-toast's styles are written at run time into a
