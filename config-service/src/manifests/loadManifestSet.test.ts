@@ -76,6 +76,12 @@ describe('loadManifestSet', () => {
     expect(problems).toContainEqual(expect.objectContaining({ file: 'lb.json', rule: 'duplicate-route-name' }));
   });
 
+  it('rejects an address the service answers itself (API, identity, built files)', () => {
+    const problems = problemsOf(withEdit('lb.json', (d) => (d.baseUrl = '/assets')));
+    expect(problems).toContainEqual(expect.objectContaining({ file: 'lb.json', pointer: '/routes/0/path', rule: 'reserved-path' }));
+    expect(problemsOf(withEdit('lb.json', (d) => (d.baseUrl = '/assets-register'))).filter((p) => p.rule === 'reserved-path')).toEqual([]);
+  });
+
   it('rejects a title placeholder the path does not provide', () => {
     const problems = problemsOf(withEdit('lx.json', (d) => (d.routes[1].title = 'Asset {asset}')));
     expect(problems).toContainEqual(expect.objectContaining({ file: 'lx.json', pointer: '/routes/1/title', rule: 'title-parameter' }));

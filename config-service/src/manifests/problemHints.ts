@@ -20,6 +20,7 @@ const HINTS: Record<string, string> = {
   'redirect-target': 'name an existing route of the same module',
   'redirect-parameter': 'redirect to a route whose parameters this route also has',
   'mounts-modules': 'remove mountsModules; only the shell mounts the modules',
+  'reserved-path': 'choose an address outside /api, /idp, /oauth2 and /assets (the service answers those itself)',
   'multiple-defaults': 'keep one default child; use defaultForRoles for a role-specific default',
   'default-on-index': "remove default: a route with path '' is already the default",
   'shared-with': 'remove sharedWith, or name the module whose address this really is',
