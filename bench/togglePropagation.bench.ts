@@ -26,7 +26,21 @@ const TARGET_P99_MS = 250;
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
+/** A toggle not seen within this long is a broken service, not a slow one: the benchmark fails rather than hangs. */
+const GIVE_UP_MS = 10_000;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `promise`, or an error naming `what` once GIVE_UP_MS have passed. */
+async function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not within ${GIVE_UP_MS} ms`)), GIVE_UP_MS)));
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 /** A pause of random length between toggles, so they do not fall in step with any timer in the service. */
 const pause = (from: number, to: number) => sleep(from + Math.random() * (to - from));
 
@@ -71,16 +85,28 @@ async function replicaToReplica(replicas: Replicas, writer: Writer, count: numbe
     for (let i = 0; i < warmUp + count; i++) {
       const want = !writer.enabled;
       const from = performance.now();
+      let polling = true;
       const served = (async () => {
-        for (;;) {
+        while (polling) {
           const modules = await manifestModules(replicas.b, token);
           polls++;
           if (modules.includes(MODULE) === want) return performance.now();
         }
+        return Number.NaN;
       })();
       const event = events.next('modules', from);
-      const { sentAt, ackAt } = await writer.toggle();
-      const [servedAt, eventAt] = await Promise.all([served, event]);
+      let times: [number, number];
+      let written: { sentAt: number; ackAt: number };
+      try {
+        written = await writer.toggle();
+        times = await within(Promise.all([served, event]), `toggle ${i + 1} served by B`);
+      } finally {
+        // A poller left running would outlive the replicas.
+        polling = false;
+        await served.catch(() => undefined);
+      }
+      const { sentAt, ackAt } = written;
+      const [servedAt, eventAt] = times;
       if (i >= warmUp) toggles.push({ ack: ackAt - sentAt, served: servedAt - sentAt, event: eventAt - sentAt });
       if ((i + 1) % 50 === 0) log(`replica to replica: ${i + 1 - warmUp} of ${count}`);
       await pause(20, 80);
@@ -121,7 +147,7 @@ async function toPage(replicas: Replicas, writer: Writer, count: number, warmUp:
         observer.observe(document.body, { childList: true, subtree: true, characterData: true });
       }))`);
       const { sentAt } = await writer.toggle();
-      const changedAt = (await page.evaluate('window.navChange')) as number;
+      const changedAt = (await within(page.evaluate('window.navChange'), `toggle ${i + 1} shown on the page`)) as number;
       if (i >= warmUp) times.push(changedAt - (performance.timeOrigin + sentAt));
       if ((i + 1) % 10 === 0) log(`to the page: ${i + 1 - warmUp} of ${count}`);
       await pause(150, 350);
