@@ -4,8 +4,11 @@
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestPostgres } from '../../scripts/testPostgres.mjs';
+// @ts-expect-error -- plain JavaScript without declarations; its one export is typed below
+import { startTestPostgres as startUntypedPostgres } from '../../scripts/testPostgres.mjs';
 import { idToken, startService, type ServiceProcess } from '../../config-service/src/testing/serviceProcess.ts';
+
+const startTestPostgres = startUntypedPostgres as () => Promise<{ url: string; stop(): Promise<void> }>;
 
 export interface Replicas {
   a: ServiceProcess;
@@ -21,6 +24,11 @@ export interface ReplicaOptions {
   env?: Record<string, string>;
   /** Pin replica A and B to these CPUs (taskset); unpinned when undefined. */
   cpus?: { a?: number; b?: number };
+  /**
+   * node --cpu-prof for both, into replica-a/ and replica-b/ here at exit: one profile per thread, the
+   * largest the main thread's (tsx's loader has a thread of its own).
+   */
+  cpuProfileDir?: string;
 }
 
 /** A PostgreSQL server of its own and two replicas on it, started together as in a deployment. */
@@ -36,6 +44,7 @@ export async function startReplicas(options: ReplicaOptions): Promise<Replicas> 
       databaseUrl: postgres.url,
       logFile: logs[name],
       cpu: options.cpus?.[name],
+      nodeOptions: options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(options.cpuProfileDir, `replica-${name}`)}`] : [],
       env: { LOG_LEVEL: 'info', WEB_DIST: webDist, ...options.env },
     });
   let started: ServiceProcess[] = [];
