@@ -21,13 +21,13 @@ interface Pair {
   bare: LoadResult;
 }
 
-async function startBare(bodies: Record<string, { body: string; etag: string }>, dir: string, cpu: number) {
+async function startBare(bodies: Record<string, { body: string; etag: string }>, dir: string, cpu: number, nodeOptions: string[]) {
   const port = await freePort();
   writeFileSync(join(dir, 'bodies.json'), JSON.stringify(bodies));
   const { openSync } = await import('node:fs');
   const log = openSync(join(dir, 'bare.log'), 'a');
   const script = new URL('./support/bareServer.ts', import.meta.url).pathname;
-  const child = spawn(...pinned(cpu, process.execPath, ['--import', 'tsx', script]), {
+  const child = spawn(...pinned(cpu, process.execPath, [...nodeOptions, '--import', 'tsx', script]), {
     env: { ...process.env, PORT: String(port), BODIES: join(dir, 'bodies.json'), LOG_LEVEL: 'info' },
     stdio: ['ignore', log, log],
   });
@@ -42,7 +42,7 @@ const benchmark: Benchmark = {
   async run({ root, quick, log }) {
     const dir = mkdtempSync(join(tmpdir(), 'bench-endpoint-'));
     const seconds = quick ? 3 : 8;
-    // BENCH_CPU_PROF=<folder>: the service writes a V8 CPU profile there when it stops.
+    // BENCH_CPU_PROF=<folder>: the service writes V8 CPU profiles there when it stops, the bare route in bare/.
     const nodeOptions = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
     const service = await startService({ cpu: 0, logFile: join(dir, 'service.log'), env: { LOG_LEVEL: 'info', WEB_DIST: join(root, 'web/dist') }, nodeOptions });
     log(`service (npm start's process and logging) on CPU 0 at ${service.base}; logs in ${dir}`);
@@ -55,7 +55,8 @@ const benchmark: Benchmark = {
         if (answer.status !== 200) throw new Error(`manifest for ${account} answered ${answer.status}: ${await answer.text()}`);
         bodies[`/bare/${account}`] = { body: await answer.text(), etag: answer.headers.get('etag')! };
       }
-      bare = await startBare(bodies, dir, 0);
+      // Profiled alike when asked: the difference between the two profiles is the endpoint's own work.
+      bare = await startBare(bodies, dir, 0, nodeOptions.map((o) => o.replace(/^--cpu-prof-dir=(.*)$/, '--cpu-prof-dir=$1/bare')));
       log(`bare route (same logging) on CPU 0 at ${bare.base}; load generator on CPU 1; ${seconds} s a run`);
 
       const target_ = (account: keyof typeof ACCOUNTS, path: '200' | '304', side: 'manifest' | 'bare') => ({
@@ -97,7 +98,13 @@ const benchmark: Benchmark = {
           target(`p99 vs bare, 100 connections, ${p.account}, ${p.path}`, p.manifest.p99 / Math.max(p.bare.p99, 1), 'max', 1.2, '×'),
         ]);
       return {
-        figures: { seconds, bodyBytes: Object.fromEntries(Object.entries(bodies).map(([k, v]) => [k, Buffer.byteLength(v.body)])), pairs },
+        figures: {
+          seconds,
+          // For bench/support/profileDiff.ts: how many requests each profiled process answered (warm-up aside).
+          requests: { manifest: pairs.reduce((n, p) => n + p.manifest.requests, 0), bare: pairs.reduce((n, p) => n + p.bare.requests, 0) },
+          bodyBytes: Object.fromEntries(Object.entries(bodies).map(([k, v]) => [k, Buffer.byteLength(v.body)])),
+          pairs,
+        },
         targets,
         report: [
           `Body sizes: staff ${Buffer.byteLength(bodies['/bare/staff']!.body)} B, customer ${Buffer.byteLength(bodies['/bare/customer']!.body)} B. ${seconds} s a run, after a warm-up of both servers.`,

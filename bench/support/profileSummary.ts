@@ -46,7 +46,8 @@ export function summarize(profile: Profile) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [file, rows = '25'] = process.argv.slice(2);
   const { totalMs, top, byFunction, byOwner } = summarize(JSON.parse(readFileSync(file!, 'utf8')) as Profile);
-  console.log(`${Math.round(totalMs)} ms sampled\n\nby package or file:`);
+  const idle = byOwner.get('(native or idle)') ?? 0;
+  console.log(`${Math.round(totalMs)} ms sampled, ${Math.round(totalMs - (byFunction.get('(idle) (native or idle)') ?? 0) / 1000)} ms busy (${Math.round(idle / 1000)} ms native, idle included)\n\nby package or file:`);
   for (const r of top(byOwner, Number(rows))) console.log(`${(r.share * 100).toFixed(1).padStart(5)}%  ${r.name}`);
   console.log('\nby function (self time):');
   for (const r of top(byFunction, Number(rows))) console.log(`${(r.share * 100).toFixed(1).padStart(5)}%  ${r.name}`);
