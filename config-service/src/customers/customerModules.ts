@@ -27,6 +27,8 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
   /** Each customer's switches as last read: what manifests are built from while the database is down. */
   #lastRead = new Map<string, Map<string, ModuleSwitch>>();
   #unlisten: (() => Promise<void>) | undefined;
+  /** What enabledFor made of each switches read, for the manifest set it was made with. */
+  #enabled = new WeakMap<Map<string, ModuleSwitch>, { set: object; enabled: Readonly<Record<string, boolean>> }>();
 
   private constructor(
     readonly store: CustomerStore,
@@ -88,7 +90,7 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
    * database cannot be reached, the switches last read: users keep working with the last good state
    * (operators' reads and writes answer 503 meanwhile).
    */
-  async enabledFor(customerId: string): Promise<Record<string, boolean>> {
+  async enabledFor(customerId: string): Promise<Readonly<Record<string, boolean>>> {
     let switches: Map<string, ModuleSwitch>;
     try {
       switches = await this.#switches(customerId);
@@ -97,7 +99,13 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
       if (!(error instanceof StoreUnavailableError) || !last) throw error;
       switches = last;
     }
-    return Object.fromEntries(this.#everyModule(switches).map((m) => [m.key, m.enabled]));
+    // Every manifest request asks; the answer changes only with the switches read or the manifest set.
+    const set = this.manifests.current();
+    const known = this.#enabled.get(switches);
+    if (known?.set === set) return known.enabled;
+    const enabled = Object.freeze(Object.fromEntries(this.#everyModule(switches).map((m) => [m.key, m.enabled])));
+    this.#enabled.set(switches, { set, enabled });
+    return enabled;
   }
 
   async customers(): Promise<Customer[]> {
