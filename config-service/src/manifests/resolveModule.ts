@@ -3,8 +3,13 @@ import { joinPaths, type ManifestRoute, type ModuleManifest, type ModuleView, ty
 export interface ResolveContext {
   role: string | null;
   productName: string;
-  /** Absolute path pattern of every named route of the module. */
-  namedPaths: ReadonlyMap<string, string>;
+}
+
+interface Resolving extends ResolveContext {
+  /** Absolute path pattern of every named route of the module, filled in as the walk goes. */
+  namedPaths: Map<string, string>;
+  /** Redirects met before their target's path was known: settled once the walk is done. */
+  redirects: Array<{ resolved: ResolvedRoute; target: string; parentPath: string }>;
 }
 
 /** The child that renders at its parent's address for this role, if one is marked. */
@@ -22,16 +27,24 @@ function resolveRoutes(
   routes: readonly ManifestRoute[],
   parentPath: string,
   inheritedAccess: ResolvedRoute['access'],
-  ctx: ResolveContext,
+  ctx: Resolving,
 ): ResolvedRoute[] {
   const chosen = defaultChild(routes, ctx.role);
   // One pass, no intermediate arrays: this runs for every route of every module a role can see.
   const resolvedRoutes: ResolvedRoute[] = [];
   for (const route of routes) {
     // A shared address is served by the module that owns it; a route for other roles is not sent at all.
-    if (route.sharedWith !== undefined) continue;
-    if (route.roles !== undefined && (ctx.role === null || !route.roles.includes(ctx.role))) continue;
     const fullPath = joinPaths(parentPath, route.path);
+    // Named before the filters: a redirect may name a route this role is not sent.
+    if (route.name !== undefined) ctx.namedPaths.set(route.name, fullPath);
+    if (route.sharedWith !== undefined) {
+      if (route.children) nameRoutes(route.children, fullPath, ctx.namedPaths);
+      continue;
+    }
+    if (route.roles !== undefined && (ctx.role === null || !route.roles.includes(ctx.role))) {
+      if (route.children) nameRoutes(route.children, fullPath, ctx.namedPaths);
+      continue;
+    }
     const access = route.access ?? inheritedAccess;
     const resolved: ResolvedRoute = {
       path: route.path,
@@ -45,29 +58,19 @@ function resolveRoutes(
     if (route.name !== undefined) resolved.name = route.name;
     if (route.screen !== undefined) resolved.screen = route.screen;
     if (route.title !== undefined) resolved.title = route.title;
-    if (route.redirect !== undefined) {
-      const target = ctx.namedPaths.get(route.redirect);
-      // The set was validated, so a target is always found; the fallback keeps the type honest.
-      resolved.redirectTo = target ?? parentPath;
-    }
+    if (route.redirect !== undefined) ctx.redirects.push({ resolved, target: route.redirect, parentPath });
     resolvedRoutes.push(resolved);
   }
   return resolvedRoutes;
 }
 
-/** Named routes of a manifest with their absolute path patterns. */
-export function namedPaths(manifest: ModuleManifest): Map<string, string> {
-  const paths = new Map<string, string>();
-  // Not walkRoutes: the JSON pointers and ancestor lists it makes for error messages are not needed here.
-  const visit = (routes: readonly ManifestRoute[], parentPath: string) => {
-    for (const route of routes) {
-      const fullPath = joinPaths(parentPath, route.path);
-      if (route.name) paths.set(route.name, fullPath);
-      if (route.children) visit(route.children, fullPath);
-    }
-  };
-  visit(manifest.routes, manifest.baseUrl);
-  return paths;
+/** Names the routes of a subtree that is not sent, so redirects elsewhere can still point into it. */
+function nameRoutes(routes: readonly ManifestRoute[], parentPath: string, paths: Map<string, string>): void {
+  for (const route of routes) {
+    const fullPath = joinPaths(parentPath, route.path);
+    if (route.name) paths.set(route.name, fullPath);
+    if (route.children) nameRoutes(route.children, fullPath, paths);
+  }
 }
 
 /** Where a module's base url ends up: itself, or the target of the redirect there. */
@@ -77,8 +80,15 @@ function landingPath(manifest: ModuleManifest, routes: readonly ResolvedRoute[])
 }
 
 /** Turns a module's manifest into what one user of the given role receives. */
-export function resolveModule(manifest: ModuleManifest, ctx: Omit<ResolveContext, 'namedPaths'>): ModuleView {
-  const routes = resolveRoutes(manifest.routes, manifest.baseUrl, 'signedIn', { ...ctx, namedPaths: namedPaths(manifest) });
+export function resolveModule(manifest: ModuleManifest, ctx: ResolveContext): ModuleView {
+  // One walk: names are collected as routes are resolved, and redirects settled after it, since a
+  // redirect may name a route further on.
+  const resolving: Resolving = { ...ctx, namedPaths: new Map(), redirects: [] };
+  const routes = resolveRoutes(manifest.routes, manifest.baseUrl, 'signedIn', resolving);
+  for (const { resolved, target, parentPath } of resolving.redirects) {
+    // The set was validated, so a target is always found; the fallback keeps the type honest.
+    resolved.redirectTo = resolving.namedPaths.get(target) ?? parentPath;
+  }
   return {
     key: manifest.key,
     name: manifest.name.replaceAll('{product}', ctx.productName),
