@@ -21,6 +21,21 @@ interface Pair {
   bare: LoadResult;
 }
 
+/** Two halves of one measurement: requests added, rates and latencies averaged (equal durations). */
+function combine(a: LoadResult, b: LoadResult): LoadResult {
+  const statuses: Record<string, number> = { ...a.statuses };
+  for (const [code, count] of Object.entries(b.statuses)) statuses[code] = (statuses[code] ?? 0) + count;
+  return {
+    requestsPerSecond: (a.requestsPerSecond + b.requestsPerSecond) / 2,
+    requests: a.requests + b.requests,
+    p50: (a.p50 + b.p50) / 2,
+    p99: (a.p99 + b.p99) / 2,
+    errors: a.errors + b.errors,
+    timeouts: a.timeouts + b.timeouts,
+    statuses,
+  };
+}
+
 async function startBare(bodies: Record<string, { body: string; etag: string }>, dir: string, cpu: number, nodeOptions: string[]) {
   const port = await freePort();
   writeFileSync(join(dir, 'bodies.json'), JSON.stringify(bodies));
@@ -41,7 +56,7 @@ const benchmark: Benchmark = {
   title: 'Manifest endpoint next to a bare Fastify route',
   async run({ root, quick, log }) {
     const dir = mkdtempSync(join(tmpdir(), 'bench-endpoint-'));
-    const seconds = quick ? 3 : 8;
+    const seconds = quick ? 4 : 10;
     // BENCH_CPU_PROF=<folder>: the service writes V8 CPU profiles there when it stops, the bare route in bare/.
     const nodeOptions = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
     const service = await startService({ cpu: 0, logFile: join(dir, 'service.log'), env: { LOG_LEVEL: 'info', WEB_DIST: join(root, 'web/dist') }, nodeOptions });
@@ -66,22 +81,29 @@ const benchmark: Benchmark = {
           ...(path === '304' ? { 'if-none-match': bodies[`/bare/${account}`]!.etag } : {}),
         },
       });
-      // Both servers warmed alike before anything is recorded: JIT, caches, connection setup.
+      // Both servers warmed alike before anything is recorded, at the highest load and on every path:
+      // JIT, caches, heap growth. Otherwise whichever run first meets 100 connections pays for it.
       for (const side of ['manifest', 'bare'] as const) {
-        for (const account of Object.keys(ACCOUNTS) as Array<keyof typeof ACCOUNTS>) await load({ ...target_(account, '200', side), connections: 10, seconds: quick ? 1 : 3, cpu: 1 });
+        for (const account of Object.keys(ACCOUNTS) as Array<keyof typeof ACCOUNTS>) {
+          for (const path of ['200', '304'] as const) await load({ ...target_(account, path, side), connections: 100, seconds: quick ? 1 : 2, cpu: 1 });
+        }
       }
 
       const pairs: Pair[] = [];
       for (const connections of CONNECTIONS) {
         for (const account of Object.keys(ACCOUNTS) as Array<keyof typeof ACCOUNTS>) {
           for (const path of ['200', '304'] as const) {
-            const run = (side: 'manifest' | 'bare') => load({ ...target_(account, path, side), connections, seconds, cpu: 1 });
-            const manifest = await run('manifest');
-            const bareResult = await run('bare');
-            for (const [side, result] of [['manifest', manifest], ['bare', bareResult]] as const) {
+            const run = async (side: 'manifest' | 'bare') => {
+              const result = await load({ ...target_(account, path, side), connections, seconds: seconds / 2, cpu: 1 });
               const wrong = Object.entries(result.statuses).filter(([code]) => code !== path);
               if (wrong.length || result.errors || result.timeouts) throw new Error(`${side} ${account} ${path}: unexpected answers ${JSON.stringify({ statuses: result.statuses, errors: result.errors, timeouts: result.timeouts })}`);
-            }
+              return result;
+            };
+            // A, B, B, A in halves: whatever drifts during the pair (the machine, the heap) falls on both alike.
+            const first = await run('manifest');
+            const bareFirst = await run('bare');
+            const bareResult = combine(bareFirst, await run('bare'));
+            const manifest = combine(first, await run('manifest'));
             pairs.push({ connections, account, path, manifest, bare: bareResult });
             log(
               `${String(connections).padStart(3)} conn ${account.padEnd(8)} ${path}: manifest ${Math.round(manifest.requestsPerSecond)}/s p50 ${manifest.p50} p99 ${manifest.p99} ms | bare ${Math.round(bareResult.requestsPerSecond)}/s p50 ${bareResult.p50} p99 ${bareResult.p99} ms | ratio ${(manifest.requestsPerSecond / bareResult.requestsPerSecond).toFixed(3)}`,
@@ -107,7 +129,7 @@ const benchmark: Benchmark = {
         },
         targets,
         report: [
-          `Body sizes: staff ${Buffer.byteLength(bodies['/bare/staff']!.body)} B, customer ${Buffer.byteLength(bodies['/bare/customer']!.body)} B. ${seconds} s a run, after a warm-up of both servers.`,
+          `Body sizes: staff ${Buffer.byteLength(bodies['/bare/staff']!.body)} B, customer ${Buffer.byteLength(bodies['/bare/customer']!.body)} B. ${seconds} s for each side of each row, in halves run manifest, bare, bare, manifest (rates and latencies are the mean of the halves), after a warm-up of both servers at 100 connections on every path.`,
           '',
           ...table(
             ['connections', 'token', 'answer', 'manifest req/s', 'bare req/s', 'ratio', 'manifest p50 / p99 ms', 'bare p50 / p99 ms', 'p99 ratio'],
