@@ -19,6 +19,8 @@ const CUSTOMER_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 /** Whether an If-None-Match header names this entity tag (weak comparison, as RFC 9110 asks for GET). */
 export function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
+  // What a browser sends back is the one tag it was given: answered without splitting anything.
+  if (header === etag || header === `W/${etag}`) return true;
   if (header.trim() === '*') return true;
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
