@@ -32,8 +32,9 @@ const names = wanted.length ? Object.keys(ALL).filter((name) => wanted.includes(
 const chosen: Benchmark[] = [];
 for (const name of names) chosen.push((await ALL[name]!()).default);
 
+type Result = (BenchOutcome & { title: string; seconds: number }) | { title: string; error: string };
 const startedAt = new Date();
-const results: Record<string, BenchOutcome & { title: string; seconds: number } | { title: string; error: string }> = {};
+const results: Record<string, Result> = {};
 for (const bench of chosen) {
   console.log(`\n=== ${bench.name}: ${bench.title}`);
   const began = performance.now();
@@ -51,24 +52,45 @@ for (const bench of chosen) {
   }
 }
 
+const machine = describeMachine(root);
+// Each benchmark's figures carry the run they came from: a partial run replaces only its own.
+for (const result of Object.values(results)) Object.assign(result, { ranAt: startedAt.toISOString(), commit: machine.commit });
+const file = join(root, `bench/results/${quick ? 'quick' : 'latest'}.json`);
+const previous = !quick && !wanted.length ? undefined : readPrevious(file);
 const record = {
   startedAt: startedAt.toISOString(),
   quick,
-  complete: chosen.length === Object.keys(ALL).length,
-  machine: describeMachine(root),
-  benchmarks: results,
+  machine,
+  benchmarks: { ...stamped(previous), ...results },
 };
+const complete = Object.keys(ALL).every((name) => name in record.benchmarks);
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 // A quick run's rough figures never replace a real run's.
-writeFileSync(join(root, `bench/results/${quick ? 'quick' : 'latest'}.json`), `${JSON.stringify(record, null, 2)}\n`);
-if (!quick && record.complete) updateBenchmarksMd(record);
+writeFileSync(file, `${JSON.stringify({ ...record, complete }, null, 2)}\n`);
+if (!quick && complete) updateBenchmarksMd(record);
 
 const targets = Object.values(results).flatMap((r) => ('targets' in r ? r.targets : []));
 const failed = Object.entries(results).filter(([, r]) => 'error' in r).map(([name]) => name);
-console.log(`\n${targets.filter((t) => t.met).length} of ${targets.length} targets met${failed.length ? `; ${failed.join(', ')} could not run` : ''}. Figures: bench/results/${quick ? 'quick' : 'latest'}.json`);
+console.log(`\n${targets.filter((t) => t.met).length} of ${targets.length} targets met${failed.length ? `; ${failed.join(', ')} could not run` : ''}. Figures: ${file.slice(root.length)}`);
 process.exit(failed.length ? 1 : 0);
 
-/** The figures section of BENCHMARKS.md, made from this run: a full, not quick, run only. */
+/** The previous record's benchmarks, each marked with the run it came from (older files lack the mark). */
+function stamped(previous: ReturnType<typeof readPrevious>): Record<string, unknown> {
+  if (!previous) return {};
+  return Object.fromEntries(
+    Object.entries(previous.benchmarks).map(([name, r]) => [name, { ranAt: previous.startedAt, commit: previous.machine?.commit, ...(r as object) }]),
+  );
+}
+
+function readPrevious(path: string): { startedAt: string; machine?: { commit?: string }; benchmarks: Record<string, unknown> } | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as { startedAt: string; machine?: { commit?: string }; benchmarks: Record<string, unknown> };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The figures section of BENCHMARKS.md, from every benchmark's latest real (not quick) figures. */
 function updateBenchmarksMd(run: typeof record) {
   const path = join(root, 'BENCHMARKS.md');
   const text = readFileSync(path, 'utf8');
@@ -76,19 +98,25 @@ function updateBenchmarksMd(run: typeof record) {
   const m = run.machine;
   const lines = [
     start,
-    `Run of ${run.startedAt.slice(0, 16).replace('T', ' ')} UTC on commit \`${m.commit}\`${m.uncommittedChanges ? ' (with uncommitted changes)' : ''}: ${m.cores} × ${m.cpu}, ${m.memoryGiB} GiB, Linux ${m.kernel}, Node ${m.node}.`,
+    `Latest run ${run.startedAt.slice(0, 16).replace('T', ' ')} UTC on commit \`${m.commit}\`${m.uncommittedChanges ? ' (with uncommitted changes)' : ''}: ${m.cores} × ${m.cpu}, ${m.memoryGiB} GiB, Linux ${m.kernel}, Node ${m.node}. ${ranAtLine(run.benchmarks)}`,
     '',
     '| benchmark | target | figure | limit | met |',
     '| --- | --- | --- | --- | --- |',
-    ...Object.entries(run.benchmarks).flatMap(([name, r]) =>
+    ...Object.entries(run.benchmarks as Record<string, Result>).flatMap(([name, r]) =>
       'targets' in r ? r.targets.map((t) => `| ${name} | ${t.name} | ${fmt(t.value)}${t.unit} | ${t.kind === 'max' ? '≤' : '≥'} ${fmt(t.limit)}${t.unit} | ${t.met ? 'yes' : '**no**'} |`) : [`| ${name} | could not run | | | **no** |`],
     ),
     '',
-    ...Object.entries(run.benchmarks).flatMap(([name, r]) => ['targets' in r ? [`### ${name}: ${r.title}`, '', ...r.report, ...(r.notes ?? []).map((n) => `- ${n}`), ''] : []].flat()),
+    ...Object.entries(run.benchmarks as Record<string, Result>).flatMap(([name, r]) => ['targets' in r ? [`### ${name}: ${r.title}`, '', ...r.report, ...(r.notes ?? []).map((n) => `- ${n}`), ''] : []].flat()),
     end,
   ];
   const from = text.indexOf(start);
   const to = text.indexOf(end);
   if (from < 0 || to < 0) throw new Error(`BENCHMARKS.md has no ${start} … ${end} section to write the figures into`);
   writeFileSync(path, text.slice(0, from) + lines.join('\n') + text.slice(to + end.length));
+}
+
+/** Which benchmarks' figures are older than the latest run, when some are. */
+function ranAtLine(benchmarks: Record<string, unknown>): string {
+  const older = Object.entries(benchmarks as Record<string, { ranAt?: string; commit?: string }>).filter(([, r]) => r.ranAt && r.ranAt !== startedAt.toISOString());
+  return older.length ? `Figures of ${older.map(([name, r]) => `${name} (${r.ranAt!.slice(0, 16).replace('T', ' ')}, \`${r.commit}\`)`).join(', ')} are from earlier runs.` : 'All figures from this run.';
 }

@@ -69,6 +69,7 @@ export function buildUserManifest(set: ManifestSet, user: VerifiedUser, options:
   const role = user.auth?.role ?? null;
   const decisions = decideModules(set, user.auth, { environment: options.environment, customerEnabled: options.customerEnabled });
   const permitted = decisions.filter((d) => d.included).map((d) => d.key);
+  const permittedKeys = new Set(permitted);
   const landingKey = landingModule(user.auth, permitted);
   const modules = permitted.map((key) => viewFor(set, key, role, options.productName));
   const landingView = modules.find((m) => m.key === landingKey);
@@ -83,8 +84,9 @@ export function buildUserManifest(set: ManifestSet, user: VerifiedUser, options:
     shell: viewFor(set, 'shell', role, options.productName),
     dash: viewFor(set, 'dash', role, options.productName),
     modules,
+    // A set, not permitted.includes: with a thousand modules the list would be searched a thousand times.
     unavailable: set.registry
-      .filter((key) => !permitted.includes(key))
+      .filter((key) => !permittedKeys.has(key))
       .map((key) => ({ key, baseUrl: set.modules.get(key)?.baseUrl ?? `/${key}` })),
   };
 }
