@@ -2,7 +2,7 @@
 // with the same logging that answers a prepared body of the same size. Same autocannon settings for
 // both, one after the other, the servers on CPU 0 and the load generator on CPU 1.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, idToken, pinned, startService } from '../config-service/src/testing/serviceProcess.ts';
@@ -39,7 +39,6 @@ function combine(a: LoadResult, b: LoadResult): LoadResult {
 async function startBare(bodies: Record<string, { body: string; etag: string }>, dir: string, cpu: number, nodeOptions: string[]) {
   const port = await freePort();
   writeFileSync(join(dir, 'bodies.json'), JSON.stringify(bodies));
-  const { openSync } = await import('node:fs');
   const log = openSync(join(dir, 'bare.log'), 'a');
   const script = new URL('./support/bareServer.ts', import.meta.url).pathname;
   const child = spawn(...pinned(cpu, process.execPath, [...nodeOptions, '--import', 'tsx', script]), {
@@ -74,7 +73,7 @@ const benchmark: Benchmark = {
       bare = await startBare(bodies, dir, 0, nodeOptions.map((o) => o.replace(/^--cpu-prof-dir=(.*)$/, '--cpu-prof-dir=$1/bare')));
       log(`bare route (same logging) on CPU 0 at ${bare.base}; load generator on CPU 1; ${seconds} s a run`);
 
-      const target_ = (account: keyof typeof ACCOUNTS, path: '200' | '304', side: 'manifest' | 'bare') => ({
+      const requestOf = (account: keyof typeof ACCOUNTS, path: '200' | '304', side: 'manifest' | 'bare') => ({
         url: side === 'manifest' ? `${service.base}/api/v1/manifest` : `${bare!.base}/bare/${account}`,
         headers: {
           authorization: `Bearer ${tokens[account]}`,
@@ -85,7 +84,7 @@ const benchmark: Benchmark = {
       // JIT, caches, heap growth. Otherwise whichever run first meets 100 connections pays for it.
       for (const side of ['manifest', 'bare'] as const) {
         for (const account of Object.keys(ACCOUNTS) as Array<keyof typeof ACCOUNTS>) {
-          for (const path of ['200', '304'] as const) await load({ ...target_(account, path, side), connections: 100, seconds: quick ? 1 : 2, cpu: 1 });
+          for (const path of ['200', '304'] as const) await load({ ...requestOf(account, path, side), connections: 100, seconds: quick ? 1 : 2, cpu: 1 });
         }
       }
 
@@ -94,7 +93,7 @@ const benchmark: Benchmark = {
         for (const account of Object.keys(ACCOUNTS) as Array<keyof typeof ACCOUNTS>) {
           for (const path of ['200', '304'] as const) {
             const run = async (side: 'manifest' | 'bare') => {
-              const result = await load({ ...target_(account, path, side), connections, seconds: seconds / 2, cpu: 1 });
+              const result = await load({ ...requestOf(account, path, side), connections, seconds: seconds / 2, cpu: 1 });
               const wrong = Object.entries(result.statuses).filter(([code]) => code !== path);
               if (wrong.length || result.errors || result.timeouts) throw new Error(`${side} ${account} ${path}: unexpected answers ${JSON.stringify({ statuses: result.statuses, errors: result.errors, timeouts: result.timeouts })}`);
               return result;

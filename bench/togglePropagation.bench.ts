@@ -9,12 +9,13 @@
 // request after another, first reflects it (the time its answer arrived); B's event stream gives
 // the arrival of its 'modules' event too. The page counts when the sidebar's link appears or goes
 // (a MutationObserver's timestamp, before paint).
-import { chromium } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { median, percentile, table } from './support/stats.ts';
 import { target, type Benchmark, type BenchContext } from './support/types.ts';
-import { manifestModules, openEvents, readSwitch, signIn, startReplicas, writeSwitch, type Replicas } from './support/replicas.ts';
+import { manifestModules, openEvents, readSwitch, startReplicas, writeSwitch, type Replicas } from './support/replicas.ts';
+import { idToken } from '../config-service/src/testing/serviceProcess.ts';
+import { launchChromium } from './support/browser.ts';
 
 const CUSTOMER = 'acme';
 const MODULE = 'lcc';
@@ -24,7 +25,6 @@ const USER = 'engineer@acme.example';
 const PASSWORD = 'Demo-Passw0rd!';
 const TARGET_P99_MS = 250;
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** A toggle not seen within this long is a broken service, not a slow one: the benchmark fails rather than hangs. */
 const GIVE_UP_MS = 10_000;
@@ -58,7 +58,7 @@ interface Writer {
 }
 
 async function operatorOn(replicas: Replicas): Promise<Writer> {
-  const token = await signIn(replicas.a, OPERATOR);
+  const token = await idToken(replicas.a, OPERATOR);
   const state = await readSwitch(replicas.a, token, CUSTOMER, MODULE);
   let n = 0;
   const writer: Writer = {
@@ -77,7 +77,7 @@ async function operatorOn(replicas: Replicas): Promise<Writer> {
 
 /** Toggles through A while polling B's manifest one request after another and listening to B's events. */
 async function replicaToReplica(replicas: Replicas, writer: Writer, count: number, warmUp: number, log: BenchContext['log']): Promise<{ toggles: ReplicaToggle[]; polls: number }> {
-  const token = await signIn(replicas.b, USER);
+  const token = await idToken(replicas.b, USER);
   const events = await openEvents(replicas.b, token);
   const toggles: ReplicaToggle[] = [];
   let polls = 0;
@@ -119,7 +119,8 @@ async function replicaToReplica(replicas: Replicas, writer: Writer, count: numbe
 
 /** Toggles through A while acme's engineer has a page open on B; times the sidebar link's coming and going. */
 async function toPage(replicas: Replicas, writer: Writer, count: number, warmUp: number, log: BenchContext['log']): Promise<number[]> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  // Unpinned, as the replicas are.
+  const { browser } = await launchChromium();
   try {
     const page = await (await browser.newContext({ baseURL: replicas.b.base })).newPage();
     const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/events' && response.ok());

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error -- plain JavaScript without declarations; its one export is typed below
 import { startTestPostgres as startUntypedPostgres } from '../../scripts/testPostgres.mjs';
-import { idToken, startService, type ServiceProcess } from '../../config-service/src/testing/serviceProcess.ts';
+import { startService, type ServiceProcess } from '../../config-service/src/testing/serviceProcess.ts';
 
 const startTestPostgres = startUntypedPostgres as () => Promise<{ url: string; stop(): Promise<void> }>;
 
@@ -65,9 +65,6 @@ export async function startReplicas(options: ReplicaOptions): Promise<Replicas> 
     },
   };
 }
-
-/** A demo account's ID token from a replica's own identity provider (valid on that replica). */
-export const signIn = (replica: ServiceProcess, email: string) => idToken(replica, email);
 
 /** The module keys a user's manifest holds, as a replica serves it now. */
 export async function manifestModules(replica: ServiceProcess, token: string): Promise<string[]> {
