@@ -25,12 +25,16 @@ import messagingRoutes from './routes/messaging/index.ts';
 import type { CustomerModules } from './customers/customerModules.ts';
 import manifestRoutes from './routes/manifest/index.ts';
 import adminRoutes from './routes/admin/index.ts';
+import releaseRoutes from './routes/releases/index.ts';
+import type { ManifestReleases } from './releases/manifestReleases.ts';
 
 export interface AppOptions {
   environment: string;
   productName: string;
   /** The manifest set in service, earlier versions and the last rejected edit. */
   manifests: ManifestSource;
+  /** Manifest releases in the store (usually also `manifests`): their routes are served when given. */
+  releases?: ManifestReleases;
   /** Customers and their module switches, in the database. */
   customerModules: CustomerModules;
   authentication: AuthenticationOptions;
@@ -117,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(problem);
   // Before anything answers: its hooks time every response, and routes count with `app.metrics`.
   const database = options.customerModules.store.db;
-  await app.register(metrics, { access: metricsAccess(options.environment, options.metricsToken), manifests: options.manifests, database });
+  await app.register(metrics, { access: metricsAccess(options.environment, options.metricsToken), manifests: options.manifests, releases: options.releases, database });
   // What the browser is told to call is what the policy lets it call.
   const directives = pageDirectives({ auth: options.browserAuth, backends: options.backends ?? NO_BACKENDS, messaging: options.messaging ?? null });
   await app.register(security, { directives, corsOrigins: options.corsOrigins ?? [] });
@@ -126,11 +130,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authentication, options.authentication);
   // Before the routes: the document is collected from their onRoute hooks.
   await app.register(openApi, { productName: options.productName });
-  await app.register(health, { manifests: options.manifests, database, jwksUrl: options.authentication.jwksUrl });
+  await app.register(health, { manifests: options.manifests, releases: options.releases, database, jwksUrl: options.authentication.jwksUrl });
   await app.register(configRoutes, { manifests: options.manifests, environment: options.environment, productName: options.productName, auth: options.browserAuth, backends: options.backends ?? NO_BACKENDS, messaging: options.messaging ?? null });
   const served = { manifests: options.manifests, environment: options.environment, productName: options.productName, customerModules: options.customerModules };
   await app.register(manifestRoutes, served);
-  await app.register(adminRoutes, served);
+  await app.register(adminRoutes, { ...served, load: options.releases?.load });
+  if (options.releases) await app.register(releaseRoutes, { releases: options.releases, customerModules: options.customerModules, productName: options.productName, load: options.releases.load });
   await app.register(customerRoutes, served);
   await app.register(eventRoutes, served);
   if (options.messaging?.kind === 'local') await app.register(messagingRoutes);

@@ -9,6 +9,7 @@ export const errorCatalogue = {
   CFG_ERR_NOT_FOUND: { status: 404, title: 'Not Found' },
   CFG_ERR_BAD_REQUEST: { status: 400, title: 'Bad Request' },
   CFG_ERR_CONFLICT: { status: 409, title: 'Conflict' },
+  CFG_ERR_MANIFEST_INVALID: { status: 422, title: 'Manifest set is invalid' },
   CFG_ERR_PRECONDITION_REQUIRED: { status: 428, title: 'Precondition Required' },
   CFG_ERR_PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload Too Large' },
   CFG_ERR_URI_TOO_LONG: { status: 414, title: 'URI Too Long' },

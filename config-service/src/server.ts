@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { buildApp } from './app.ts';
@@ -8,6 +9,8 @@ import { callbackUrls } from './identity/local/seedLocalPool.ts';
 import { startLocalIdentityProvider, type LocalIdentityProvider } from './identity/local/startLocalIdentityProvider.ts';
 import { formatProblem, ManifestSetError } from './manifests/manifestProblem.ts';
 import { ManifestStore, type ReloadEvent } from './manifests/manifestStore.ts';
+import { ManifestReleases } from './releases/manifestReleases.ts';
+import { ReleaseStore } from './store/releaseStore.ts';
 import { readScreenCatalogue } from './manifests/screenCatalogue.ts';
 import { CustomerModules } from './customers/customerModules.ts';
 import { CustomerStore } from './store/customerStore.ts';
@@ -30,11 +33,20 @@ const SHUTDOWN_DRAIN_MS = 1_000;
 async function main() {
   // The environment over .env, checked against its schema; production's risks refused unless allowed.
   const settings = loadSettings();
-  // Manifests first: an invalid one stops start-up before anything else is started.
-  const manifests = new ManifestStore(settings.manifestsDir, { screens: readScreenCatalogue() });
+  const screens = readScreenCatalogue();
+  // The folder first when it is served: an invalid one stops start-up before anything else is started.
+  const watched = settings.manifestSource === 'files' ? new ManifestStore(settings.manifestsDir, { screens }) : undefined;
 
   // Then the database: migrated before anything is served, the demo customers added where wanted.
   const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, onError: (error) => console.error('database:', error.message) });
+  // Users are served the store's releases; the folder is published into it (files), or seeds an empty one (store).
+  const releaseStore = new ReleaseStore(database);
+  let folder = watched;
+  if (!folder && !(await releaseStore.state())) {
+    if (!existsSync(settings.manifestsDir)) throw new SettingsError('MANIFESTS_DIR', `the store holds no manifest release yet, and ${settings.manifestsDir} does not exist to publish the first one from`);
+    folder = new ManifestStore(settings.manifestsDir, { screens });
+  }
+  const manifests = await ManifestReleases.open({ store: releaseStore, load: { screens }, source: settings.manifestSource, folder });
   const customerModules = await CustomerModules.open(new CustomerStore(database), manifests);
   if (settings.seedDemoData) {
     for (const customer of DEMO_CUSTOMERS) await customerModules.createCustomer({ ...customer }, { sub: 'system', email: 'demo-data' });
@@ -62,6 +74,7 @@ async function main() {
     environment: settings.environment,
     productName: settings.productName,
     manifests,
+    releases: manifests,
     authentication: { issuer, jwksUrl, clientId, trustLocalKey: settings.trustLocalIdentityKey },
     browserAuth: {
       region: cognito.region,
@@ -102,16 +115,18 @@ async function main() {
     // JSON lines for a log collector; readable lines for a developer under npm start.
     logger: loggerOptions({ level: settings.logLevel, pretty: LOCAL_ENVIRONMENTS.includes(settings.environment) }),
   });
+  manifests.log = app.log;
 
-  // Administrators edit route-manifests/ while the service runs: valid edits are served at once,
-  // invalid ones are logged with every problem and change nothing.
+  // Administrators edit route-manifests/ while the service runs (files) or publish releases: valid
+  // edits are served at once, invalid ones are logged with every problem and change nothing.
   manifests.on('reload', (event: ReloadEvent) => {
-    if (event.kind === 'loaded') app.log.info({ version: event.version, previous: event.previous }, 'route manifests reloaded');
+    if (event.kind === 'loaded') app.log.info({ release: event.version, previous: event.previous }, 'manifest release activated');
+    if (event.kind === 'pilot') app.log.info({ release: event.release, customers: event.customers }, event.release ? 'manifest release pilot changed' : 'manifest release pilot ended');
     if (event.kind === 'rejected') {
       app.log.error({ serving: event.serving, problems: event.problems }, `route manifests edit rejected; still serving ${event.serving}:\n${event.problems.map(formatProblem).join('\n')}`);
     }
   });
-  manifests.watch();
+  watched?.watch();
 
   let stopping = false;
   // A callback, not async: this runs on every answer, and an async hook costs a promise each time.
@@ -130,8 +145,9 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_DRAIN_MS));
     let failed = false;
     for (const [what, step] of [
-      ['manifest watcher', async () => manifests.close()],
+      ['manifest watcher', async () => watched?.close()],
       ['http server', () => app.close()],
+      ['release listener', () => manifests.close()],
       ['switch listener', () => customerModules.close()],
       ['database', () => database.close()],
       ['identity provider', async () => local?.stop()],
@@ -151,7 +167,7 @@ async function main() {
   await app.listen({ port: settings.port, host: settings.host });
   const lines = [
     '',
-    `  Platform running at ${settings.publicOrigin}  (environment: ${settings.environment}, manifests ${manifests.current().version}, watching ${settings.manifestsDir})`,
+    `  Platform running at ${settings.publicOrigin}  (environment: ${settings.environment}, release ${manifests.current().version}${watched ? `, publishing edits of ${settings.manifestsDir}` : ' from the store'})`,
     `  Database: ${settings.databaseUrl ? `PostgreSQL at ${redactPassword(settings.databaseUrl)}` : `embedded PGlite in ${join(settings.dataDir, 'pglite')}`}`,
   ];
   if (local) {

@@ -111,6 +111,7 @@ describe('environment schema rules', () => {
     ['DATABASE_URL', 'mysql://platform:secret@db/platform', 'DATABASE_URL: must be a postgres:// or postgresql:// connection string'],
     ['SEED_DEMO_DATA', 'yes', "SEED_DEMO_DATA: must be 'true' or 'false', got 'yes'"],
     ['LOCAL_MAIN_API', 'TRUE', "LOCAL_MAIN_API: must be 'true' or 'false', got 'TRUE'"],
+    ['MANIFEST_SOURCE', 'database', "MANIFEST_SOURCE: must be 'files' or 'store', got 'database'"],
     ['ARTIFACT_SIGNING_KEY', Buffer.alloc(16).toString('base64'), 'ARTIFACT_SIGNING_KEY: must be base64 of at least 32 bytes (e.g. `openssl rand -base64 32`)'],
     ['API_BASE_RAIL', 'ftp://rail', "API_BASE_RAIL: must be an http(s) URL or a path starting with /, got 'ftp://rail'"],
     ['PINPOINT_APP_ID', 'app 1', "PINPOINT_APP_ID: must be a Pinpoint project id without spaces, got 'app 1'"],

@@ -31,6 +31,8 @@ export interface Settings {
   /** Whether to add the demo customers when they are missing. */
   seedDemoData: boolean;
   manifestsDir: string;
+  /** files: the folder is published and watched; store: the store's active release alone is served. */
+  manifestSource: 'files' | 'store';
   webDist: string;
   /** Whether this service serves the main backend's local counterpart at /api/main (demo data). */
   localMainApi: boolean;
@@ -140,6 +142,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     },
     seedDemoData: values.SEED_DEMO_DATA ?? local,
     manifestsDir: folder(values.MANIFESTS_DIR, 'route-manifests'),
+    manifestSource: values.MANIFEST_SOURCE ?? (local ? 'files' : 'store'),
     webDist: folder(values.WEB_DIST, 'web/dist'),
     cognito: {
       region,

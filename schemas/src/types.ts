@@ -20,6 +20,15 @@ import type { messagingEndpointListSchema } from './generated/messaging-endpoint
 import type { adminModuleListSchema } from './generated/admin-module-list.ts';
 import type { adminPreviewRequestSchema } from './generated/admin-preview-request.ts';
 import type { adminPreviewSchema } from './generated/admin-preview.ts';
+import type { releaseSummarySchema } from './generated/release-summary.ts';
+import type { releaseStateSchema } from './generated/release-state.ts';
+import type { releaseListSchema } from './generated/release-list.ts';
+import type { releaseSchema } from './generated/release.ts';
+import type { releaseCreateSchema } from './generated/release-create.ts';
+import type { releaseStepSchema } from './generated/release-step.ts';
+import type { releasePilotSchema } from './generated/release-pilot.ts';
+import type { releaseAuditPageSchema } from './generated/release-audit-page.ts';
+import type { releaseDiffSchema } from './generated/release-diff.ts';
 
 /**
  * The schema with `key` taken out of `properties`. json-schema-to-ts cannot follow a
@@ -91,7 +100,7 @@ export type AdminModuleList = FromSchema<typeof adminModuleListSchema>;
 /** One problem with a manifest file, with where it is and what to do. */
 export type ManifestFileProblem = FromSchema<(typeof adminModuleListSchema)['$defs']['problem']>;
 /** POST /api/v1/admin/preview, the request. */
-export type AdminPreviewRequest = FromSchema<typeof adminPreviewRequestSchema, { references: [typeof userClaimsSchema] }>;
+export type AdminPreviewRequest = FromSchema<typeof adminPreviewRequestSchema, { references: [typeof userClaimsSchema, typeof releaseSchema] }>;
 
 type PreviewDefs = (typeof adminPreviewSchema)['$defs'];
 /** Whether one module is in a previewed manifest, and the rule that decided. */
@@ -118,5 +127,27 @@ export type NotificationList = FromSchema<typeof notificationListSchema>;
 export type MessagingEndpoint = FromSchema<typeof messagingEndpointSchema>;
 /** GET /api/v1/admin/messaging/endpoints. */
 export type MessagingEndpointList = FromSchema<typeof messagingEndpointListSchema, { references: [typeof messagingEndpointSchema] }>;
+/** A release as listed: id, author, time, reason, parent. */
+export type ReleaseSummary = FromSchema<typeof releaseSummarySchema>;
+/** The release every user gets and the pilot, if any. */
+export type ReleaseState = FromSchema<typeof releaseStateSchema, { references: [typeof releaseSummarySchema] }>;
+/** GET /api/v1/admin/releases. */
+export type ReleaseList = FromSchema<typeof releaseListSchema, { references: [typeof releaseSummarySchema, typeof releaseStateSchema] }>;
+/** GET /api/v1/admin/releases/{id}: a release with its files and validation report. */
+export type Release = FromSchema<typeof releaseSchema, { references: [typeof releaseSummarySchema] }>;
+/** A manifest set as files by name, as releases and drafts carry it. */
+export type ReleaseFiles = Release['files'];
+/** POST /api/v1/admin/releases, the body. */
+export type ReleaseCreate = FromSchema<typeof releaseCreateSchema, { references: [typeof releaseSchema, typeof releaseSummarySchema] }>;
+/** PUT /api/v1/admin/releases/active, DELETE /api/v1/admin/releases/pilot, POST …/pilot/promote: the body. */
+export type ReleaseStep = FromSchema<typeof releaseStepSchema, { references: [typeof releaseSummarySchema, typeof releaseCreateSchema] }>;
+/** PUT /api/v1/admin/releases/pilot, the body. */
+export type ReleasePilot = FromSchema<typeof releasePilotSchema, { references: [typeof releaseSummarySchema, typeof releaseCreateSchema] }>;
+/** GET /api/v1/admin/releases/audit. */
+export type ReleaseAuditPage = FromSchema<typeof releaseAuditPageSchema, { references: [typeof releaseSummarySchema] }>;
+/** GET /api/v1/admin/releases/{id}/diff. */
+export type ReleaseDiff = FromSchema<typeof releaseDiffSchema, { references: [typeof adminPreviewSchema] }>;
+/** A module's exposure with absent rules spelled out. */
+export type ExposureRules = FromSchema<(typeof releaseDiffSchema)['$defs']['exposure']>;
 export type Access = NonNullable<ManifestRoute['access']>;
 export type { JSONSchema };

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { ManifestSet } from '../manifests/loadManifestSet.ts';
 import type { ManifestSource } from '../manifests/manifestStore.ts';
 import type { Actor, Customer, CustomerStore, ModuleSwitch, SwitchChange, SwitchWriteResult } from '../store/customerStore.ts';
 import { StoreUnavailableError } from '../store/storeUnavailable.ts';
@@ -13,8 +14,8 @@ export interface CustomerWithModules extends Customer {
 }
 
 /** What a module is for a customer that has never had it set: the manifest's `enabledForNewCustomers`. */
-function defaultEnabled(manifests: ManifestSource, key: string): boolean {
-  return manifests.current().modules.get(key)?.exposure?.enabledForNewCustomers ?? true;
+function defaultEnabled(set: ManifestSet, key: string): boolean {
+  return set.modules.get(key)?.exposure?.enabledForNewCustomers ?? true;
 }
 
 /**
@@ -81,16 +82,17 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
     return this.#everyModule(await this.#switches(customerId));
   }
 
-  #everyModule(switches: ReadonlyMap<string, ModuleSwitch>): CustomerModule[] {
-    return this.manifests.current().registry.map((key) => ({ key, ...(switches.get(key) ?? { enabled: defaultEnabled(this.manifests, key), version: 0 }) }));
+  #everyModule(switches: ReadonlyMap<string, ModuleSwitch>, set: ManifestSet = this.manifests.current()): CustomerModule[] {
+    return set.registry.map((key) => ({ key, ...(switches.get(key) ?? { enabled: defaultEnabled(set, key), version: 0 }) }));
   }
 
   /**
    * Whether each registered module is on for the customer: what the user manifest applies. While the
    * database cannot be reached, the switches last read: users keep working with the last good state
-   * (operators' reads and writes answer 503 meanwhile).
+   * (operators' reads and writes answer 503 meanwhile). `set` is the release the customer is served
+   * (a pilot's registers modules the active one may not, with defaults of its own).
    */
-  async enabledFor(customerId: string): Promise<Readonly<Record<string, boolean>>> {
+  async enabledFor(customerId: string, set: ManifestSet = this.manifests.current()): Promise<Readonly<Record<string, boolean>>> {
     let switches: Map<string, ModuleSwitch>;
     try {
       switches = await this.#switches(customerId);
@@ -100,10 +102,9 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
       switches = last;
     }
     // Every manifest request asks; the answer changes only with the switches read or the manifest set.
-    const set = this.manifests.current();
     const known = this.#enabled.get(switches);
     if (known?.set === set) return known.enabled;
-    const enabled = Object.freeze(Object.fromEntries(this.#everyModule(switches).map((m) => [m.key, m.enabled])));
+    const enabled = Object.freeze(Object.fromEntries(this.#everyModule(switches, set).map((m) => [m.key, m.enabled])));
     this.#enabled.set(switches, { set, enabled });
     return enabled;
   }
@@ -122,7 +123,7 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
   }
 
   async setModule(write: { customerId: string; moduleKey: string; enabled: boolean; reason: string; expectedVersion: number; actor: Actor }): Promise<SwitchWriteResult> {
-    const result = await this.store.setSwitch({ ...write, defaultEnabled: defaultEnabled(this.manifests, write.moduleKey) });
+    const result = await this.store.setSwitch({ ...write, defaultEnabled: defaultEnabled(this.manifests.current(), write.moduleKey) });
     // This replica's own notification clears the cache too, but a moment later; the writer's next read must see the write.
     if (result.outcome === 'written') this.#cache.delete(write.customerId);
     return result;
@@ -130,7 +131,7 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
 
   /** Creates a customer with every registered module set to its default for new customers. */
   async createCustomer(customer: Customer, actor: Actor): Promise<boolean> {
-    const registry = this.manifests.current().registry;
-    return this.store.createCustomer(customer, Object.fromEntries(registry.map((key) => [key, defaultEnabled(this.manifests, key)])), actor);
+    const set = this.manifests.current();
+    return this.store.createCustomer(customer, Object.fromEntries(set.registry.map((key) => [key, defaultEnabled(set, key)])), actor);
   }
 }

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { moduleManifestSchema, moduleRegistrySchema, type ModuleManifest, type ModuleRegistry } from '@platform/schemas';
 import { locateProblem, ManifestSetError, type ManifestProblem } from './manifestProblem.ts';
 import { ajv } from './schemaValidator.ts';
 import { validateManifestSet, type ManifestDoc, type ScreenCatalogue } from './validateManifestSet.ts';
+import { releaseId } from '../releases/releaseId.ts';
 
 /** A validated, versioned set of manifests: what the service serves from. */
 export interface ManifestSet {
@@ -15,6 +15,12 @@ export interface ManifestSet {
   modules: Map<string, ModuleManifest>;
   /** The file in the folder each module came from, by key. */
   files: Map<string, string>;
+  /** Every file's JSON content by file name: what a release stores. */
+  contents: Readonly<Record<string, unknown>>;
+}
+
+export interface LoadOptions {
+  screens?: ScreenCatalogue;
 }
 
 const REGISTRY_FILE = 'registry.json';
@@ -43,25 +49,45 @@ function schemaProblems(file: string, schemaId: string, value: unknown): Manifes
     }));
 }
 
+/** The `.json` files of a folder, by name, as text. */
+export function readManifestFolder(dir: string): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) texts.set(file, readFileSync(join(dir, file), 'utf8'));
+  return texts;
+}
+
 /**
  * Reads every manifest in `dir`, checks each against its schema and the set as a whole, and
- * returns it with a version that changes whenever any file does. Throws ManifestSetError with
- * all problems; nothing half-valid is returned.
+ * returns it with a version that changes whenever any file's content does. Throws ManifestSetError
+ * with all problems; nothing half-valid is returned.
  */
-export function loadManifestSet(dir: string, options: { screens?: ScreenCatalogue } = {}): ManifestSet {
+export function loadManifestSet(dir: string, options: LoadOptions = {}): ManifestSet {
+  return manifestSetFromTexts(readManifestFolder(dir), options, dir);
+}
+
+/**
+ * A manifest set from files given as JSON values (a release, a draft from the browser): validated
+ * exactly as a folder is. Problems' lines and columns refer to each file as JSON.stringify(value,
+ * null, 2) writes it, which is how the editor and `GET /api/v1/admin/releases/{id}` show it.
+ */
+export function manifestSetFromFiles(files: Readonly<Record<string, unknown>>, options: LoadOptions = {}): ManifestSet {
+  const texts = new Map(Object.keys(files).sort().map((name) => [name, JSON.stringify(files[name], null, 2)]));
+  return manifestSetFromTexts(texts, options);
+}
+
+/** Validates a set of files given as text, by file name; `dir` only names the folder in a problem. */
+export function manifestSetFromTexts(texts: ReadonlyMap<string, string>, options: LoadOptions = {}, dir = 'the manifest set'): ManifestSet {
   const problems: ManifestProblem[] = [];
-  const texts = new Map<string, string>();
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
-  const hash = createHash('sha256');
+  const files = [...texts.keys()].sort();
   let registry: ModuleRegistry | undefined;
   const docs: ManifestDoc[] = [];
+  const contents: Record<string, unknown> = {};
 
   for (const file of files) {
-    const text = readFileSync(join(dir, file), 'utf8');
-    texts.set(file, text);
-    hash.update(file).update('\0').update(text).update('\0');
+    const text = texts.get(file)!;
     const value = parse(file, text, problems);
     if (value === undefined) continue;
+    contents[file] = value;
     if (file === REGISTRY_FILE) {
       const found = schemaProblems(file, moduleRegistrySchema.$id, value);
       problems.push(...found);
@@ -80,9 +106,10 @@ export function loadManifestSet(dir: string, options: { screens?: ScreenCatalogu
   if (problems.length || !registry) throw new ManifestSetError(problems.map((p) => locateProblem(p, texts)));
 
   return {
-    version: hash.digest('hex').slice(0, 12),
+    version: releaseId(contents),
     registry: [...registry.modules],
     modules: new Map(docs.map((d) => [d.manifest.key, d.manifest])),
     files: new Map(docs.map((d) => [d.manifest.key, d.file])),
+    contents,
   };
 }

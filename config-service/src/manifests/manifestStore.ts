@@ -8,7 +8,9 @@ import type { ScreenCatalogue } from './validateManifestSet.ts';
 export type ReloadEvent =
   | { kind: 'loaded'; version: string; previous: string; at: string }
   | { kind: 'unchanged'; version: string; at: string }
-  | { kind: 'rejected'; problems: LocatedProblem[]; at: string; serving: string };
+  | { kind: 'rejected'; problems: LocatedProblem[]; at: string; serving: string }
+  /** The pilot started, changed or ended; `customers` are those whose users' set changed. */
+  | { kind: 'pilot'; release: string | null; customers: string[]; at: string };
 
 export interface ManifestStatus {
   /** The version being served. */
@@ -19,7 +21,22 @@ export interface ManifestStatus {
 }
 
 /** What the service's routes read of the store; a test can hand in any set through a real store. */
-export type ManifestSource = Pick<ManifestStore, 'current' | 'version' | 'versions' | 'status' | 'rejectedReloads' | 'on' | 'off'>;
+export interface ManifestSource {
+  /** The set everyone outside a pilot is served. */
+  current(): ManifestSet;
+  /** The set a customer's users (and staff acting for it) are served; null: no customer in context. */
+  servedTo(customerId: string | null): ManifestSet;
+  /** Any set this source can still build, by version (release id). */
+  find(version: string): Promise<ManifestSet | undefined>;
+  /** A set held in memory, by version. */
+  version(version: string): ManifestSet | undefined;
+  /** Versions served here lately, oldest first; the last is the one in service. */
+  versions(): { version: string; loadedAt: string }[];
+  status(): ManifestStatus;
+  readonly rejectedReloads: number;
+  on(event: 'reload', listener: (event: ReloadEvent) => void): unknown;
+  off(event: 'reload', listener: (event: ReloadEvent) => void): unknown;
+}
 
 /** How many earlier versions are kept for comparing (admin preview). */
 const HISTORY = 10;
@@ -52,6 +69,16 @@ export class ManifestStore extends EventEmitter<{ reload: [ReloadEvent] }> {
 
   current(): ManifestSet {
     return this.#current;
+  }
+
+  /** The set the users of a customer (or staff acting for it; null: no customer) are served. */
+  servedTo(_customerId: string | null): ManifestSet {
+    return this.#current;
+  }
+
+  /** A set by version, wherever it is kept (here: among the last few served). */
+  async find(version: string): Promise<ManifestSet | undefined> {
+    return this.version(version);
   }
 
   /** A set served earlier (or now), by version, while it is among the last few. */

@@ -7,6 +7,8 @@ import { PROBLEM_TYPE_BASE } from './problem.ts';
 
 export interface HealthOptions {
   manifests: Pick<ManifestSource, 'current'>;
+  /** The releases in service, shown in the answer so an operator sees which one each replica serves. */
+  releases?: { state(): { active: string; pilot: { release: string; customers: string[] } | null } };
   /** The customer store's database; `select 1` on it says whether it answers. */
   database: Sql;
   /** The identity provider's keys: the service cannot verify a new token without them. */
@@ -104,6 +106,12 @@ async function healthPlugin(app: FastifyInstance, options: HealthOptions) {
     }
   };
 
+  // Which release this replica serves (and the pilot): replicas that disagree show it here.
+  const releaseOf = () => {
+    const state = options.releases?.state() ?? { active: options.manifests.current().version, pilot: null };
+    return { release: state.active, pilot: state.pilot };
+  };
+
   const readinessChecks = async (): Promise<ReadinessChecks> => {
     const [identityKeys, database] = await Promise.all([keysCheck(), databaseCheck()]);
     return { manifests: manifestsCheck(), identityKeys, database };
@@ -119,7 +127,8 @@ async function healthPlugin(app: FastifyInstance, options: HealthOptions) {
     // A stopping service asks nobody anything: it is leaving whatever they would say.
     const checks: Record<string, CheckState> = stopping ? { service: 'stopping' } : await readinessChecks();
     const waiting = Object.entries(checks).filter(([, state]) => state !== 'ready');
-    if (!waiting.length) return { status: 'ready', checks };
+    const release = releaseOf();
+    if (!waiting.length) return { status: 'ready', checks, ...release };
     request.log.warn({ checks }, 'not ready');
     // Built here rather than by sendProblem, which withholds a 5xx's detail and extensions lest they
     // carry internals: these carry only the checks' names and fixed words, which are the point.
@@ -137,6 +146,7 @@ async function healthPlugin(app: FastifyInstance, options: HealthOptions) {
           instance: request.url.split('?')[0],
           code: problem.code,
           checks,
+          ...release,
         }),
       );
   });

@@ -27,6 +27,8 @@ export function metricsAccess(environment: string, token: string | undefined): M
 export interface MetricsOptions {
   access: MetricsAccess;
   manifests: Pick<ManifestSource, 'current' | 'status' | 'rejectedReloads'>;
+  /** The releases in service, when the app serves them: the pilot's release and customers. */
+  releases?: { state(): { active: string; pilot: { release: string; customers: string[] } | null } };
   database: Pick<Database, 'connections'>;
 }
 
@@ -43,6 +45,8 @@ export interface ServiceMetrics {
   switchWrites: Counter;
   /** Module switch writes refused because the switch had moved on (409). */
   switchConflicts: Counter;
+  /** Release steps refused because the state had moved on (409). */
+  releaseConflicts: Counter;
   /** Server-sent event streams open. */
   openStreams: Gauge;
 }
@@ -84,16 +88,28 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
     manifestNotModified: new Counter({ name: 'config_manifest_not_modified_total', help: 'User manifests answered 304 Not Modified', registers }),
     switchWrites: new Counter({ name: 'config_module_switch_writes_total', help: 'Module switch writes applied', registers }),
     switchConflicts: new Counter({ name: 'config_module_switch_conflicts_total', help: 'Module switch writes refused with 409: the switch had moved on', registers }),
+    releaseConflicts: new Counter({ name: 'config_manifest_release_conflicts_total', help: 'Release steps refused with 409: the active release or the pilot had moved on', registers }),
     openStreams: new Gauge({ name: 'config_event_streams_open', help: 'Server-sent event streams open', registers }),
   };
   new Gauge({
     name: 'config_manifest_set_version',
-    help: 'The manifest set in service: 1, with its version as a label',
+    help: 'The manifest release everyone outside a pilot is served: 1, with its id as the version label',
     labelNames: ['version'],
     registers,
     collect() {
       this.reset();
       this.set({ version: manifests.current().version }, 1);
+    },
+  });
+  new Gauge({
+    name: 'config_manifest_pilot_customers',
+    help: "Customers served the pilot release, with the release's id as a label; no series while no pilot runs",
+    labelNames: ['release'],
+    registers,
+    collect() {
+      this.reset();
+      const pilot = options.releases?.state().pilot;
+      if (pilot) this.set({ release: pilot.release }, pilot.customers.length);
     },
   });
   new Gauge({

@@ -12,6 +12,8 @@ import { CustomerStore } from '../store/customerStore.ts';
 import { migrate } from '../store/migrate.ts';
 import { openPglite } from '../store/pgliteDatabase.ts';
 import { LOCAL_ENVIRONMENTS } from '../settings.ts';
+import { ManifestReleases } from '../releases/manifestReleases.ts';
+import { ReleaseStore } from '../store/releaseStore.ts';
 
 export const ISSUER = 'http://issuer.test/local_pool';
 export const CLIENT = 'web-client';
@@ -78,6 +80,20 @@ export async function customersWithModulesOff(manifests: ManifestSource, off: Re
     }
   }
   return modules;
+}
+
+/**
+ * Manifest releases in the customers' database, the first one published from `folder` (store mode:
+ * the folder is not watched). Closed with the customer modules.
+ */
+export async function releasesOn(modules: CustomerModules, folder: ManifestStore): Promise<ManifestReleases> {
+  const releases = await ManifestReleases.open({ store: new ReleaseStore(modules.store.db), source: 'store', folder });
+  const close = modules.close.bind(modules);
+  modules.close = async () => {
+    await releases.close();
+    await close();
+  };
+  return releases;
 }
 
 export interface TestApps {

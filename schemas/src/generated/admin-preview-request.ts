@@ -42,6 +42,19 @@ export const adminPreviewRequestSchema = {
           "$ref": "#/$defs/version"
         }
       }
+    },
+    "draft": {
+      "description": "An unpublished manifest set (the editor's draft) to build the first view from instead of a release; refused 422 with every problem when it is invalid.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "files"
+      ],
+      "properties": {
+        "files": {
+          "$ref": "https://asset-platform.example/schemas/release.schema.json#/$defs/files"
+        }
+      }
     }
   },
   "$defs": {
@@ -62,7 +75,7 @@ export const adminPreviewRequestSchema = {
       "pattern": "^[a-z0-9][a-z0-9-]{0,62}$"
     },
     "version": {
-      "description": "Manifest set version to build from (one of the admin module list's history); the set in service when absent.",
+      "description": "Release id (or a version in the admin module list's history) to build from; the release in service when absent.",
       "type": "string",
       "minLength": 1,
       "maxLength": 64

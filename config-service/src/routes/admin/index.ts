@@ -16,12 +16,16 @@ import { customerInContext } from '../../manifests/buildUserManifest.ts';
 import { moduleOverview } from '../../manifests/moduleOverview.ts';
 import { compareViews, previewManifest } from '../../manifests/previewManifest.ts';
 import type { CustomerModules } from '../../customers/customerModules.ts';
+import type { LoadOptions, ManifestSet } from '../../manifests/loadManifestSet.ts';
+import { validDraft } from '../releases/validDraft.ts';
 
 export interface AdminRouteOptions {
   manifests: ManifestSource;
   environment: string;
   productName: string;
   customerModules: CustomerModules;
+  /** What a draft is checked with (the web app's screens), as a publication is. */
+  load?: LoadOptions;
 }
 
 const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
@@ -49,14 +53,15 @@ export default async function adminRoutes(app: FastifyInstance, options: AdminRo
     },
   );
 
-  const view = async (request: ViewRequest) => {
-    const set = request.version === undefined ? options.manifests.current() : options.manifests.version(request.version);
-    if (!set) {
-      throw new PlatformError('CFG_ERR_NOT_FOUND', `manifest version '${request.version}' is not kept; versions kept: ${options.manifests.versions().map((v) => v.version).join(', ')}`);
-    }
+  const view = async (request: ViewRequest, draft?: ManifestSet) => {
     const auth = (request.claims ?? undefined) as AuthClaim | undefined;
     const requestedCustomerId = request.customerId ?? undefined;
     const customer = customerInContext(auth, requestedCustomerId);
+    // No version named: what this user is served now (a pilot's release for its customers).
+    const set = draft ?? (request.version === undefined ? options.manifests.servedTo(customer) : await options.manifests.find(request.version));
+    if (!set) {
+      throw new PlatformError('CFG_ERR_NOT_FOUND', `no release or kept manifest version '${request.version}'; versions served lately: ${options.manifests.versions().map((v) => v.version).join(', ')}`);
+    }
     // A customer user's own customer is taken as the token would carry it; only a customer chosen in
     // the request must exist, as X-Customer-Id would have to.
     if (customer !== null && customer === requestedCustomerId && !(await options.customerModules.getCustomer(customer))) {
@@ -75,6 +80,8 @@ export default async function adminRoutes(app: FastifyInstance, options: AdminRo
     '/api/v1/admin/preview',
     {
       ...guards,
+      // A draft is a whole manifest set, like a release.
+      bodyLimit: 1024 * 1024,
       schema: {
         summary: "Dry run: the manifest a claims set would receive, why each module is in or out, and the difference to a second view",
         tags: ['administration'],
@@ -85,7 +92,8 @@ export default async function adminRoutes(app: FastifyInstance, options: AdminRo
     },
     async (request, reply): Promise<AdminPreview> => {
       const body = request.body as AdminPreviewRequest;
-      const first = await view(body);
+      // An editor's draft is checked as a publication would be: every problem, or the preview.
+      const first = await view(body, body.draft ? validDraft(body.draft.files, options.load) : undefined);
       reply.header('Cache-Control', 'no-store');
       if (!body.compareWith) return { view: first, comparison: null };
       const other = body.compareWith;

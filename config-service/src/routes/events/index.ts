@@ -15,7 +15,7 @@ export interface EventRouteOptions {
 /**
  * GET /api/v1/events: server-sent events telling an open page that its manifest may have changed:
  * `modules` when its customer's switches change (only the customer in context, so no one learns of
- * another customer; staff hear of every customer), `manifests` when the manifest set is reloaded, `resync` when changes may have
+ * another customer; staff hear of every customer), `manifests` when the release in service (or the customer's pilot) changes, `resync` when changes may have
  * been missed. The page then refetches its manifest; the events carry no data of their own.
  */
 export default async function eventRoutes(app: FastifyInstance, options: EventRouteOptions) {
@@ -58,6 +58,8 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
       const onMissed = () => send('resync', {});
       const onReload = (event: ReloadEvent) => {
         if (event.kind === 'loaded') send('manifests', { version: event.version });
+        // A pilot's start or end changes the set of its customers' users only (and staff follow all).
+        if (event.kind === 'pilot' && (staff || (customer !== null && event.customers.includes(customer)))) send('manifests', { version: event.release });
       };
       options.customerModules.on('change', onChange);
       options.customerModules.on('missed', onMissed);

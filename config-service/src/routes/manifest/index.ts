@@ -50,8 +50,9 @@ export default async function manifestRoutes(app: FastifyInstance, options: Mani
         throw new PlatformError('CFG_ERR_BAD_REQUEST', 'X-Customer-Id must be a customer id (lower-case letters, digits and dashes)');
       }
       const customer = customerInContext(user.auth, requested);
-      const switches = customer === null ? undefined : await options.customerModules.enabledFor(customer);
-      const set = options.manifests.current();
+      // Read once: the whole answer comes from one release, whatever is activated meanwhile.
+      const set = options.manifests.servedTo(customer);
+      const switches = customer === null ? undefined : await options.customerModules.enabledFor(customer, set);
       const answer = prepared.get(
         user,
         customer ?? '',

@@ -1,0 +1,246 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  problemSchema,
+  releaseAuditPageSchema,
+  releaseCreateSchema,
+  releaseDiffSchema,
+  releaseListSchema,
+  releasePilotSchema,
+  releaseSchema,
+  releaseStateSchema,
+  releaseStepSchema,
+  type Release,
+  type ReleaseAuditPage,
+  type ReleaseCreate,
+  type ReleaseDiff,
+  type ReleaseList,
+  type ReleasePilot,
+  type ReleaseState,
+  type ReleaseStep,
+} from '@platform/schemas';
+import type { CustomerModules } from '../../customers/customerModules.ts';
+import { PlatformError } from '../../errors.ts';
+import type { LoadOptions } from '../../manifests/loadManifestSet.ts';
+import { staffOnly } from '../../plugins/staffOnly.ts';
+import { compareReleases } from '../../releases/compareReleases.ts';
+import type { ManifestReleases } from '../../releases/manifestReleases.ts';
+import type { StepResult, StoredRelease } from '../../store/releaseStore.ts';
+import { decodeCursor, encodeCursor } from '../customers/auditCursor.ts';
+import { ifMatchRelease, releaseTag } from './releaseEntityTag.ts';
+import { validDraft } from './validDraft.ts';
+
+export interface ReleaseRouteOptions {
+  releases: ManifestReleases;
+  customerModules: CustomerModules;
+  productName: string;
+  /** Screens the web app has: a release is checked as the folder is. */
+  load?: LoadOptions;
+}
+
+const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
+const secured = { security: [{ bearerAuth: [] }], tags: ['releases'] };
+const releaseId = { type: 'string', pattern: '^[0-9a-f]{12}$' } as const;
+const idParams = { type: 'object', required: ['id'], properties: { id: releaseId } } as const;
+const page = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { limit: { type: 'integer', minimum: 1, maximum: 200 }, cursor: { type: 'string', maxLength: 200 } },
+} as const;
+const ifMatch = { type: 'object', properties: { 'if-match': { type: 'string' } } } as const;
+/** A manifest set is bigger than the API's other bodies: today's is about 30 KB, so room to grow. */
+const RELEASE_BODY_LIMIT = 1024 * 1024;
+
+const stateOf = (releases: ManifestReleases): ReleaseState => releases.state();
+const releaseOf = (release: StoredRelease): Release => ({ id: release.id, author: release.author, publishedAt: release.publishedAt, reason: release.reason, parent: release.parent, files: release.files, report: release.report });
+
+/**
+ * /api/v1/admin/releases: manifest sets as immutable releases in the store, the one in service, a
+ * pilot for named customers, rollback, differences and the audit of every step (staff only).
+ */
+export default async function releaseRoutes(app: FastifyInstance, options: ReleaseRouteOptions) {
+  const guards = { onRequest: [app.authenticate, staffOnly('administer manifest releases')] };
+  const { releases, customerModules } = options;
+  const store = () => releases.store;
+
+  const existing = async (id: string) => {
+    const set = await releases.find(id);
+    if (!set) throw new PlatformError('CFG_ERR_NOT_FOUND', `no release '${id}'`);
+    return set;
+  };
+  /** A step's answer: the new state and its tag, or the problem that says why not. */
+  const answer = (reply: FastifyReply, result: StepResult, release: string): ReleaseState => {
+    if (result.outcome === 'unknown-release') throw new PlatformError('CFG_ERR_NOT_FOUND', `no release '${release}'`);
+    const current = { active: result.state.active, pilot: result.state.pilot };
+    reply.header('ETag', releaseTag(current.active)).header('Cache-Control', 'no-store');
+    if (result.outcome === 'conflict') {
+      app.metrics.releaseConflicts.inc();
+      throw new PlatformError('CFG_ERR_CONFLICT', `${result.why}; nothing was changed: look again and decide`, { extensions: { current } });
+    }
+    return current;
+  };
+  const actorOf = (request: { verifiedUser: { sub: string; email: string } }) => ({ sub: request.verifiedUser.sub, email: request.verifiedUser.email });
+
+  app.get<{ Querystring: { limit?: number; cursor?: string } }>(
+    '/api/v1/admin/releases',
+    { ...guards, schema: { ...secured, summary: 'Releases newest first, the active one (as ETag) and the pilot', querystring: page, response: { 200: { $ref: `${releaseListSchema.$id}#` }, ...problems } } },
+    async (request, reply): Promise<ReleaseList> => {
+      const { limit = 50, cursor } = request.query;
+      const [state, list] = [await store().state(), await store().list({ limit: limit + 1, beforeSeq: cursor === undefined ? undefined : decodeCursor(cursor) })];
+      const pageOf = list.slice(0, limit);
+      const current = state ?? { active: releases.current().version, pilot: null };
+      reply.header('ETag', releaseTag(current.active)).header('Cache-Control', 'no-store');
+      return {
+        active: current.active,
+        pilot: current.pilot,
+        releases: pageOf.map(({ seq: _seq, ...summary }) => summary),
+        nextCursor: list.length > limit ? encodeCursor(pageOf[pageOf.length - 1]!.seq) : null,
+      };
+    },
+  );
+
+  app.get<{ Querystring: { limit?: number; cursor?: string } }>(
+    '/api/v1/admin/releases/audit',
+    { ...guards, schema: { ...secured, summary: 'Every step taken on the releases, newest first', querystring: page, response: { 200: { $ref: `${releaseAuditPageSchema.$id}#` }, ...problems } } },
+    async (request, reply): Promise<ReleaseAuditPage> => {
+      const { limit = 50, cursor } = request.query;
+      const entries = await store().audit({ limit: limit + 1, beforeId: cursor === undefined ? undefined : decodeCursor(cursor) });
+      const pageOf = entries.slice(0, limit);
+      reply.header('Cache-Control', 'no-store');
+      return { entries: pageOf, nextCursor: entries.length > limit ? encodeCursor(pageOf[pageOf.length - 1]!.id) : null };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/v1/admin/releases/:id',
+    { ...guards, schema: { ...secured, summary: 'A release with its files and validation report', params: idParams, response: { 200: { $ref: `${releaseSchema.$id}#` }, ...problems } } },
+    async (request, reply): Promise<Release> => {
+      const release = await store().get(request.params.id);
+      if (!release) throw new PlatformError('CFG_ERR_NOT_FOUND', `no release '${request.params.id}'`);
+      // Immutable: its id is its content.
+      reply.header('Cache-Control', 'private, max-age=31536000, immutable');
+      return releaseOf(release);
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { against: string } }>(
+    '/api/v1/admin/releases/:id/diff',
+    {
+      ...guards,
+      schema: {
+        ...secured,
+        summary: 'What changes for users going from release `against` to this one',
+        params: idParams,
+        querystring: { type: 'object', additionalProperties: false, required: ['against'], properties: { against: releaseId } },
+        response: { 200: { $ref: `${releaseDiffSchema.$id}#` }, ...problems },
+      },
+    },
+    async (request, reply): Promise<ReleaseDiff> => {
+      const [to, from] = [await existing(request.params.id), await existing(request.query.against)];
+      reply.header('Cache-Control', 'private, max-age=31536000, immutable');
+      return compareReleases(from, to, options.productName);
+    },
+  );
+
+  app.post<{ Body: ReleaseCreate }>(
+    '/api/v1/admin/releases',
+    {
+      ...guards,
+      bodyLimit: RELEASE_BODY_LIMIT,
+      schema: {
+        ...secured,
+        summary: 'Publish a manifest set as a release (checked as the folder is; not activated). 200 when the content already is a release',
+        body: { $ref: `${releaseCreateSchema.$id}#` },
+        response: { 200: { $ref: `${releaseSchema.$id}#` }, 201: { $ref: `${releaseSchema.$id}#` }, ...problems },
+      },
+    },
+    async (request, reply): Promise<Release> => {
+      const set = validDraft(request.body.files, options.load);
+      const { created, release } = await releases.publish(set, request.body.reason.trim(), actorOf(request));
+      if (created) request.log.info({ release: release.id, actor: request.verifiedUser.sub }, 'manifest release published');
+      reply.code(created ? 201 : 200).header('Location', `/api/v1/admin/releases/${release.id}`).header('Cache-Control', 'no-store');
+      return releaseOf(release);
+    },
+  );
+
+  app.put<{ Body: ReleaseStep }>(
+    '/api/v1/admin/releases/active',
+    {
+      ...guards,
+      schema: {
+        ...secured,
+        summary: 'Make a release the one everyone is served (publish or roll back); If-Match must carry the active release seen (409 when it moved on, 428 without it)',
+        headers: ifMatch,
+        body: { $ref: `${releaseStepSchema.$id}#` },
+        response: { 200: { $ref: `${releaseStateSchema.$id}#` }, ...problems },
+      },
+    },
+    async (request, reply): Promise<ReleaseState> => {
+      const expectedActive = ifMatchRelease(request.headers['if-match']);
+      const { release, reason } = request.body;
+      const result = await releases.activate({ release, expectedActive, reason: reason.trim(), actor: actorOf(request) });
+      const state = answer(reply, result, release);
+      if (result.outcome === 'done' && result.changed) request.log.info({ release, previous: expectedActive, actor: request.verifiedUser.sub }, 'manifest release activated');
+      return state;
+    },
+  );
+
+  app.put<{ Body: ReleasePilot }>(
+    '/api/v1/admin/releases/pilot',
+    {
+      ...guards,
+      schema: {
+        ...secured,
+        summary: "Serve a release to the named customers' users (and staff acting for them) first; If-Match as for the active release",
+        headers: ifMatch,
+        body: { $ref: `${releasePilotSchema.$id}#` },
+        response: { 200: { $ref: `${releaseStateSchema.$id}#` }, ...problems },
+      },
+    },
+    async (request, reply): Promise<ReleaseState> => {
+      const expectedActive = ifMatchRelease(request.headers['if-match']);
+      const { release, customers, reason } = request.body;
+      for (const id of customers) {
+        if (!(await customerModules.getCustomer(id))) throw new PlatformError('CFG_ERR_BAD_REQUEST', `unknown customer '${id}'`);
+      }
+      return answer(reply, await releases.startPilot({ release, customers, expectedActive, reason: reason.trim(), actor: actorOf(request) }), release);
+    },
+  );
+
+  app.delete<{ Body: ReleaseStep }>(
+    '/api/v1/admin/releases/pilot',
+    {
+      ...guards,
+      schema: {
+        ...secured,
+        summary: "End the pilot of the release named: its customers get the active release again; If-Match as for the active release",
+        headers: ifMatch,
+        body: { $ref: `${releaseStepSchema.$id}#` },
+        response: { 200: { $ref: `${releaseStateSchema.$id}#` }, ...problems },
+      },
+    },
+    async (request, reply): Promise<ReleaseState> => {
+      const expectedActive = ifMatchRelease(request.headers['if-match']);
+      const { release, reason } = request.body;
+      return answer(reply, await releases.endPilot({ release, expectedActive, reason: reason.trim(), actor: actorOf(request) }), release);
+    },
+  );
+
+  app.post<{ Body: ReleaseStep }>(
+    '/api/v1/admin/releases/pilot/promote',
+    {
+      ...guards,
+      schema: {
+        ...secured,
+        summary: "Make the pilot's release (named) the one everyone is served; If-Match as for the active release",
+        headers: ifMatch,
+        body: { $ref: `${releaseStepSchema.$id}#` },
+        response: { 200: { $ref: `${releaseStateSchema.$id}#` }, ...problems },
+      },
+    },
+    async (request, reply): Promise<ReleaseState> => {
+      const expectedActive = ifMatchRelease(request.headers['if-match']);
+      const { release, reason } = request.body;
+      return answer(reply, await releases.promotePilot({ release, expectedActive, reason: reason.trim(), actor: actorOf(request) }), release);
+    },
+  );
+}

@@ -1,0 +1,235 @@
+import type { Database, Sql } from './database.ts';
+import type { Actor } from './customerStore.ts';
+
+/** The channel every replica listens on; the payload is the new state's generation. */
+export const RELEASE_CHANNEL = 'manifest_releases';
+
+/** What the validation found when a release was published (always valid: invalid sets are refused). */
+export interface ReleaseReport {
+  valid: true;
+  files: number;
+  modules: number;
+  routes: number;
+  problems: [];
+}
+
+export interface StoredRelease {
+  id: string;
+  files: Record<string, unknown>;
+  report: ReleaseReport;
+  author: Actor;
+  publishedAt: string;
+  reason: string;
+  parent: string | null;
+}
+
+export type ReleaseSummary = Omit<StoredRelease, 'files' | 'report'> & { seq: string };
+
+/** What is in service: the active release, a pilot for named customers, and a counter of changes. */
+export interface ReleaseState {
+  active: string;
+  pilot: { release: string; customers: string[] } | null;
+  generation: number;
+}
+
+export type ReleaseAction = 'publish' | 'activate' | 'pilot-start' | 'pilot-end' | 'pilot-promote';
+
+export interface ReleaseAuditEntry {
+  id: string;
+  at: string;
+  actor: Actor;
+  action: ReleaseAction;
+  release: string;
+  previous: string | null;
+  customers: string[];
+  reason: string;
+}
+
+/** A step on the state, refused unless the active release is still `expectedActive` (If-Match). */
+export interface ReleaseStepInput {
+  release: string;
+  expectedActive: string;
+  reason: string;
+  actor: Actor;
+}
+
+/**
+ * done: applied (or nothing to apply: `changed` false); conflict: the state moved on, or the pilot
+ * step does not fit the pilot running (`state` is what is there); unknown-release: no such release.
+ */
+export type StepResult = { outcome: 'done'; state: ReleaseState; changed: boolean } | { outcome: 'conflict'; state: ReleaseState; why: string } | { outcome: 'unknown-release' };
+
+type ReleaseRow = { id: string; files: unknown; report: unknown; author_sub: string; author_email: string; published_at: Date | string; reason: string; parent: string | null; seq: string };
+type StateRow = { active: string; pilot_release: string | null; pilot_customers: string[] | string; generation: string | number };
+type AuditRow = { id: string; at: Date | string; actor_sub: string; actor_email: string; action: ReleaseAction; release: string; previous: string | null; customers: string[] | string; reason: string };
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+// json columns arrive parsed from pg and PGlite alike; text[] too, but be liberal with a literal.
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+const textArray = (value: string[] | string): string[] => (Array.isArray(value) ? value : value.replace(/^\{|\}$/g, '').split(',').filter(Boolean));
+
+function toState(row: StateRow): ReleaseState {
+  const customers = textArray(row.pilot_customers);
+  return { active: row.active, pilot: row.pilot_release ? { release: row.pilot_release, customers } : null, generation: Number(row.generation) };
+}
+
+const STATE_COLUMNS = 'active, pilot_release, pilot_customers, generation';
+
+/**
+ * Manifest releases in PostgreSQL; the same SQL on PGlite and on a server. Every step on the state is
+ * one transaction: the row is locked, the If-Match checked against it, the state and its audit entry
+ * written, and the notification sent on commit, so every replica hears of exactly the steps taken.
+ */
+export class ReleaseStore {
+  constructor(readonly db: Database) {}
+
+  /** What is in service; undefined before the first release. */
+  async state(sql: Sql = this.db): Promise<ReleaseState | undefined> {
+    const { rows } = await sql.query<StateRow>(`select ${STATE_COLUMNS} from manifest_release_state`);
+    return rows[0] && toState(rows[0]);
+  }
+
+  async get(id: string): Promise<StoredRelease | undefined> {
+    const { rows } = await this.db.query<ReleaseRow>('select id, files, report, author_sub, author_email, published_at, reason, parent, seq::text as seq from manifest_releases where id = $1', [id]);
+    return rows[0] && { ...summary(rows[0]), files: json(rows[0].files), report: json(rows[0].report) };
+  }
+
+  /** Releases newest first; `beforeSeq` continues after the previous page's last. */
+  async list(query: { limit: number; beforeSeq?: string }): Promise<ReleaseSummary[]> {
+    const params: unknown[] = [query.limit];
+    if (query.beforeSeq !== undefined) params.push(query.beforeSeq);
+    const { rows } = await this.db.query<ReleaseRow>(
+      `select id, author_sub, author_email, published_at, reason, parent, seq::text as seq from manifest_releases
+       ${query.beforeSeq !== undefined ? 'where seq < $2::bigint' : ''} order by seq desc limit $1`,
+      params,
+    );
+    return rows.map((r) => ({ ...summary(r), seq: r.seq }));
+  }
+
+  /**
+   * Stores a release unless its content already is one (its id is its content's hash); its parent is
+   * the release active at the time. The first release ever becomes the active one in the same
+   * transaction: two replicas seeding an empty store at once leave one state, not two.
+   */
+  async publish(release: { id: string; files: Readonly<Record<string, unknown>>; report: ReleaseReport; reason: string; author: Actor }): Promise<{ created: boolean; release: StoredRelease; state: ReleaseState }> {
+    const result = await this.db.transaction(async (tx) => {
+      await tx.query('lock table manifest_release_state in exclusive mode');
+      const before = await this.state(tx);
+      const { rows } = await tx.query<{ id: string }>(
+        `insert into manifest_releases (id, files, report, author_sub, author_email, reason, parent)
+         values ($1, $2::json, $3::json, $4, $5, $6, $7) on conflict (id) do nothing returning id`,
+        [release.id, JSON.stringify(release.files), JSON.stringify(release.report), release.author.sub, release.author.email, release.reason, before?.active ?? null],
+      );
+      const created = rows.length > 0;
+      if (created) await audit(tx, release.author, 'publish', release.id, before?.active ?? null, [], release.reason);
+      if (before) return { created, state: before };
+      const { rows: state } = await tx.query<StateRow>(`insert into manifest_release_state (active) values ($1) returning ${STATE_COLUMNS}`, [release.id]);
+      await audit(tx, release.author, 'activate', release.id, null, [], release.reason);
+      await notify(tx, state[0]!);
+      return { created, state: toState(state[0]!) };
+    });
+    return { ...result, release: (await this.get(release.id))! };
+  }
+
+  /** Makes a release the one everyone gets (publishing, or rolling back); a pilot of that release ends with it. */
+  async activate(step: ReleaseStepInput): Promise<StepResult> {
+    return this.#step(step, 'activate', (state) => {
+      if (state.active === step.release) return { active: state.active, pilot: state.pilot };
+      return { active: step.release, pilot: state.pilot?.release === step.release ? null : state.pilot };
+    });
+  }
+
+  /** Serves a release to the named customers first; refused while another release is in pilot. */
+  async startPilot(step: ReleaseStepInput & { customers: readonly string[] }): Promise<StepResult> {
+    const customers = [...new Set(step.customers)].sort();
+    return this.#step({ ...step, customers }, 'pilot-start', (state) => {
+      if (state.pilot && state.pilot.release !== step.release) return `release ${state.pilot.release} is in pilot for ${state.pilot.customers.join(', ')}: promote or end it first`;
+      if (state.active === step.release) return `release ${step.release} is already active for everyone`;
+      return { active: state.active, pilot: { release: step.release, customers } };
+    });
+  }
+
+  /** Ends the pilot of `release`: its customers get the active release again. */
+  async endPilot(step: ReleaseStepInput): Promise<StepResult> {
+    return this.#step(step, 'pilot-end', (state) => {
+      if (state.pilot?.release !== step.release) return state.pilot ? `release ${state.pilot.release} is in pilot, not ${step.release}` : 'no pilot is running';
+      return { active: state.active, pilot: null };
+    });
+  }
+
+  /** The pilot's release becomes the one everyone gets. */
+  async promotePilot(step: ReleaseStepInput): Promise<StepResult> {
+    return this.#step(step, 'pilot-promote', (state) => {
+      if (state.pilot?.release !== step.release) return state.pilot ? `release ${state.pilot.release} is in pilot, not ${step.release}` : 'no pilot is running';
+      return { active: step.release, pilot: null };
+    });
+  }
+
+  /**
+   * One step in one transaction: lock the state, check If-Match and the step's own rule (`next`
+   * answers the new state, or why not), write it with the audit entry, notify on commit.
+   */
+  async #step(step: ReleaseStepInput & { customers?: string[] }, action: ReleaseAction, next: (state: ReleaseState) => Pick<ReleaseState, 'active' | 'pilot'> | string): Promise<StepResult> {
+    return this.db.transaction(async (tx): Promise<StepResult> => {
+      const { rows: known } = await tx.query('select 1 from manifest_releases where id = $1', [step.release]);
+      if (!known.length) return { outcome: 'unknown-release' };
+      const { rows } = await tx.query<StateRow>(`select ${STATE_COLUMNS} from manifest_release_state for update`);
+      if (!rows[0]) return { outcome: 'unknown-release' };
+      const state = toState(rows[0]);
+      if (state.active !== step.expectedActive) return { outcome: 'conflict', state, why: `release ${state.active} is active now, not ${step.expectedActive}` };
+      const wanted = next(state);
+      if (typeof wanted === 'string') return { outcome: 'conflict', state, why: wanted };
+      if (wanted.active === state.active && JSON.stringify(wanted.pilot) === JSON.stringify(state.pilot)) return { outcome: 'done', state, changed: false };
+      const { rows: updated } = await tx.query<StateRow>(
+        `update manifest_release_state set active = $1, pilot_release = $2, pilot_customers = array(select json_array_elements_text($3::json)), generation = generation + 1
+         returning ${STATE_COLUMNS}`,
+        [wanted.active, wanted.pilot?.release ?? null, JSON.stringify(wanted.pilot?.customers ?? [])],
+      );
+      await audit(tx, step.actor, action, step.release, state.active, step.customers ?? state.pilot?.customers ?? [], step.reason);
+      await notify(tx, updated[0]!);
+      return { outcome: 'done', state: toState(updated[0]!), changed: true };
+    });
+  }
+
+  /** Every step on the releases, newest first, one page at a time. */
+  async audit(query: { limit: number; beforeId?: string }): Promise<ReleaseAuditEntry[]> {
+    const params: unknown[] = [query.limit];
+    if (query.beforeId !== undefined) params.push(query.beforeId);
+    const { rows } = await this.db.query<AuditRow>(
+      `select id::text as id, at, actor_sub, actor_email, action, release, previous, customers, reason from manifest_release_audit
+       ${query.beforeId !== undefined ? 'where id < $2::bigint' : ''} order by manifest_release_audit.id desc limit $1`,
+      params,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      at: iso(r.at),
+      actor: { sub: r.actor_sub, email: r.actor_email },
+      action: r.action,
+      release: r.release,
+      previous: r.previous,
+      customers: textArray(r.customers),
+      reason: r.reason,
+    }));
+  }
+
+  /** Calls `onChange` after every step through any replica, `onMissed` when notifications may have been lost. */
+  async onChange(onChange: () => void, onMissed: () => void): Promise<() => Promise<void>> {
+    return this.db.listen(RELEASE_CHANNEL, () => onChange(), onMissed);
+  }
+}
+
+function summary(row: ReleaseRow): Omit<StoredRelease, 'files' | 'report'> {
+  return { id: row.id, author: { sub: row.author_sub, email: row.author_email }, publishedAt: iso(row.published_at), reason: row.reason, parent: row.parent };
+}
+
+async function audit(tx: Sql, actor: Actor, action: ReleaseAction, release: string, previous: string | null, customers: readonly string[], reason: string): Promise<void> {
+  await tx.query(
+    `insert into manifest_release_audit (actor_sub, actor_email, action, release, previous, customers, reason)
+     values ($1, $2, $3, $4, $5, array(select json_array_elements_text($6::json)), $7)`,
+    [actor.sub, actor.email, action, release, previous, JSON.stringify(customers), reason],
+  );
+}
+
+async function notify(tx: Sql, state: StateRow): Promise<void> {
+  await tx.query('select pg_notify($1, $2)', [RELEASE_CHANNEL, String(state.generation)]);
+}
