@@ -68,6 +68,8 @@ export interface RouteSummary {
   url: string;
   /** Whether the route verifies the bearer token before anything else. */
   signedIn: boolean;
+  /** The route's own JSON body limit in bytes, where it differs from the service's 64 KB. */
+  bodyLimit?: number;
 }
 
 declare module 'fastify' {
@@ -109,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     const hooks = [route.onRequest ?? []].flat();
     for (const method of [route.method].flat()) {
-      routeTable.push({ method: String(method), url: route.url, signedIn: hooks.some((h) => h === app.authenticate) });
+      routeTable.push({ method: String(method), url: route.url, signedIn: hooks.some((h) => h === app.authenticate), ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}) });
     }
   });
 

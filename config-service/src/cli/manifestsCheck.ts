@@ -3,8 +3,9 @@
 // `file:line:column pointer [rule] message` with a hint, and exits non-zero on any.
 import { relative, resolve } from 'node:path';
 import { loadManifestSet } from '../manifests/loadManifestSet.ts';
-import { formatProblem, ManifestSetError } from '../manifests/manifestProblem.ts';
+import { ManifestSetError } from '../manifests/manifestProblem.ts';
 import { readScreenCatalogue } from '../manifests/screenCatalogue.ts';
+import { printProblems } from './printProblems.ts';
 
 const dir = resolve(process.argv[2] ?? new URL('../../../route-manifests', import.meta.url).pathname);
 const shown = relative(process.cwd(), dir) || '.';
@@ -14,7 +15,6 @@ try {
   console.log(`manifests: ${set.modules.size} files valid in ${shown} (version ${set.version})${screens ? '' : '; screens not checked (no web/src/screens/catalogue.json)'}`);
 } catch (error) {
   if (!(error instanceof ManifestSetError)) throw error;
-  console.error(`manifests: ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'} in ${shown}`);
-  for (const problem of error.problems) console.error(formatProblem({ ...problem, file: `${shown}/${problem.file}` }));
+  printProblems(error.problems, shown, shown);
   process.exit(1);
 }

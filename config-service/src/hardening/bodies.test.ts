@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { claims, sign, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
+import { claims, demoCustomerModules, releasesOn, sign, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
 
 let apps: TestApps;
 let app: FastifyInstance;
@@ -30,7 +30,12 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
+  const modules = apps.track(await demoCustomerModules(apps.manifests));
+  const releases = await releasesOn(modules, apps.manifests);
   app = await apps.app({
+    customerModules: modules,
+    manifests: releases,
+    releases,
     messaging: { kind: 'local' },
     localMainApi: { users: { listUsers: async () => [] }, signingKey: Buffer.alloc(32, 1) },
     localIdp: { upstream: `http://127.0.0.1:${(idp.address() as AddressInfo).port}`, clientId: 'web-client', callbackUrls: ['http://localhost:8080/cb'] },
@@ -49,10 +54,11 @@ afterEach(() => {
 
 /** Every route that takes a body, from the service's own route table so a new one cannot escape. */
 const bodyRoutes = () => app.routeTable.filter((r) => /^(POST|PUT|PATCH|DELETE)$/.test(r.method));
-const concrete = (url: string) => url.replace(':customerId', 'acme').replace(':moduleKey', 'mr').replace(':name', 'pretoken');
+const concrete = (url: string) => url.replace(':customerId', 'acme').replace(':moduleKey', 'mr').replace(':name', 'pretoken').replace(':id', '0123456789ab');
 
 /** The body types the service reads, how much of each it takes, and which routes read them. */
 const READERS: { type: string; limit: number; reads: (url: string) => boolean }[] = [
+  // A route may take more (a manifest release, a draft to preview): its own limit is used for it.
   { type: 'application/json', limit: 64 * KB, reads: () => true },
   { type: 'application/x-amz-json-1.1', limit: 64 * KB, reads: (url) => url.startsWith('/idp') },
   { type: 'application/x-www-form-urlencoded', limit: 16 * KB, reads: (url) => url.startsWith('/oauth2/') },
@@ -69,6 +75,11 @@ async function send(route: { method: string; url: string }, options: Omit<Inject
 const isProblem = (res: LightMyRequestResponse, status: number) => res.statusCode === status && String(res.headers['content-type']).startsWith('application/problem+json');
 const describeAnswer = (route: { method: string; url: string }, res: LightMyRequestResponse) => `${route.method} ${route.url} → ${res.statusCode} ${String(res.headers['content-type'])} ${res.body.slice(0, 100)}`;
 
+/** How much of `type` a route reads: the route's own JSON limit where it has one. */
+const limitOf = (route: { bodyLimit?: number }, type: string, limit: number) => (type === 'application/json' ? (route.bodyLimit ?? limit) : limit);
+/** Over every route's limit, whatever the type. */
+const FAR_OVER = () => Math.max(256 * KB, ...app.routeTable.map((r) => r.bodyLimit ?? 0)) * 2;
+
 /** A body of exactly `size` bytes that is valid in the given type. */
 function bodyOf(type: string, size: number): string {
   if (type === 'application/x-www-form-urlencoded') return `a=${'x'.repeat(size - 2)}`;
@@ -80,7 +91,7 @@ describe('the walk', () => {
   it('covers every route that takes a body', () => {
     const urls = bodyRoutes().map((r) => `${r.method} ${r.url}`);
     expect(urls).toEqual(
-      expect.arrayContaining(['POST /api/v1/admin/preview', 'PUT /api/v1/customers/:customerId/modules/:moduleKey', 'POST /api/v1/messaging/endpoints', 'POST /idp', 'POST /oauth2/authorize', 'POST /oauth2/token']),
+      expect.arrayContaining(['POST /api/v1/admin/preview', 'POST /api/v1/admin/releases', 'PUT /api/v1/admin/releases/active', 'PUT /api/v1/customers/:customerId/modules/:moduleKey', 'POST /api/v1/messaging/endpoints', 'POST /idp', 'POST /oauth2/authorize', 'POST /oauth2/token']),
     );
   });
 });
@@ -89,7 +100,7 @@ describe('body limits', () => {
   it.each(READERS)('refuses a $type body one byte over its limit with 413 problem+json on every route that reads it', async ({ type, limit, reads }) => {
     const wrong: string[] = [];
     for (const route of bodyRoutes().filter((r) => reads(r.url))) {
-      const res = await send(route, { headers: { 'content-type': type }, payload: bodyOf(type, limit + 1) });
+      const res = await send(route, { headers: { 'content-type': type }, payload: bodyOf(type, limitOf(route, type, limit) + 1) });
       if (!isProblem(res, 413) || res.json().code !== 'CFG_ERR_PAYLOAD_TOO_LARGE') wrong.push(describeAnswer(route, res));
     }
     expect(wrong).toEqual([]);
@@ -98,7 +109,7 @@ describe('body limits', () => {
   it.each(READERS)('counts a $type body sent in chunks without a length, and stops it at the limit', async ({ type, limit, reads }) => {
     const wrong: string[] = [];
     for (const route of bodyRoutes().filter((r) => reads(r.url))) {
-      const res = await send(route, { headers: { 'content-type': type }, payload: Readable.from([bodyOf(type, limit + 1)].map((text) => Buffer.from(text))) });
+      const res = await send(route, { headers: { 'content-type': type }, payload: Readable.from([bodyOf(type, limitOf(route, type, limit) + 1)].map((text) => Buffer.from(text))) });
       if (!isProblem(res, 413)) wrong.push(describeAnswer(route, res));
     }
     expect(wrong).toEqual([]);
@@ -107,7 +118,7 @@ describe('body limits', () => {
   it.each(READERS)('reads a $type body just under its limit (whatever the route then says of it)', async ({ type, limit, reads }) => {
     const wrong: string[] = [];
     for (const route of bodyRoutes().filter((r) => reads(r.url))) {
-      const res = await send(route, { headers: { 'content-type': type }, payload: bodyOf(type, limit - 1) });
+      const res = await send(route, { headers: { 'content-type': type }, payload: bodyOf(type, limitOf(route, type, limit) - 1) });
       if (res.statusCode === 413 || res.statusCode >= 500) wrong.push(describeAnswer(route, res));
     }
     expect(wrong).toEqual([]);
@@ -117,7 +128,7 @@ describe('body limits', () => {
     const wrong: string[] = [];
     for (const route of bodyRoutes()) {
       for (const type of ['application/json', 'application/x-amz-json-1.1', 'application/x-www-form-urlencoded', 'text/plain']) {
-        const res = await send(route, { headers: { 'content-type': type }, payload: bodyOf(type, 1024 * KB) });
+        const res = await send(route, { headers: { 'content-type': type }, payload: bodyOf(type, FAR_OVER()) });
         // A type the route does not read is refused as such, before a byte is read.
         if (!isProblem(res, 413) && !isProblem(res, 415)) wrong.push(`${type}: ${describeAnswer(route, res)}`);
       }

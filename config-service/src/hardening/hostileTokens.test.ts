@@ -2,15 +2,20 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { claims, localIdp, now, sign, startTestApps, strangerKey, type TestApps } from '../testing/testApp.ts';
+import type { AppOptions } from '../app.ts';
+import { claims, demoCustomerModules, releasesOn, localIdp, now, sign, startTestApps, strangerKey, type TestApps } from '../testing/testApp.ts';
 
 let apps: TestApps;
 let app: FastifyInstance;
 /** Every route the service can register: the optional local messaging sink and main backend too. */
-const everything = { messaging: { kind: 'local' }, localMainApi: { users: { listUsers: async () => [] }, signingKey: Buffer.alloc(32, 1) } } as const;
+const everything: Partial<AppOptions> = { messaging: { kind: 'local' }, localMainApi: { users: { listUsers: async () => [] }, signingKey: Buffer.alloc(32, 1) } };
 let cases = 0;
 beforeAll(async () => {
   apps = await startTestApps();
+  // Manifest releases too, in a database of their own: their routes are signed-in ones.
+  const modules = apps.track(await demoCustomerModules(apps.manifests));
+  const releases = await releasesOn(modules, apps.manifests);
+  Object.assign(everything, { customerModules: modules, manifests: releases, releases });
   app = await apps.app(everything);
 });
 afterAll(async () => {

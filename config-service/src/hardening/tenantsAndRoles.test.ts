@@ -9,8 +9,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { CustomerModules } from '../customers/customerModules.ts';
+import { manifestSetFromFiles } from '../manifests/loadManifestSet.ts';
+import type { ManifestReleases } from '../releases/manifestReleases.ts';
 import type { DirectoryUser } from '../routes/main/userDirectory.ts';
-import { claims, demoCustomerModules, sign, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
+import { claims, demoCustomerModules, releasesOn, sign, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
 
 /** How a route is checked: each kind has its own walker below. */
 type Kind = 'public' | 'signed-link' | 'own-user' | 'customer-scoped' | 'staff-only';
@@ -39,6 +41,15 @@ const ROUTES: Record<string, Kind> = {
   'PUT /api/v1/customers/:customerId/modules/:moduleKey': 'staff-only',
   'GET /api/v1/customers/:customerId/audit': 'staff-only',
   'GET /api/main/users': 'staff-only',
+  'GET /api/v1/admin/releases': 'staff-only',
+  'GET /api/v1/admin/releases/audit': 'staff-only',
+  'GET /api/v1/admin/releases/:id': 'staff-only',
+  'GET /api/v1/admin/releases/:id/diff': 'staff-only',
+  'POST /api/v1/admin/releases': 'staff-only',
+  'PUT /api/v1/admin/releases/active': 'staff-only',
+  'PUT /api/v1/admin/releases/pilot': 'staff-only',
+  'DELETE /api/v1/admin/releases/pilot': 'staff-only',
+  'POST /api/v1/admin/releases/pilot/promote': 'staff-only',
   'GET /api/main/customers/:customerId/users': 'customer-scoped',
   'GET /api/main/customers/:customerId/users/download-artifact/:artifact': 'customer-scoped',
   'GET /api/main/customers/flexcmaccess/:customerId': 'customer-scoped',
@@ -112,6 +123,11 @@ const USERS = [directoryUser('erin@acme.example', 'acme'), directoryUser('dana@a
 let apps: TestApps;
 let app: FastifyInstance;
 let modules: CustomerModules;
+let releases: ManifestReleases;
+/** The first release: the one every route naming a release names. */
+let firstRelease: string;
+/** A second release, published but not active: the one a pilot serves. */
+let pilotRelease: string;
 let base: string;
 let idp: Server;
 let cases = 0;
@@ -133,8 +149,15 @@ beforeAll(async () => {
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>AssetTwin</title>');
   // A database of this file's own: the tests below change switches.
   modules = apps.track(await demoCustomerModules(apps.manifests));
+  releases = await releasesOn(modules, apps.manifests);
+  firstRelease = releases.current().version;
+  const renamed = structuredClone(releases.current().contents) as Record<string, Record<string, unknown>>;
+  renamed['hs.json']!.name = 'Asset Life (pilot)';
+  pilotRelease = (await releases.publish(manifestSetFromFiles(renamed), 'a pilot', { sub: 'op', email: '' })).release.id;
   app = await apps.app({
     customerModules: modules,
+    manifests: releases,
+    releases,
     messaging: { kind: 'local' },
     localMainApi: { users: { listUsers: async () => USERS }, signingKey: Buffer.alloc(32, 3) },
     localIdp: { upstream: `http://127.0.0.1:${(idp.address() as AddressInfo).port}`, clientId: 'web-client', callbackUrls: ['http://localhost:8080/cb'] },
@@ -161,7 +184,7 @@ afterAll(async () => {
 const ROW_PARAMS: Record<string, (customer: string) => string> = { ':uploadId': (customer) => `up-${customer}-2` };
 /** A concrete address for a route pattern: the customer in the path, and row ids of `rowsOf`. */
 function fill(url: string, customer: string, rowsOf = customer): string {
-  let address = url.replace(':customerId', customer).replace(':moduleKey', 'lcc').replace(':artifact', 'users.csv').replace(':name', 'pretoken').replace('*', 'swagger-ui.css');
+  let address = url.replace(':customerId', customer).replace(':id', firstRelease).replace(':moduleKey', 'lcc').replace(':artifact', 'users.csv').replace(':name', 'pretoken').replace('*', 'swagger-ui.css');
   for (const [param, id] of Object.entries(ROW_PARAMS)) address = address.replace(param, id(rowsOf));
   // A parameter this does not know would be sent as written and tested nothing: name it here first.
   if (/\/:[A-Za-z]/.test(address)) throw new Error(`fill() does not know a parameter of ${url}`);
@@ -275,7 +298,22 @@ describe.each(DIRECTIONS)('customer-scoped routes, %s', (_direction, me, other) 
 const STAFF_BODIES: Record<string, (customer: string) => unknown> = {
   'POST /api/v1/admin/preview': (customer) => ({ claims: { role: 'customer', customerId: customer, modules: ['lcc'] }, customerId: customer }),
   'PUT /api/v1/customers/:customerId/modules/:moduleKey': () => ({ enabled: true, reason: 'mine now' }),
+  'POST /api/v1/admin/releases': () => ({ files: releases.current().contents, reason: 'the same again' }),
+  'PUT /api/v1/admin/releases/active': () => ({ release: firstRelease, reason: 'the same again' }),
+  'PUT /api/v1/admin/releases/pilot': () => ({ release: pilotRelease, customers: ['globex'], reason: 'try it' }),
+  'DELETE /api/v1/admin/releases/pilot': () => ({ release: pilotRelease, reason: 'enough' }),
+  'POST /api/v1/admin/releases/pilot/promote': () => ({ release: pilotRelease, reason: 'for everyone' }),
 };
+const OPERATOR = { sub: 'op', email: 'op@provider.example' };
+/** Release steps name the active release they were decided against (If-Match), as the web app sends it. */
+const RELEASE_STEP = /^(PUT|DELETE|POST) \/api\/v1\/admin\/releases\/(active|pilot)/;
+/** The state a release step needs before staff can take it: a pilot to end or promote. */
+const STAFF_BEFORE: Record<string, () => Promise<unknown>> = {
+  'DELETE /api/v1/admin/releases/pilot': () => releases.startPilot({ release: pilotRelease, customers: ['globex'], expectedActive: firstRelease, reason: 'to end', actor: OPERATOR }),
+  'POST /api/v1/admin/releases/pilot/promote': () => releases.startPilot({ release: pilotRelease, customers: ['globex'], expectedActive: firstRelease, reason: 'to promote', actor: OPERATOR }),
+};
+/** Addresses whose query staff must fill in for an answer. */
+const STAFF_QUERY: Record<string, string> = { 'GET /api/v1/admin/releases/:id/diff': `?against=` };
 /** What staff see on the listing routes: another customer's rows, which no one else may. */
 const STAFF_SEES: Record<string, string> = {
   'GET /api/v1/admin/messaging/endpoints': 'vic@globex.example',
@@ -287,6 +325,8 @@ const STAFF_SEES: Record<string, string> = {
 describe('staff-only routes', () => {
   it.each(NOT_STAFF)('answer %s 403 problem+json, whatever customer, header, query or body it sends', async (_who, token) => {
     const before = JSON.stringify(await modules.customersWithModules());
+    const releasesBefore = releases.state();
+    const auditBefore = (await releases.store.audit({ limit: 200 })).length;
     const failures: string[] = [];
     for (const route of routesOf('staff-only')) {
       const [method, url] = split(route);
@@ -307,17 +347,25 @@ describe('staff-only routes', () => {
     expect(failures).toEqual([]);
     // Nothing was written on the way.
     expect(JSON.stringify(await modules.customersWithModules())).toBe(before);
+    expect(releases.state()).toEqual(releasesBefore);
+    expect((await releases.store.audit({ limit: 200 })).length).toBe(auditBefore);
   });
 
   it.each(routesOf('staff-only'))('%s answers staff (so the refusals above are about the caller)', async (route) => {
     const [method, url] = split(route);
-    const address = fill(url, 'globex');
+    const address = `${fill(url, 'globex')}${STAFF_QUERY[route] === undefined ? '' : `${STAFF_QUERY[route]}${firstRelease}`}`;
+    await STAFF_BEFORE[route]?.();
     // A write names the version it read, as the web app does.
-    const etag = method === 'PUT' ? String((await ask('GET', address, { token: staff })).headers.etag) : undefined;
+    const read = RELEASE_STEP.test(route) ? '/api/v1/admin/releases' : address;
+    const etag = method === 'PUT' || RELEASE_STEP.test(route) ? String((await ask('GET', read, { token: staff })).headers.etag) : undefined;
     const res = await ask(method, address, { token: staff, body: STAFF_BODIES[route]?.('globex'), headers: etag ? { 'if-match': etag } : {} });
     expect(res.statusCode, res.body).toBe(200);
     if (STAFF_SEES[route]) expect(res.body).toContain(STAFF_SEES[route]);
-    if (method === 'PUT') await flip('globex', 'lcc', 'put back');
+    if (route === 'PUT /api/v1/customers/:customerId/modules/:moduleKey') await flip('globex', 'lcc', 'put back');
+    // Every test starts from the first release active and no pilot.
+    const state = releases.state();
+    if (state.pilot) await releases.endPilot({ release: state.pilot.release, expectedActive: state.active, reason: 'put back', actor: OPERATOR });
+    if (state.active !== firstRelease) await releases.activate({ release: firstRelease, expectedActive: state.active, reason: 'put back', actor: OPERATOR });
   });
 });
 

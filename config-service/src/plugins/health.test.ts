@@ -46,8 +46,10 @@ const expectNotReady = (res: LightMyRequestResponse, checks: Partial<Record<keyo
   expect(res.headers['cache-control']).toBe('no-store');
   expect(res.headers['retry-after']).toBe('5');
   expect(res.json()).toMatchObject({ status: 503, code: 'CFG_ERR_NOT_READY', instance: '/readyz', checks });
-  // Fixed words only: no host, port or driver message.
-  expect(res.body).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|fetch failed|\d{4,5}/);
+  // Fixed words only: no host, port or driver message (the release served is a content hash, not a port).
+  const { release, ...rest } = res.json() as { release: string };
+  expect(release).toMatch(/^[0-9a-f]{12}$/);
+  expect(JSON.stringify(rest)).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|fetch failed|\d{4,5}/);
 };
 
 describe('GET /healthz', () => {
@@ -69,7 +71,7 @@ describe('GET /readyz', () => {
     const res = await app.inject({ url: '/readyz' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toEqual({ status: 'ready', checks: { manifests: 'ready', identityKeys: 'ready', database: 'ready' } });
+    expect(res.json()).toEqual({ status: 'ready', checks: { manifests: 'ready', identityKeys: 'ready', database: 'ready' }, release: apps.manifests.current().version, pilot: null });
   });
 
   it('is 503 naming the service as stopping once told, while /healthz still answers', async () => {

@@ -95,6 +95,8 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
     if (!state) throw new Error('the store holds no manifest release and no folder was given to seed it from');
     releases.#served = await releases.#build(state);
     releases.#history.push({ version: releases.#served.active.version, loadedAt: releases.#served.loadedAt });
+    // A step notified while the first state was read and built was skipped (nothing was served to compare with): read once more.
+    await releases.refresh();
     if (folder && options.source === 'files') folder.on('reload', releases.#onFolder);
     return releases;
   }
@@ -132,8 +134,11 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
   }
 
   version(id: string): ManifestSet | undefined {
-    const { active, pilot } = this.#served;
-    return id === active.version ? active : id === pilot?.set.version ? pilot.set : this.#built.get(id);
+    // Before the first state is served (while it is built) only what was built is known.
+    const served = this.#served as Served | undefined;
+    if (served && id === served.active.version) return served.active;
+    if (served && id === served.pilot?.set.version) return served.pilot.set;
+    return this.#built.get(id);
   }
 
   versions(): { version: string; loadedAt: string }[] {
@@ -191,6 +196,7 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
   refresh(): Promise<void> {
     const run = this.#refreshing.then(async () => {
       try {
+        if (!(this.#served as Served | undefined)) return;
         const state = await this.options.store.state();
         if (!state || state.generation <= this.#served.generation) return;
         this.#swap(await this.#build(state));

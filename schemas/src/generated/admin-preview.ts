@@ -171,24 +171,7 @@ export const adminPreviewSchema = {
           "description": "Modules in both views whose display name differs.",
           "type": "array",
           "items": {
-            "type": "object",
-            "additionalProperties": false,
-            "required": [
-              "key",
-              "from",
-              "to"
-            ],
-            "properties": {
-              "key": {
-                "type": "string"
-              },
-              "from": {
-                "type": "string"
-              },
-              "to": {
-                "type": "string"
-              }
-            }
+            "$ref": "#/$defs/renamedModule"
           }
         },
         "landing": {
@@ -238,29 +221,52 @@ export const adminPreviewSchema = {
         "routesRetitled": {
           "type": "array",
           "items": {
-            "type": "object",
-            "additionalProperties": false,
-            "required": [
-              "module",
-              "fullPath",
-              "from",
-              "to"
-            ],
-            "properties": {
-              "module": {
-                "type": "string"
-              },
-              "fullPath": {
-                "type": "string"
-              },
-              "from": {
-                "type": "string"
-              },
-              "to": {
-                "type": "string"
-              }
-            }
+            "$ref": "#/$defs/retitledRoute"
           }
+        }
+      }
+    },
+    "renamedModule": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "key",
+        "from",
+        "to"
+      ],
+      "properties": {
+        "key": {
+          "type": "string"
+        },
+        "from": {
+          "type": "string"
+        },
+        "to": {
+          "type": "string"
+        }
+      }
+    },
+    "retitledRoute": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "module",
+        "fullPath",
+        "from",
+        "to"
+      ],
+      "properties": {
+        "module": {
+          "type": "string"
+        },
+        "fullPath": {
+          "type": "string"
+        },
+        "from": {
+          "type": "string"
+        },
+        "to": {
+          "type": "string"
         }
       }
     }

@@ -57,7 +57,11 @@ export const releaseDiffSchema = {
       }
     },
     "renamed": {
-      "$ref": "https://asset-platform.example/schemas/admin-preview.schema.json#/$defs/changes/properties/renamed"
+      "description": "Modules in both whose display name differs.",
+      "type": "array",
+      "items": {
+        "$ref": "https://asset-platform.example/schemas/admin-preview.schema.json#/$defs/renamedModule"
+      }
     },
     "exposure": {
       "description": "Modules in both whose exposure rules differ.",
@@ -100,7 +104,10 @@ export const releaseDiffSchema = {
       }
     },
     "routesRetitled": {
-      "$ref": "https://asset-platform.example/schemas/admin-preview.schema.json#/$defs/changes/properties/routesRetitled"
+      "type": "array",
+      "items": {
+        "$ref": "https://asset-platform.example/schemas/admin-preview.schema.json#/$defs/retitledRoute"
+      }
     },
     "routeRoles": {
       "description": "Routes in both whose role limits differ (null: every role).",

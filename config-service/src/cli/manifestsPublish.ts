@@ -1,0 +1,153 @@
+// `npm run manifests:publish -- --reason "…" [--dir …] [--pilot acme,globex] [--dry-run] [--url …]`:
+// publishes a manifest folder as a release and makes it active (or the pilot for named customers),
+// for CI and GitOps. The folder is validated here first exactly as the service validates it, so a
+// broken folder never reaches the service; then the difference from the active release is printed,
+// so the job's log says what users will see change. Activation names the active release it was
+// compared against (If-Match): a release activated by someone else meanwhile is never overwritten
+// unseen. Exit status: 0 done or nothing to do, 1 refused or failed, 2 wrong command line.
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { ReleaseState } from '@platform/schemas';
+import { loadManifestSet, manifestSetFromFiles, type ManifestSet } from '../manifests/loadManifestSet.ts';
+import { ManifestSetError, type LocatedProblem } from '../manifests/manifestProblem.ts';
+import { readScreenCatalogue } from '../manifests/screenCatalogue.ts';
+import { compareReleases } from '../releases/compareReleases.ts';
+import { describeDiff } from './describeDiff.ts';
+import { printProblems } from './printProblems.ts';
+import { parsePublishArgs, UsageError, USAGE, type PublishArgs } from './publishArgs.ts';
+import { publicConfig, ReleasesClient, ServiceAnswerError, ServiceUnreachableError } from './releasesClient.ts';
+import { DEMO_STAFF, signIn, SignInError } from './signIn.ts';
+
+const sameCustomers = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join(',') === [...b].sort().join(',');
+
+const describeState = (state: ReleaseState) =>
+  `active release ${state.active}${state.pilot ? `, pilot ${state.pilot.release} for ${state.pilot.customers.join(', ')}` : ', no pilot'}`;
+
+/**
+ * The service locates its problems in each file as JSON.stringify(value, null, 2) writes it; those
+ * lines and columns are kept only for a file written exactly so, where they are right in the folder too.
+ */
+function inFolderTerms(problems: LocatedProblem[], dir: string, set: ManifestSet): LocatedProblem[] {
+  return problems.map((problem) => {
+    let text: string | undefined;
+    try {
+      text = readFileSync(join(dir, problem.file), 'utf8');
+    } catch {
+      text = undefined;
+    }
+    if (text !== undefined && text.trimEnd() === JSON.stringify(set.contents[problem.file], null, 2)) return problem;
+    const { line: _line, column: _column, ...rest } = problem;
+    return rest;
+  });
+}
+
+async function publish(args: PublishArgs): Promise<number> {
+  const shown = relative(process.cwd(), args.dir) || '.';
+  let set: ManifestSet;
+  try {
+    set = loadManifestSet(args.dir, { screens: readScreenCatalogue() });
+  } catch (error) {
+    if (!(error instanceof ManifestSetError)) throw error;
+    printProblems(error.problems, shown, shown);
+    console.error('manifests:publish: nothing published');
+    return 1;
+  }
+  console.log(`manifests: ${set.modules.size} files valid in ${shown}: release ${set.version}`);
+
+  const config = await publicConfig(args.url);
+  const user = await signIn(args.url, config);
+  console.log(
+    user.demo
+      ? `signed in as the demo staff account ${DEMO_STAFF.email}: the service at ${args.url} is '${config.environment}' and neither PLATFORM_ID_TOKEN nor PLATFORM_EMAIL is set`
+      : `signed in ${user.how}`,
+  );
+  const client = new ReleasesClient(args.url, user.token);
+  const state = await client.list();
+  console.log(`the service: ${describeState(state)}`);
+
+  if (args.pilot) {
+    if (state.pilot?.release === set.version && sameCustomers(state.pilot.customers, args.pilot)) {
+      console.log(`release ${set.version} is already the pilot for exactly ${args.pilot.join(', ')}: nothing changed`);
+      return 0;
+    }
+    if (state.active === set.version) {
+      console.log(`release ${set.version} is already active for everyone (${args.pilot.join(', ')} included): nothing to pilot, nothing changed`);
+      return 0;
+    }
+    if (state.pilot?.release === set.version) console.log(`release ${set.version} is the pilot now for ${state.pilot.customers.join(', ')}; it is to be for ${args.pilot.join(', ')}`);
+  } else if (state.active === set.version) {
+    console.log(`release ${set.version} is already active: nothing changed`);
+    return 0;
+  }
+
+  const active = await client.get(state.active);
+  // Built without the screen check: the service accepted it, and this checkout's web app may be older or newer.
+  const activeSet = manifestSetFromFiles(active.files);
+  console.log(`\ndifference from the active release ${state.active} to ${set.version}${args.pilot ? ` (what ${args.pilot.join(', ')} will see change)` : ''}:`);
+  for (const line of describeDiff(compareReleases(activeSet, set, config.productName))) console.log(line);
+  console.log('');
+
+  if (args.dryRun) {
+    console.log('dry run: nothing published, nothing changed');
+    return 0;
+  }
+  const reason = args.reason!;
+
+  let published;
+  try {
+    published = await client.publish(set.contents, reason);
+  } catch (error) {
+    if (!(error instanceof ServiceAnswerError) || error.status !== 422 || !error.problem.problems) throw error;
+    printProblems(inFolderTerms(error.problem.problems, args.dir, set), `${shown} (the service's check)`, shown);
+    console.error('manifests:publish: the service refused the release; nothing published');
+    return 1;
+  }
+  const { release, created } = published;
+  console.log(created ? `published release ${release.id}` : `release ${release.id} was published before (${release.publishedAt} by ${release.author.email || release.author.sub}: ${release.reason})`);
+  if (release.id !== set.version) console.log(`note: the service stored it as ${release.id}, where this folder's id is ${set.version}`);
+
+  let after: ReleaseState;
+  try {
+    after = args.pilot ? await client.pilot(release.id, args.pilot, reason, state.active) : await client.activate(release.id, reason, state.active);
+  } catch (error) {
+    if (!(error instanceof ServiceAnswerError) || error.status !== 409) throw error;
+    const current = error.problem.current;
+    console.error(
+      `manifests:publish: someone changed the active release meanwhile (this run compared against ${state.active}); now: ${current ? describeState(current) : 'not said'}. ` +
+        `Release ${release.id} is published but not ${args.pilot ? 'piloted' : 'active'}; run again to see the difference from the current one.`,
+    );
+    return 1;
+  }
+  console.log(args.pilot ? `pilot: release ${after.pilot?.release ?? '(none)'} for ${after.pilot?.customers.join(', ') ?? '(nobody)'}; active release ${after.active}` : `active release: ${after.active}`);
+  return 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  try {
+    const args = parsePublishArgs(argv);
+    if (args.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    return await publish(args);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`manifests:publish: ${error.message}\n${USAGE.split('\n')[0]}\n(--help for the options)`);
+      return 2;
+    }
+    if (error instanceof ServiceAnswerError) {
+      const hint = error.status === 401 ? ' (the ID token was refused: expired, or not from this service\'s user pool?)' : error.status === 403 ? ' (the signed-in user is not staff)' : '';
+      console.error(`manifests:publish: ${error.message}${hint}`);
+      return 1;
+    }
+    if (error instanceof ServiceUnreachableError || error instanceof SignInError) {
+      console.error(`manifests:publish: ${error.message}`);
+      return 1;
+    }
+    // A folder that cannot be read, a release the service sent that does not validate here: one line, no stack.
+    console.error(`manifests:publish: ${(error as Error).message.split('\n')[0]}`);
+    return 1;
+  }
+}
+
+process.exit(await main(process.argv.slice(2)));

@@ -1,0 +1,73 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+export const USAGE = `usage: npm run manifests:publish -- --reason "why" [--dir route-manifests] [--pilot acme,globex] [--dry-run] [--url http://localhost:8080]
+
+  --reason   why, for the release list and the audit (required unless --dry-run)
+  --dir      the manifest folder to publish (default: route-manifests/ of this repository)
+  --pilot    serve the release to these customers first instead of making it active for everyone
+  --dry-run  validate and show the difference from the active release; change nothing
+  --url      the service (default: PLATFORM_URL, else http://localhost:8080)
+
+Signs in with PLATFORM_ID_TOKEN, else PLATFORM_EMAIL and PLATFORM_PASSWORD (a staff user); against a
+local or demo service with neither set, as the demo staff account.`;
+
+/** The command line was wrong: the message and the usage are printed, and the exit status is 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface PublishArgs {
+  dir: string;
+  url: string;
+  /** Absent only with dryRun. */
+  reason: string | undefined;
+  /** Customers to pilot for; absent: activate for everyone. */
+  pilot: string[] | undefined;
+  dryRun: boolean;
+  help: boolean;
+}
+
+/** As the service's schema has it (release-pilot.schema.json): caught here so a typo costs no sign-in. */
+const CUSTOMER_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+const DEFAULT_DIR = fileURLToPath(new URL('../../../route-manifests', import.meta.url));
+
+export function parsePublishArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): PublishArgs {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        reason: { type: 'string' },
+        dir: { type: 'string' },
+        pilot: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
+        url: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const dryRun = values['dry-run'] ?? false;
+  const reason = values.reason?.trim() || undefined;
+  if (!reason && !dryRun && !values.help) throw new UsageError('--reason is required (why this release, for the audit), unless --dry-run');
+  let pilot: string[] | undefined;
+  if (values.pilot !== undefined) {
+    pilot = [...new Set(values.pilot.split(',').map((c) => c.trim()).filter(Boolean))];
+    if (!pilot.length) throw new UsageError('--pilot needs at least one customer id, e.g. --pilot acme,globex');
+    const wrong = pilot.filter((c) => !CUSTOMER_ID.test(c));
+    if (wrong.length) throw new UsageError(`--pilot: not a customer id: ${wrong.join(', ')} (lower-case letters, digits and dashes)`);
+  }
+  const url = values.url ?? (env.PLATFORM_URL || 'http://localhost:8080');
+  try {
+    new URL(url);
+  } catch {
+    throw new UsageError(`--url: not an address: ${url}`);
+  }
+  return { dir: resolve(values.dir ?? DEFAULT_DIR), url, reason, pilot, dryRun, help: values.help ?? false };
+}
