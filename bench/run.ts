@@ -17,6 +17,7 @@ const ALL: Record<string, () => Promise<{ default: Benchmark }>> = {
   weight: () => import('./webShellWeight.bench.ts'),
   signin: () => import('./signInToLanding.bench.ts'),
   toggles: () => import('./togglePropagation.bench.ts'),
+  releases: () => import('./releasePropagation.bench.ts'),
 };
 
 const args = process.argv.slice(2);

@@ -12,6 +12,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { median, percentile, table } from './support/stats.ts';
+import { pause, within } from './support/timing.ts';
 import { target, type Benchmark, type BenchContext } from './support/types.ts';
 import { manifestModules, openEvents, readSwitch, startReplicas, writeSwitch, type Replicas } from './support/replicas.ts';
 import { idToken } from '../config-service/src/testing/serviceProcess.ts';
@@ -24,25 +25,6 @@ const OPERATOR = 'staff@demo.local';
 const USER = 'engineer@acme.example';
 const PASSWORD = 'Demo-Passw0rd!';
 const TARGET_P99_MS = 250;
-
-
-/** A toggle not seen within this long is a broken service, not a slow one: the benchmark fails rather than hangs. */
-const GIVE_UP_MS = 10_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** `promise`, or an error naming `what` once GIVE_UP_MS have passed. */
-async function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not within ${GIVE_UP_MS} ms`)), GIVE_UP_MS)));
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-/** A pause of random length between toggles, so they do not fall in step with any timer in the service. */
-const pause = (from: number, to: number) => sleep(from + Math.random() * (to - from));
 
 interface ReplicaToggle {
   /** From just before the PUT to A until: */

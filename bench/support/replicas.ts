@@ -1,7 +1,7 @@
 // Two replicas of the config service on one throwaway PostgreSQL server, each started as `npm start`
 // starts it (server.ts, environment local, its own identity provider, info logs to a file), and the
 // HTTP a benchmark needs against them: sign-in, the manifest, a switch write, the event stream.
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error -- plain JavaScript without declarations; its one export is typed below
@@ -37,8 +37,9 @@ export async function startReplicas(options: ReplicaOptions): Promise<Replicas> 
   const dir = mkdtempSync(join(tmpdir(), 'bench-replicas-'));
   const logs = { a: join(dir, 'a.log'), b: join(dir, 'b.log') };
   // The replicas serve a copy of the built web app: a rebuild while the benchmark runs does not change the page under measurement.
+  // Without a build they serve the API alone, which is all a benchmark with no page needs.
   const webDist = join(dir, 'web-dist');
-  cpSync(join(options.root, 'web/dist'), webDist, { recursive: true });
+  if (existsSync(join(options.root, 'web/dist'))) cpSync(join(options.root, 'web/dist'), webDist, { recursive: true });
   const start = (name: 'a' | 'b') =>
     startService({
       databaseUrl: postgres.url,
@@ -71,6 +72,13 @@ export async function manifestModules(replica: ServiceProcess, token: string): P
   const response = await fetch(`${replica.base}/api/v1/manifest`, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`manifest: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { modules: { key: string }[] }).modules.map((m) => m.key);
+}
+
+/** The release a user's manifest is built from, as a replica serves it now. */
+export async function manifestVersion(replica: ServiceProcess, token: string): Promise<string> {
+  const response = await fetch(`${replica.base}/api/v1/manifest`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`manifest: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { version: string }).version;
 }
 
 /** A module's switch for a customer, as an operator reads it before writing. */
