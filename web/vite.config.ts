@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
+import { manifestValidators } from './build/manifestValidators.ts';
 import { precompress } from './build/precompress.ts';
 
 const service = process.env.SERVICE_ORIGIN ?? 'http://localhost:8080';
@@ -8,6 +9,7 @@ const service = process.env.SERVICE_ORIGIN ?? 'http://localhost:8080';
 export default defineConfig({
   plugins: [
     react(),
+    manifestValidators(),
     precompress(),
     // The bundle report the weight benchmark reads (bench/webShellWeight.bench.ts): which modules
     // each chunk holds and their sizes. Outside dist/, so the service never serves it.

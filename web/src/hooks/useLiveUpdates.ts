@@ -3,6 +3,7 @@ import { EventSource } from 'eventsource';
 import { useEffect } from 'react';
 import { chosenCustomer } from '../platform/customerContext.ts';
 import { currentIdToken } from '../auth/session.ts';
+import { changesWithSteps, RELEASES_KEY } from '../api/releaseKeys.ts';
 
 /** After the stream failed for good (e.g. a 401), how long before trying again with a fresh token. */
 const RETRY_MS = 5_000;
@@ -20,6 +21,8 @@ export function useLiveUpdates(sub: string | undefined, customerId: string | nul
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: ['userManifest'] });
+    // A release activated, piloted or ended: an open release list and audit show it.
+    const refreshReleases = () => void queryClient.invalidateQueries({ queryKey: RELEASES_KEY, predicate: changesWithSteps });
 
     const connect = () => {
       source = new EventSource('/api/v1/events', {
@@ -39,8 +42,14 @@ export function useLiveUpdates(sub: string | undefined, customerId: string | nul
         if (changed === undefined || changed === customerId) refresh();
         void queryClient.invalidateQueries({ queryKey: ['customers'] });
       });
-      source.addEventListener('manifests', refresh);
-      source.addEventListener('resync', refresh);
+      source.addEventListener('manifests', () => {
+        refresh();
+        refreshReleases();
+      });
+      source.addEventListener('resync', () => {
+        refresh();
+        refreshReleases();
+      });
       source.addEventListener('error', () => {
         if (source?.readyState === EventSource.CLOSED) retry = setTimeout(connect, RETRY_MS);
       });

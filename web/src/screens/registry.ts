@@ -13,6 +13,7 @@ type LayoutProps = { route: ResolvedRoute; module: ModuleView };
 const authScreens = () => import('./authScreens.ts');
 const shellScreens = () => import('./shellScreens.ts');
 const dashScreens = () => import('./dashScreens.ts');
+const releaseScreens = () => import('./releaseScreens.ts');
 
 const frame = deferred('AppFrame', () => import('../app/AppFrame.tsx').then((m) => m.AppFrame));
 /** Every product module's screens: none has content of its own yet (spec: an honest empty state). */
@@ -37,6 +38,8 @@ const screens: Record<string, ComponentType<ScreenProps>> = {
   'dash.settingsSiteGroups': deferred('SiteGroupsScreen', () => dashScreens().then((m) => m.SiteGroupsScreen)),
   'dash.settingsUploads': deferred('UploadsScreen', () => dashScreens().then((m) => m.UploadsScreen)),
   'dash.notifications': deferred('NotificationsScreen', () => dashScreens().then((m) => m.NotificationsScreen)),
+  'dash.settingsReleases': deferred('ReleasesScreen', () => releaseScreens().then((m) => m.ReleasesScreen)),
+  'dash.settingsReleaseDraft': deferred('ReleaseDraftScreen', () => releaseScreens().then((m) => m.ReleaseDraftScreen)),
 };
 
 /** Layouts that frame their children; other routes with children get the section layout. */

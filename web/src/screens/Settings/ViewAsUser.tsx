@@ -1,28 +1,47 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { AdminModuleList } from '@platform/schemas';
+import type { AdminModuleList, AdminPreviewRequest, ReleaseFiles } from '@platform/schemas';
 import { previewManifest } from '../../api/admin.ts';
+import { refusedProblems } from '../../api/releaseProblems.ts';
 import { customersQuery } from '../../api/customers.ts';
-import { describeDraft, emptyDraft, isStaffDraft, previewRequest, type ClaimsDraft, type Comparison } from './claimsDraft.ts';
+import { describeDraft, draftPreviewRequest, emptyDraft, fromBaseToDraft, isStaffDraft, previewRequest, type ClaimsDraft, type Comparison } from './claimsDraft.ts';
+import { ProblemList } from './ManifestStatusPanel.tsx';
 import { PreviewResult } from './PreviewResult.tsx';
 import { ago } from './relativeTime.ts';
 
 /** Roles the platform knows of; any other role can be typed. */
 const KNOWN_ROLES = ['sentient', 'customer'];
 
-/** "View as user": build any claims set and see, without signing in as anyone, what it would be served. */
-export function ViewAsUser({ list }: { list: AdminModuleList }) {
+/** An unpublished manifest set to preview instead of a release: the release editor's draft (undefined files: not JSON yet). */
+export interface PreviewDraft {
+  files: ReleaseFiles | undefined;
+  base: string;
+}
+
+/**
+ * "View as user": build any claims set and see, without signing in as anyone, what it would be
+ * served; with a draft, what it would be served once the draft is published.
+ */
+export function ViewAsUser({ list, draft: releaseDraft }: { list: AdminModuleList; draft?: PreviewDraft }) {
   const [draft, setDraft] = useState<ClaimsDraft>(emptyDraft);
   const [comparison, setComparison] = useState<Comparison>({ kind: 'none' });
   // Kept while other comparisons are tried, so it can be chosen again.
   const [pinned, setPinned] = useState<ClaimsDraft | undefined>();
   const customers = useQuery(customersQuery);
-  const preview = useMutation({ mutationFn: previewManifest });
+  // A draft's comparison is with its base; the service answers it the other way round.
+  const preview = useMutation({
+    mutationFn: async (request: AdminPreviewRequest) => {
+      const answer = await previewManifest(request);
+      return request.draft ? fromBaseToDraft(answer) : answer;
+    },
+  });
   const id = useId();
   const staff = isStaffDraft(draft);
   const served = list.manifests.version;
   const olderVersions = list.manifests.history.filter((v) => v.version !== served).reverse();
-  const request = previewRequest(draft, comparison, served);
+  const request = releaseDraft
+    ? releaseDraft.files && draftPreviewRequest(draft, releaseDraft.files, comparison.kind === 'version' ? comparison.version : undefined)
+    : previewRequest(draft, comparison, served);
   const stale = preview.data !== undefined && JSON.stringify(preview.variables) !== JSON.stringify(request);
 
   const change = (patch: Partial<ClaimsDraft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -30,7 +49,7 @@ export function ViewAsUser({ list }: { list: AdminModuleList }) {
     change({ modules: on ? list.modules.map((m) => m.key).filter((k) => k === key || draft.modules.includes(k)) : draft.modules.filter((k) => k !== key) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    preview.mutate(request);
+    if (request) preview.mutate(request);
   };
   const comparisonValue = comparison.kind === 'version' ? `version:${comparison.version}` : comparison.kind;
 
@@ -117,35 +136,41 @@ export function ViewAsUser({ list }: { list: AdminModuleList }) {
               }}
             >
               <option value="none">Nothing</option>
-              {pinned && <option value="pinned">Pinned claims: {describeDraft(pinned)}</option>}
-              {olderVersions.map((v) => (
-                <option key={v.version} value={`version:${v.version}`}>
-                  Manifest version {v.version}, served from {ago(v.loadedAt).exact}
-                </option>
-              ))}
+              {releaseDraft && <option value={`version:${releaseDraft.base}`}>The release the draft started from ({releaseDraft.base})</option>}
+              {!releaseDraft && pinned && <option value="pinned">Pinned claims: {describeDraft(pinned)}</option>}
+              {!releaseDraft &&
+                olderVersions.map((v) => (
+                  <option key={v.version} value={`version:${v.version}`}>
+                    Manifest version {v.version}, served from {ago(v.loadedAt).exact}
+                  </option>
+                ))}
             </select>
           </div>
         </div>
         <div className="form-actions">
-          <button type="submit" disabled={preview.isPending}>
-            {preview.isPending ? 'Previewing…' : 'Preview'}
+          <button type="submit" disabled={preview.isPending || !request}>
+            {preview.isPending ? 'Previewing…' : releaseDraft ? 'Preview the draft' : 'Preview'}
           </button>
-          <button
-            type="button"
-            className="secondary"
-            onClick={() => {
-              setPinned(draft);
-              setComparison({ kind: 'pinned', draft });
-            }}
-          >
-            Pin these claims for comparison
-          </button>
+          {!releaseDraft && (
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => {
+                setPinned(draft);
+                setComparison({ kind: 'pinned', draft });
+              }}
+            >
+              Pin these claims for comparison
+            </button>
+          )}
         </div>
+        {releaseDraft && !releaseDraft.files && <p className="hint">A file of the draft is not JSON yet: fix it to preview.</p>}
       </form>
       {preview.isError && (
-        <p role="alert" className="form-error">
-          Preview failed: {preview.error.message}
-        </p>
+        <div role="alert" className="form-error">
+          <p>Preview failed: {preview.error.message}</p>
+          {refusedProblems(preview.error) && <ProblemList problems={refusedProblems(preview.error)!} />}
+        </div>
       )}
       {preview.data && <PreviewResult answer={preview.data} comparing={preview.data.comparison !== null} stale={stale} />}
     </section>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeDraft, draftToView, emptyDraft, previewRequest } from './claimsDraft.ts';
+import type { AdminPreview, PreviewChanges } from '@platform/schemas';
+import { describeDraft, draftPreviewRequest, draftToView, emptyDraft, fromBaseToDraft, previewRequest, reversedChanges } from './claimsDraft.ts';
 
 const engineer = { ...emptyDraft, customerId: 'acme', modules: ['mr', 'hs'], landingPageModuleKey: 'hs' };
 const staff = { ...emptyDraft, role: 'sentient', allModules: true, customerId: 'globex' };
@@ -28,5 +29,40 @@ describe('claims draft', () => {
   it('describes a draft in a few words', () => {
     expect(describeDraft(engineer)).toBe('customer at acme, 2 modules');
     expect(describeDraft(staff)).toBe('sentient acting for globex, every module');
+  });
+});
+
+describe('previews against a release draft', () => {
+  const files = { 'registry.json': { modules: ['mr'] } };
+
+  it('sends the draft, and the base release as the comparison when asked', () => {
+    expect(draftPreviewRequest(engineer, files, undefined)).toEqual({ claims: draftToView(engineer).claims, draft: { files } });
+    expect(draftPreviewRequest(staff, files, '0123456789ab')).toEqual({ claims: { role: 'sentient' }, customerId: 'globex', draft: { files }, compareWith: { version: '0123456789ab' } });
+  });
+
+  it('reads the service’s draft-to-base changes from the base to the draft', () => {
+    const decision = (included: boolean) => ({ key: 'lcc', name: 'Life Cycle Cost', included, rule: 'exposure' as const, reason: 'r' });
+    const changes: PreviewChanges = {
+      modules: [{ key: 'lcc', from: decision(false), to: decision(true) }],
+      renamed: [{ key: 'mr', from: 'New', to: 'Old' }],
+      landing: { from: '/a', to: null },
+      routesAdded: [{ module: 'mr', fullPath: '/x', title: 'X' }],
+      routesRemoved: [],
+      routesRetitled: [{ module: 'mr', fullPath: '/y', from: 'New Y', to: 'Old Y' }],
+    };
+    const back = reversedChanges(changes);
+    expect(back.modules[0]!.to.included).toBe(false);
+    expect(back.renamed).toEqual([{ key: 'mr', from: 'Old', to: 'New' }]);
+    expect(back.landing).toEqual({ from: null, to: '/a' });
+    expect(back.routesRemoved).toEqual(changes.routesAdded);
+    expect(back.routesRetitled[0]).toMatchObject({ from: 'Old Y', to: 'New Y' });
+    expect(reversedChanges(back)).toEqual(changes);
+
+    const draftView = { version: 'draft' } as unknown as AdminPreview['view'];
+    const baseView = { version: 'base' } as unknown as AdminPreview['view'];
+    const turned = fromBaseToDraft({ view: draftView, comparison: { view: baseView, changes } });
+    expect(turned.view).toBe(baseView);
+    expect(turned.comparison?.view).toBe(draftView);
+    expect(fromBaseToDraft({ view: draftView, comparison: null }).view).toBe(draftView);
   });
 });

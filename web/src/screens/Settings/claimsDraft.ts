@@ -1,4 +1,4 @@
-import type { AdminPreviewRequest, AuthClaim } from '@platform/schemas';
+import type { AdminPreview, AdminPreviewRequest, AuthClaim, PreviewChanges, ReleaseFiles } from '@platform/schemas';
 
 import { STAFF_ROLE } from '../../platform/customerContext.ts';
 
@@ -67,4 +67,37 @@ export function describeDraft(draft: ClaimsDraft): string {
   const modules = isStaffDraft(draft) && draft.allModules ? 'every module' : `${draft.modules.length} module${draft.modules.length === 1 ? '' : 's'}`;
   const customer = draft.customerId ? ` ${isStaffDraft(draft) ? 'acting for' : 'at'} ${draft.customerId}` : '';
   return `${draft.role || '(no role)'}${customer}, ${modules}`;
+}
+
+/**
+ * The request for a preview of the claims against an unpublished manifest set (the release editor's
+ * draft), optionally compared with the release the draft started from. The service builds the first
+ * view from the draft; `fromBaseToDraft` turns the answer round.
+ */
+export function draftPreviewRequest(draft: ClaimsDraft, files: ReleaseFiles, compareWithBase: string | undefined): AdminPreviewRequest {
+  const view = draftToView(draft);
+  return {
+    claims: view.claims,
+    ...(view.customerId ? { customerId: view.customerId } : {}),
+    draft: { files },
+    ...(compareWithBase ? { compareWith: { version: compareWithBase } } : {}),
+  };
+}
+
+/** The same changes read the other way round. */
+export function reversedChanges(changes: PreviewChanges): PreviewChanges {
+  return {
+    modules: changes.modules.map((m) => ({ key: m.key, from: m.to, to: m.from })),
+    renamed: changes.renamed.map((r) => ({ key: r.key, from: r.to, to: r.from })),
+    landing: changes.landing && { from: changes.landing.to, to: changes.landing.from },
+    routesAdded: changes.routesRemoved,
+    routesRemoved: changes.routesAdded,
+    routesRetitled: changes.routesRetitled.map((r) => ({ ...r, from: r.to, to: r.from })),
+  };
+}
+
+/** A draft preview's answer as the result panel reads a comparison: from the base release to the draft. */
+export function fromBaseToDraft(answer: AdminPreview): AdminPreview {
+  if (!answer.comparison) return answer;
+  return { view: answer.comparison.view, comparison: { view: answer.view, changes: reversedChanges(answer.comparison.changes) } };
 }

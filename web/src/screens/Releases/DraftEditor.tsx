@@ -1,0 +1,149 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import type { ModuleManifest, Release, ReleaseState } from '@platform/schemas';
+import { adminModulesQuery } from '../../api/admin.ts';
+import { ViewAsUser } from '../Settings/ViewAsUser.tsx';
+import { ago } from '../Settings/relativeTime.ts';
+import { BaseMoved } from './BaseMoved.tsx';
+import { draftFiles, type DraftProblem } from './draftProblems.ts';
+import { DraftProblemList } from './DraftProblemList.tsx';
+import { ExposureForm } from './ExposureForm.tsx';
+import { editFileText, exposureOf, routeRows, withExposure, withRouteRoles } from './manifestEdits.ts';
+import { PublishDraft } from './PublishDraft.tsx';
+import { RouteRolesTable } from './RouteRolesTable.tsx';
+import { useDraftChecks } from './useDraftChecks.ts';
+import { useReleaseDraft } from './useReleaseDraft.ts';
+
+// CodeMirror is a chunk of its own, fetched by this screen alone.
+const JsonEditor = lazy(() => import('./JsonEditor.tsx'));
+
+const REGISTRY_FILE = 'registry.json';
+/** Roles and environments the form offers; any other is written in the JSON and then offered too. */
+const KNOWN_ROLES = ['sentient', 'customer'];
+const KNOWN_ENVIRONMENTS = ['local', 'demo', 'dev', 'staging', 'production'];
+
+function parsedModule(text: string | undefined): ModuleManifest | undefined {
+  try {
+    return text === undefined ? undefined : (JSON.parse(text) as ModuleManifest);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The module files in the registry's order, then the frame's and any other file. */
+function fileOrder(texts: Readonly<Record<string, string>>): string[] {
+  let registered: string[] = [];
+  try {
+    registered = (JSON.parse(texts[REGISTRY_FILE] ?? '{}') as { modules?: string[] }).modules?.map((k) => `${k}.json`) ?? [];
+  } catch {
+    registered = [];
+  }
+  const names = Object.keys(texts).sort();
+  return [...registered.filter((f) => names.includes(f)), ...names.filter((f) => !registered.includes(f))];
+}
+
+/** The editor of one draft: pick a file, edit its exposure and page roles in a form or its JSON, see problems and previews, publish. */
+export function DraftEditor({ sub, base, active, onRebased, onPublished }: { sub: string; base: Release; active: string; onRebased: (onto: string, bothChanged: string[]) => void; onPublished: (release: string) => void }) {
+  const id = useId();
+  const { draft, restoredFrom, keptFailed, changed, setText, discard } = useReleaseDraft(sub, base);
+  const checks = useDraftChecks(draft.texts);
+  const modules = useQuery({ ...adminModulesQuery, refetchInterval: false });
+  const files = fileOrder(draft.texts);
+  const [file, setFile] = useState(() => files[0] ?? REGISTRY_FILE);
+  const [focus, setFocus] = useState<{ from: number; at: number } | undefined>();
+  const [conflict, setConflict] = useState<{ storedAs: string; current: ReleaseState } | undefined>();
+  const text = draft.texts[file] ?? '';
+  const manifest = file === REGISTRY_FILE ? undefined : parsedModule(text);
+  const formUsable = manifest && !checks.problems.some((p) => p.file === file && p.source === 'browser');
+  const nameOf = (name: string) => parsedModule(draft.texts[name])?.name ?? name;
+  const edit = (change: (m: ModuleManifest) => ModuleManifest) => setText(file, editFileText(text, change));
+  const jump = (problem: DraftProblem) => {
+    setFile(problem.file);
+    setFocus({ from: problem.from, at: Date.now() });
+  };
+
+  return (
+    <>
+      <div className="draft-status">
+        {restoredFrom && (
+          <p role="status" className="notice">
+            Your draft from <code>{base.id}</code> was restored, last changed {ago(restoredFrom).text}.
+          </p>
+        )}
+        {keptFailed && (
+          <p role="alert" className="notice notice-danger">
+            This browser refused to keep the draft (storage full or disabled): it will be lost on reload.
+          </p>
+        )}
+        <p>
+          {changed.length ? (
+            <>
+              Changed: {changed.map((f) => <code key={f}>{f}</code>).reduce<ReactNode[]>((all, el, i) => (i ? [...all, ', ', el] : [el]), [])}.{' '}
+            </>
+          ) : (
+            'No changes yet. '
+          )}
+          <button type="button" className="secondary small-button" disabled={!changed.length} onClick={discard}>
+            Discard the draft
+          </button>
+        </p>
+      </div>
+
+      <section aria-labelledby={`${id}-edit`} className="draft-edit">
+        <h2 id={`${id}-edit`}>Edit</h2>
+        <div className="form file-pick">
+          <label htmlFor={`${id}-file`}>Module to edit</label>
+          <select id={`${id}-file`} value={file} onChange={(e) => setFile(e.target.value)}>
+            {files.map((f) => (
+              <option key={f} value={f}>
+                {f === REGISTRY_FILE ? 'Registry (registry.json)' : `${nameOf(f)} (${f})`}
+                {changed.includes(f) ? ' — changed' : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        {manifest && formUsable && (
+          <>
+            <ExposureForm moduleName={manifest.name} rules={exposureOf(manifest)} roles={KNOWN_ROLES} environments={KNOWN_ENVIRONMENTS} onChange={(rules) => edit((m) => withExposure(m, rules))} />
+            <RouteRolesTable moduleName={manifest.name} rows={routeRows(manifest)} roles={KNOWN_ROLES} onChange={(pointer, roles) => edit((m) => withRouteRoles(m, pointer, roles))} />
+          </>
+        )}
+        {file !== REGISTRY_FILE && !formUsable && <p className="notice">Fix the problems of {file} below to use the form again; the JSON can be edited meanwhile.</p>}
+        <div className="editor-and-problems">
+          <div>
+            <h3 id={`${id}-json`}>{file} as JSON</h3>
+            <p className="hint">Ctrl-Space completes property names and values from the schema; problems are marked as you type.</p>
+            <Suspense fallback={<p className="muted" role="status">Loading the editor…</p>}>
+              <JsonEditor
+                key={file}
+                text={text}
+                onChange={(t) => setText(file, t)}
+                problems={checks.problems.filter((p) => p.file === file)}
+                schema={file === REGISTRY_FILE ? 'registry' : 'module'}
+                label={`${file} as JSON`}
+                focus={focus}
+              />
+            </Suspense>
+          </div>
+          <DraftProblemList checks={checks} onJump={jump} />
+        </div>
+      </section>
+
+      {modules.data && <ViewAsUser list={modules.data} draft={{ files: draftFiles(draft.texts), base: base.id }} />}
+
+      {(conflict || active !== base.id) && (
+        <BaseMoved sub={sub} draft={draft} base={base} active={conflict?.current.active ?? active} storedAs={conflict?.storedAs} onRebased={onRebased} />
+      )}
+      <PublishDraft
+        base={base.id}
+        texts={draft.texts}
+        blockedBecause={!changed.length ? 'The draft has no changes yet.' : checks.state === 'clean' ? undefined : 'Publishing waits until the draft has no problems.'}
+        onPublished={(release) => {
+          discard();
+          onPublished(release);
+        }}
+        onConflict={setConflict}
+      />
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import type { ReleaseState } from '@platform/schemas';
+import { changesWithSteps, RELEASES_KEY } from '../../api/releaseKeys.ts';
+import { refusedProblems } from '../../api/releaseProblems.ts';
+import { ProblemList } from '../Settings/ManifestStatusPanel.tsx';
+import { draftFiles } from './draftProblems.ts';
+import { isActivationConflict, publishDraft } from './publishDraft.ts';
+import { ReasonField } from './ReasonField.tsx';
+
+interface Props {
+  base: string;
+  texts: Readonly<Record<string, string>>;
+  /** Why publishing is not possible yet; undefined when it is. */
+  blockedBecause: string | undefined;
+  onPublished: (release: string) => void;
+  onConflict: (conflict: { storedAs: string; current: ReleaseState }) => void;
+}
+
+/** Publish with a reason: the draft becomes a release and, if its base is still active, the active release. */
+export function PublishDraft({ base, texts, blockedBecause, onPublished, onConflict }: Props) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState('');
+  const reasonField = useRef<HTMLTextAreaElement>(null);
+  const publish = useMutation({
+    mutationFn: ({ reason }: { reason: string }) => publishDraft(draftFiles(texts)!, reason, base),
+    onSuccess: ({ release }) => {
+      toast.success(`Release ${release.id} is published and served to everyone`);
+      onPublished(release.id);
+    },
+    onError: (error) => {
+      if (isActivationConflict(error)) onConflict({ storedAs: error.release.id, current: error.current });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: RELEASES_KEY, predicate: changesWithSteps }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setReasonError('Say why, before publishing: the reason goes to the audit list.');
+      reasonField.current?.focus();
+      return;
+    }
+    setReasonError('');
+    publish.mutate({ reason: reason.trim() });
+  };
+  const refused = publish.error && refusedProblems(publish.error);
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="publish-draft">
+      <h2 id={`${id}-title`}>Publish</h2>
+      <p className="hint">
+        The draft is stored as a release and made active for everyone, on condition that <code>{base}</code>, the release it started from, is still the active one.
+      </p>
+      <form onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+        <ReasonField ref={reasonField} label="Reason for publishing" value={reason} error={reasonError} onChange={setReason} placeholder="e.g. Life Cycle Cost for staff only during the migration" />
+        {blockedBecause && <p className="hint">{blockedBecause}</p>}
+        <button type="submit" disabled={publish.isPending || blockedBecause !== undefined}>
+          {publish.isPending ? 'Publishing…' : 'Publish and make active'}
+        </button>
+      </form>
+      {publish.isError && !isActivationConflict(publish.error) && (
+        <div role="alert" className="notice notice-danger">
+          <p>Not published: {publish.error.message}</p>
+          {refused && <ProblemList problems={refused} />}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { releaseDiffQuery } from '../../api/releases.ts';
+import { describeDiff, diffSummary } from './diffWording.ts';
+
+/** What changes for users going from release `from` to release `to`, in words. */
+export function ReleaseDiffView({ from, to, title }: { from: string; to: string; title?: string }) {
+  const id = useId();
+  const diff = useQuery(releaseDiffQuery(from, to));
+  return (
+    <section aria-labelledby={`${id}-title`} className="release-diff">
+      <h3 id={`${id}-title`}>
+        {title ?? 'Difference'}: <code>{from}</code> → <code>{to}</code>
+      </h3>
+      {diff.isPending && (
+        <p className="muted" role="status">
+          Comparing…
+        </p>
+      )}
+      {diff.isError && (
+        <p role="alert" className="form-error">
+          Cannot compare: {diff.error.message}
+        </p>
+      )}
+      {diff.data && (
+        <>
+          <p>{diffSummary(diff.data)}</p>
+          {describeDiff(diff.data).map((s) => (
+            <div key={s.heading} className="diff-section">
+              <h4>{s.heading}</h4>
+              <ul>
+                {s.lines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </>
+      )}
+    </section>
+  );
+}

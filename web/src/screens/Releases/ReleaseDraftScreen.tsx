@@ -1,0 +1,68 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { releaseListQuery, releaseQuery } from '../../api/releases.ts';
+import { useSession } from '../../hooks/useSession.ts';
+import type { ScreenProps } from '../screenProps.ts';
+import { LoadState } from '../shared/LoadState.tsx';
+import { ago } from '../Settings/relativeTime.ts';
+import { DraftEditor } from './DraftEditor.tsx';
+import { RELEASES_ROUTE, routePath } from './routePaths.ts';
+import './releases.css';
+
+/**
+ * /settings/releases/draft?base=<release> (staff): edit a draft of a release (the active one unless
+ * named), check it as it is typed, preview it as any user, and publish it.
+ */
+export function ReleaseDraftScreen({ title, module }: ScreenProps) {
+  const id = useId();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const list = useInfiniteQuery(releaseListQuery);
+  const state = list.data?.pages[0];
+  const base = params.get('base') ?? state?.active;
+  const release = useQuery({ ...releaseQuery(base ?? ''), enabled: base !== undefined && /^[0-9a-f]{12}$/.test(base) });
+  const releases = list.data?.pages.flatMap((p) => p.releases) ?? [];
+  const listPath = routePath(module, RELEASES_ROUTE);
+
+  return (
+    <article className="screen release-draft">
+      <h1>{title}</h1>
+      <p className="hint">A draft is kept in this browser until it is published or discarded. Nothing reaches users before Publish.</p>
+      {!state && <LoadState what="the releases" error={list.error} onRetry={() => void list.refetch()} />}
+      {state && (
+        <div className="form base-pick">
+          <label htmlFor={`${id}-base`}>Start from release</label>
+          <select id={`${id}-base`} value={base} onChange={(e) => setParams({ base: e.target.value })}>
+            {!releases.some((r) => r.id === base) && base && <option value={base}>{base}</option>}
+            {releases.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.id}
+                {r.id === state.active ? ' (active)' : ''} — {ago(r.publishedAt).text}: {r.reason.slice(0, 60)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {state && base && !release.data && <LoadState what={`release ${base}`} error={release.error} onRetry={() => void release.refetch()} />}
+      {state && release.data && session && (
+        <DraftEditor
+          key={`${session.sub}:${release.data.id}`}
+          sub={session.sub}
+          base={release.data}
+          active={state.active}
+          onRebased={(onto, bothChanged) => {
+            setParams({ base: onto });
+            if (bothChanged.length) toast(`Rebased on ${onto}. You and the other release both changed ${bothChanged.join(', ')}: your version is kept, check it.`, { duration: 10_000 });
+            else toast.success(`Rebased on ${onto}`);
+          }}
+          onPublished={() => {
+            if (listPath) navigate(listPath);
+          }}
+        />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { ReleaseDiff } from '@platform/schemas';
+import { describeDiff, diffSummary, exposureChange, noticeable } from './diffWording.ts';
+
+const none: ReleaseDiff = {
+  from: 'aaaaaaaaaaaa',
+  to: 'bbbbbbbbbbbb',
+  identical: false,
+  modules: [],
+  renamed: [],
+  exposure: [],
+  routesAdded: [],
+  routesRemoved: [],
+  routesRetitled: [],
+  routeRoles: [],
+};
+
+describe('release difference wording', () => {
+  it('says when two releases are the same content', () => {
+    expect(diffSummary({ ...none, identical: true })).toMatch(/^No difference/);
+    expect(describeDiff({ ...none, identical: true })).toEqual([]);
+  });
+
+  it('says when the content differs but no user would notice', () => {
+    expect(noticeable(none)).toBe(false);
+    expect(diffSummary(none)).toMatch(/^No change a user would notice/);
+  });
+
+  it('names only the exposure rules that changed, with before and after', () => {
+    const from = { roles: null, environments: null, enabledForNewCustomers: true };
+    expect(exposureChange(from, { ...from, roles: ['sentient'] })).toBe('roles every role → sentient');
+    expect(exposureChange(from, { roles: [], environments: ['dev'], enabledForNewCustomers: false })).toBe(
+      'roles every role → nobody; environments every environment → dev; on for new customers yes → no',
+    );
+  });
+
+  it('groups changes by kind, one line each, and leaves empty kinds out', () => {
+    const diff: ReleaseDiff = {
+      ...none,
+      modules: [
+        { key: 'zz', name: 'New thing', change: 'added' },
+        { key: 'lb', name: 'Leaderboard', change: 'removed' },
+      ],
+      exposure: [{ key: 'lcc', name: 'Life Cycle Cost', from: { roles: null, environments: null, enabledForNewCustomers: true }, to: { roles: ['sentient'], environments: null, enabledForNewCustomers: true } }],
+      routesRetitled: [{ module: 'dash', fullPath: '/notifications', from: 'Notifications', to: 'Messages' }],
+      routeRoles: [{ module: 'dash', fullPath: '/settings/uploads', from: null, to: ['sentient'] }],
+    };
+    expect(describeDiff(diff)).toEqual([
+      { heading: 'Modules added', lines: ['New thing (zz)'] },
+      { heading: 'Modules removed', lines: ['Leaderboard (lb)'] },
+      { heading: 'Who is shown a module', lines: ['Life Cycle Cost (lcc): roles every role → sentient'] },
+      { heading: 'Pages retitled', lines: ['/notifications (dash): “Notifications” → “Messages”'] },
+      { heading: 'Who may open a page', lines: ['/settings/uploads (dash): every role → sentient'] },
+    ]);
+    expect(diffSummary(diff)).toBe('5 changes users would notice:');
+  });
+});

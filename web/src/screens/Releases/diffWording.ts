@@ -1,0 +1,55 @@
+import type { ExposureRules, ReleaseDiff } from '@platform/schemas';
+
+/** One kind of change, as a heading and one line a change. */
+export interface DiffSection {
+  heading: string;
+  lines: string[];
+}
+
+const roles = (list: readonly string[] | null) => (list ? (list.length ? list.join(', ') : 'nobody') : 'every role');
+const environments = (list: readonly string[] | null) => (list ? (list.length ? list.join(', ') : 'none') : 'every environment');
+const yesNo = (on: boolean) => (on ? 'yes' : 'no');
+const quoted = (text: string) => (text ? `“${text}”` : '(untitled)');
+
+/** Whether a difference has anything a user would notice (the files may still differ, e.g. in a screen id). */
+export function noticeable(diff: ReleaseDiff): boolean {
+  return [diff.modules, diff.renamed, diff.exposure, diff.routesAdded, diff.routesRemoved, diff.routesRetitled, diff.routeRoles].some((list) => list.length > 0);
+}
+
+/** Only the exposure rules that changed, each as `rule: before → after`. */
+export function exposureChange(from: ExposureRules, to: ExposureRules): string {
+  const parts: string[] = [];
+  if (roles(from.roles) !== roles(to.roles)) parts.push(`roles ${roles(from.roles)} → ${roles(to.roles)}`);
+  if (environments(from.environments) !== environments(to.environments)) parts.push(`environments ${environments(from.environments)} → ${environments(to.environments)}`);
+  if (from.enabledForNewCustomers !== to.enabledForNewCustomers) parts.push(`on for new customers ${yesNo(from.enabledForNewCustomers)} → ${yesNo(to.enabledForNewCustomers)}`);
+  return parts.join('; ');
+}
+
+/**
+ * A release difference as a person reviews it before a step, grouped by kind, one change a line, in
+ * the words of the command line's `manifests:publish` (config-service/src/cli/describeDiff.ts).
+ * Empty kinds are left out; an empty answer means nothing a user would notice.
+ */
+export function describeDiff(diff: ReleaseDiff): DiffSection[] {
+  const added = diff.modules.filter((m) => m.change === 'added');
+  const removed = diff.modules.filter((m) => m.change === 'removed');
+  const sections: DiffSection[] = [
+    { heading: 'Modules added', lines: added.map((m) => `${m.name} (${m.key})`) },
+    { heading: 'Modules removed', lines: removed.map((m) => `${m.name} (${m.key})`) },
+    { heading: 'Modules renamed', lines: diff.renamed.map((r) => `${r.key}: ${quoted(r.from)} → ${quoted(r.to)}`) },
+    { heading: 'Who is shown a module', lines: diff.exposure.map((e) => `${e.name} (${e.key}): ${exposureChange(e.from, e.to)}`) },
+    { heading: 'Pages added', lines: diff.routesAdded.map((r) => `${r.fullPath} ${quoted(r.title)} (${r.module})`) },
+    { heading: 'Pages removed', lines: diff.routesRemoved.map((r) => `${r.fullPath} ${quoted(r.title)} (${r.module})`) },
+    { heading: 'Pages retitled', lines: diff.routesRetitled.map((r) => `${r.fullPath} (${r.module}): ${quoted(r.from)} → ${quoted(r.to)}`) },
+    { heading: 'Who may open a page', lines: diff.routeRoles.map((r) => `${r.fullPath} (${r.module}): ${roles(r.from)} → ${roles(r.to)}`) },
+  ];
+  return sections.filter((s) => s.lines.length > 0);
+}
+
+/** The one-sentence verdict above the sections. */
+export function diffSummary(diff: ReleaseDiff): string {
+  if (diff.identical) return 'No difference: the two are the same content.';
+  if (!noticeable(diff)) return 'No change a user would notice: the files differ, but not in modules, names, exposure, pages, titles or roles.';
+  const count = describeDiff(diff).reduce((n, s) => n + s.lines.length, 0);
+  return `${count} change${count === 1 ? '' : 's'} users would notice:`;
+}

@@ -1,0 +1,116 @@
+import type { ErrorObject } from 'ajv';
+import { parse, parseTree, findNodeAtLocation, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { ManifestFileProblem, ReleaseFiles } from '@platform/schemas';
+
+/** A compiled schema check, as Ajv makes them (at build time here: see web/build/manifestValidators.ts). */
+export type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+export interface Validators {
+  moduleManifest: Validate;
+  moduleRegistry: Validate;
+}
+
+/** A problem as the editor shows it: as the service reports it, where it is in the text as typed, and who found it. */
+export interface DraftProblem extends ManifestFileProblem {
+  /** Character offsets in the file's text, for the editor's marks. */
+  from: number;
+  to: number;
+  source: 'browser' | 'service';
+}
+
+const REGISTRY_FILE = 'registry.json';
+
+/** What to do, for the problems the browser finds; the service sends its own hint with each of its problems. */
+const HINTS: Record<string, string> = {
+  'json-syntax': 'fix the JSON at this position: a missing or extra comma, quote or bracket is the usual cause',
+  'schema:required': 'add the missing property (schemas/ describes each one)',
+  'schema:additionalProperties': 'remove the property or correct its spelling; only properties the schema lists are allowed',
+  'schema:type': 'give the value the type the schema asks for',
+  'schema:enum': 'use one of the allowed values',
+  'schema:pattern': 'change the value to the form the schema asks for (see its pattern)',
+  'schema:minItems': 'add at least one entry',
+  'schema:minLength': 'give a non-empty value',
+  'schema:uniqueItems': 'remove the repeated entry',
+};
+const hintFor = (rule: string) => HINTS[rule] ?? 'change the value to what the schema allows';
+
+const unescape = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** 1-based line and column of an offset, as editors count them. */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
+}
+
+/**
+ * Where a JSON pointer lands in the text as typed: the property (name and value) it names or, when
+ * that is missing (a required property, say), the nearest object or array around it that exists.
+ * The service's own line numbers count in the file as it reformats it, which may not be the text typed.
+ */
+export function locatePointer(text: string, pointer: string): { from: number; to: number } {
+  const root = parseTree(text);
+  if (!root) return { from: 0, to: Math.min(text.length, 1) };
+  const path = pointer ? pointer.split('/').slice(1).map(unescape).map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : [];
+  for (let depth = path.length; depth >= 0; depth -= 1) {
+    const node = findNodeAtLocation(root, path.slice(0, depth));
+    if (!node) continue;
+    const whole = node.parent?.type === 'property' ? node.parent : node;
+    // A missing property is reported at its object: mark the opening brace, not the whole object.
+    const to = depth < path.length ? whole.offset + 1 : whole.offset + whole.length;
+    return { from: whole.offset, to };
+  }
+  return { from: 0, to: Math.min(text.length, 1) };
+}
+
+function located(file: string, text: string, problem: { pointer: string; rule: string; message: string; hint?: string }, source: DraftProblem['source'], at = locatePointer(text, problem.pointer)): DraftProblem {
+  return { file, ...problem, hint: problem.hint ?? hintFor(problem.rule), ...lineAndColumn(text, at.from), ...at, source };
+}
+
+/** The schema's complaints in the service's words (config-service/src/manifests/loadManifestSet.ts). */
+function schemaMessages(errors: readonly ErrorObject[]): Array<{ pointer: string; rule: string; message: string }> {
+  return errors
+    // if/then/else reports the branch and the keyword that failed inside it; the latter says more.
+    .filter((e) => e.keyword !== 'if')
+    .map((e) => ({
+      pointer: e.instancePath,
+      rule: `schema:${e.keyword}`,
+      message: `${e.message ?? 'is invalid'}${e.keyword === 'additionalProperties' ? ` ('${String(e.params.additionalProperty)}')` : ''}${e.keyword === 'enum' ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`,
+    }));
+}
+
+/** Every problem the browser can find in one file by itself: its JSON syntax, then its schema. */
+export function fileProblems(file: string, text: string, validators: Validators): DraftProblem[] {
+  const errors: ParseError[] = [];
+  const value = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false }) as unknown;
+  if (errors.length) {
+    return errors.map((e) => located(file, text, { pointer: '', rule: 'json-syntax', message: `${printParseErrorCode(e.error)} at line ${lineAndColumn(text, e.offset).line}` }, 'browser', { from: e.offset, to: e.offset + Math.max(e.length, 1) }));
+  }
+  const validate = file === REGISTRY_FILE ? validators.moduleRegistry : validators.moduleManifest;
+  if (validate(value)) return [];
+  return schemaMessages(validate.errors ?? []).map((p) => located(file, text, p, 'browser'));
+}
+
+/** Every problem the browser finds in a draft, file by file in name order. */
+export function draftProblems(texts: Readonly<Record<string, string>>, validators: Validators): DraftProblem[] {
+  return Object.keys(texts)
+    .sort()
+    .flatMap((file) => fileProblems(file, texts[file]!, validators));
+}
+
+/** The service's problems placed in the text as typed. */
+export function serviceProblems(problems: readonly ManifestFileProblem[], texts: Readonly<Record<string, string>>): DraftProblem[] {
+  return problems.map((p) => located(p.file, texts[p.file] ?? '', { pointer: p.pointer, rule: p.rule, message: p.message, hint: p.hint }, 'service'));
+}
+
+/** The draft's files as JSON values, for the service; undefined while any file is not JSON. */
+export function draftFiles(texts: Readonly<Record<string, string>>): ReleaseFiles | undefined {
+  const files: Record<string, unknown> = {};
+  for (const [name, text] of Object.entries(texts)) {
+    try {
+      files[name] = JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  }
+  return files;
+}

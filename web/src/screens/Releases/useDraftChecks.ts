@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { previewManifest } from '../../api/admin.ts';
+import { RELEASES_KEY } from '../../api/releaseKeys.ts';
+import { refusedProblems } from '../../api/releaseProblems.ts';
+import { draftFiles, draftProblems, serviceProblems, type DraftProblem, type Validators } from './draftProblems.ts';
+
+/** How long typing must pause before the service is asked: its writes are rate-limited per user. */
+const SERVICE_CHECK_DELAY_MS = 800;
+
+function useDebounced<T>(value: T, delay: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+/** The schema checks, compiled at build time, fetched with the editor rather than with every screen. */
+function useValidators(): Validators | undefined {
+  return useQuery({ queryKey: ['manifestValidators'], queryFn: () => import('virtual:manifest-validators'), staleTime: Infinity, gcTime: Infinity }).data;
+}
+
+export interface DraftChecks {
+  problems: DraftProblem[];
+  /** Who found them, or 'pending' while the browser's or the service's check is under way. */
+  state: 'pending' | 'browser' | 'service' | 'clean';
+  /** The service could not be asked (offline, refused for another reason). */
+  serviceError: Error | null;
+}
+
+/**
+ * Every problem of a draft as it is typed. The browser checks each file's JSON and schema at once;
+ * once those pass, the service checks the whole set (the rules across files: routes, names,
+ * screens, the registry) through a preview of the draft, which it refuses with every problem.
+ */
+export function useDraftChecks(texts: Readonly<Record<string, string>>): DraftChecks {
+  const validators = useValidators();
+  const local = useMemo(() => (validators ? draftProblems(texts, validators) : undefined), [texts, validators]);
+  const files = useMemo(() => (local && local.length === 0 ? JSON.stringify(draftFiles(texts)) : undefined), [texts, local]);
+  const settled = useDebounced(files, SERVICE_CHECK_DELAY_MS);
+  const service = useQuery({
+    queryKey: [...RELEASES_KEY, 'check', settled],
+    enabled: settled !== undefined && settled === files,
+    queryFn: async () => {
+      try {
+        await previewManifest({ claims: { role: 'sentient' }, draft: { files: JSON.parse(settled!) as Record<string, unknown> } });
+        return [];
+      } catch (error) {
+        const problems = refusedProblems(error);
+        if (problems) return problems;
+        throw error;
+      }
+    },
+    staleTime: Infinity,
+    gcTime: 30_000,
+    retry: false,
+  });
+
+  if (!local) return { problems: [], state: 'pending', serviceError: null };
+  if (local.length) return { problems: local, state: 'browser', serviceError: null };
+  if (settled !== files || service.isFetching || !service.data) return { problems: [], state: 'pending', serviceError: service.error };
+  const found = serviceProblems(service.data, texts);
+  return { problems: found, state: found.length ? 'service' : 'clean', serviceError: null };
+}
