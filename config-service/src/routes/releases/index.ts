@@ -24,7 +24,7 @@ import type { LoadOptions } from '../../manifests/loadManifestSet.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
 import { compareReleases } from '../../releases/compareReleases.ts';
 import type { ManifestReleases } from '../../releases/manifestReleases.ts';
-import type { StepResult, StoredRelease } from '../../store/releaseStore.ts';
+import type { ReleaseStepInput, StepResult, StoredRelease } from '../../store/releaseStore.ts';
 import { decodeCursor, encodeCursor } from '../customers/auditCursor.ts';
 import { ifMatchRelease, releaseTag } from './releaseEntityTag.ts';
 import { validDraft } from './validDraft.ts';
@@ -162,85 +162,72 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
     },
   );
 
-  app.put<{ Body: ReleaseStep }>(
-    '/api/v1/admin/releases/active',
-    {
+  /**
+   * A step on the release state: decided against the active release the caller saw (If-Match, 409
+   * when it moved on, 428 without it), taken by the verified user, answered with the new state.
+   */
+  const stepRoute = <Body extends ReleaseStep>(
+    method: 'PUT' | 'DELETE' | 'POST',
+    url: string,
+    summary: string,
+    body: { $id: string },
+    take: (body: Body, step: ReleaseStepInput) => Promise<StepResult>,
+    logged?: string,
+  ) =>
+    app.route<{ Body: Body }>({
+      method,
+      url,
       ...guards,
-      schema: {
-        ...secured,
-        summary: 'Make a release the one everyone is served (publish or roll back); If-Match must carry the active release seen (409 when it moved on, 428 without it)',
-        headers: ifMatch,
-        body: { $ref: `${releaseStepSchema.$id}#` },
-        response: { 200: { $ref: `${releaseStateSchema.$id}#` }, ...problems },
+      schema: { ...secured, summary, headers: ifMatch, body: { $ref: `${body.$id}#` }, response: { 200: { $ref: `${releaseStateSchema.$id}#` }, ...problems } },
+      handler: async (request, reply): Promise<ReleaseState> => {
+        const expectedActive = ifMatchRelease(request.headers['if-match']);
+        const body = request.body as Body;
+        const { release, reason } = body;
+        const result = await take(body, { release, expectedActive, reason: reason.trim(), actor: actorOf(request) });
+        const state = answer(reply, result, release);
+        if (logged && result.outcome === 'done' && result.changed) request.log.info({ release, previous: expectedActive, actor: request.verifiedUser.sub }, logged);
+        return state;
       },
-    },
-    async (request, reply): Promise<ReleaseState> => {
-      const expectedActive = ifMatchRelease(request.headers['if-match']);
-      const { release, reason } = request.body;
-      const result = await releases.activate({ release, expectedActive, reason: reason.trim(), actor: actorOf(request) });
-      const state = answer(reply, result, release);
-      if (result.outcome === 'done' && result.changed) request.log.info({ release, previous: expectedActive, actor: request.verifiedUser.sub }, 'manifest release activated');
-      return state;
-    },
+    });
+
+  stepRoute(
+    'PUT',
+    '/api/v1/admin/releases/active',
+    'Make a release the one everyone is served (publish or roll back); If-Match must carry the active release seen (409 when it moved on, 428 without it)',
+    releaseStepSchema,
+    (_body, step) => releases.activate(step),
+    'manifest release activated',
   );
 
-  app.put<{ Body: ReleasePilot }>(
+  stepRoute<ReleasePilot>(
+    'PUT',
     '/api/v1/admin/releases/pilot',
-    {
-      ...guards,
-      schema: {
-        ...secured,
-        summary: "Serve a release to the named customers' users (and staff acting for them) first; If-Match as for the active release",
-        headers: ifMatch,
-        body: { $ref: `${releasePilotSchema.$id}#` },
-        response: { 200: { $ref: `${releaseStateSchema.$id}#` }, ...problems },
-      },
-    },
-    async (request, reply): Promise<ReleaseState> => {
-      const expectedActive = ifMatchRelease(request.headers['if-match']);
-      const { release, customers, reason } = request.body;
+    "Serve a release to the named customers' users (and staff acting for them) first; If-Match as for the active release",
+    releasePilotSchema,
+    async ({ customers }, step) => {
       for (const id of customers) {
         if (!(await customerModules.getCustomer(id))) throw new PlatformError('CFG_ERR_BAD_REQUEST', `unknown customer '${id}'`);
       }
-      return answer(reply, await releases.startPilot({ release, customers, expectedActive, reason: reason.trim(), actor: actorOf(request) }), release);
+      return releases.startPilot({ ...step, customers });
     },
+    'manifest release pilot started',
   );
 
-  app.delete<{ Body: ReleaseStep }>(
+  stepRoute(
+    'DELETE',
     '/api/v1/admin/releases/pilot',
-    {
-      ...guards,
-      schema: {
-        ...secured,
-        summary: "End the pilot of the release named: its customers get the active release again; If-Match as for the active release",
-        headers: ifMatch,
-        body: { $ref: `${releaseStepSchema.$id}#` },
-        response: { 200: { $ref: `${releaseStateSchema.$id}#` }, ...problems },
-      },
-    },
-    async (request, reply): Promise<ReleaseState> => {
-      const expectedActive = ifMatchRelease(request.headers['if-match']);
-      const { release, reason } = request.body;
-      return answer(reply, await releases.endPilot({ release, expectedActive, reason: reason.trim(), actor: actorOf(request) }), release);
-    },
+    'End the pilot of the release named: its customers get the active release again; If-Match as for the active release',
+    releaseStepSchema,
+    (_body, step) => releases.endPilot(step),
+    'manifest release pilot ended',
   );
 
-  app.post<{ Body: ReleaseStep }>(
+  stepRoute(
+    'POST',
     '/api/v1/admin/releases/pilot/promote',
-    {
-      ...guards,
-      schema: {
-        ...secured,
-        summary: "Make the pilot's release (named) the one everyone is served; If-Match as for the active release",
-        headers: ifMatch,
-        body: { $ref: `${releaseStepSchema.$id}#` },
-        response: { 200: { $ref: `${releaseStateSchema.$id}#` }, ...problems },
-      },
-    },
-    async (request, reply): Promise<ReleaseState> => {
-      const expectedActive = ifMatchRelease(request.headers['if-match']);
-      const { release, reason } = request.body;
-      return answer(reply, await releases.promotePilot({ release, expectedActive, reason: reason.trim(), actor: actorOf(request) }), release);
-    },
+    "Make the pilot's release (named) the one everyone is served; If-Match as for the active release",
+    releaseStepSchema,
+    (_body, step) => releases.promotePilot(step),
+    'manifest release pilot promoted',
   );
 }
