@@ -2,7 +2,7 @@
 // inline or eval'd script run, CORS is closed unless origins are named, sign-in and administrative
 // writes are rate limited (and the manifest is not), and what Node refuses is still problem+json.
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, get as httpGet, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,6 +96,28 @@ describe('security headers', () => {
     expect(directives['script-src'] ?? directives['default-src']).toBeDefined();
     expect(unsafe(directives)).toEqual([]);
     expect(directives['object-src'] ?? directives['default-src']).toEqual(["'none'"]);
+  });
+
+  it('sends the same headers with the event stream, whose response head the route writes itself', async () => {
+    const open = await apps.app({ corsOrigins: ['https://portal.example.com'] });
+    await open.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = open.server.address() as AddressInfo;
+    const headers = await new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
+      const req = httpGet(
+        { port, host: '127.0.0.1', path: '/api/v1/events', headers: { authorization: `Bearer ${tokenFor({ role: 'customer', customerId: 'acme', modules: ['mr'] })}`, origin: 'https://portal.example.com', 'x-request-id': 'stream-1' } },
+        (res) => {
+          resolve(res.headers);
+          req.destroy();
+        },
+      );
+      req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
+    });
+    expect(headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(headers['x-request-id']).toBe('stream-1');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['content-security-policy']).toBe((await open.inject({ url: '/api/v1/config' })).headers['content-security-policy']);
+    expect(headers['access-control-allow-origin']).toBe('https://portal.example.com');
   });
 
   it('lets the pages reach this origin, show data: images (the TOTP QR code) and post forms here only', async () => {

@@ -44,7 +44,9 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
       const customer = customerInContext(user.auth, typeof header === 'string' && header !== '' ? header : undefined);
       reply.hijack();
       const raw = reply.raw;
-      raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      // Hijacked, the reply sends nothing of its own: the headers every answer carries (X-Request-Id,
+      // the security headers, CORS for a named origin), set by the hooks so far, go out with the stream's.
+      raw.writeHead(200, { ...reply.getHeaders(), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
       const send = (event: string, data: object) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       raw.write('retry: 3000\n\n');
       send('ready', { customerId: customer });
