@@ -14,7 +14,7 @@ import { migrate } from '../store/migrate.ts';
 import { openPostgres } from '../store/postgresDatabase.ts';
 import { freshPostgresDatabase } from '../testing/freshPostgresDatabase.ts';
 import { claims, demoCustomerModules, ROUTE_MANIFESTS, sign, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
-import { metricsAccess, UNMATCHED_ROUTE } from './metrics.ts';
+import { metricsAccess, STATIC_ROUTE, UNMATCHED_ROUTE } from './metrics.ts';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
 const staff = tokenFor({ role: 'sentient' });
@@ -73,6 +73,18 @@ describe('GET /metrics under npm start (environment local)', () => {
     expect(sample(text, 'http_request_duration_seconds_bucket', { method: 'GET', route, status_code: '200', le: '+Inf' })).toBe(2);
     expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: UNMATCHED_ROUTE, status_code: '404' })).toBe(3);
     expect(text).not.toMatch(/acme|globex|address-/);
+  });
+
+  it("times every file of the web app under one route label, so a new build's file names add no series", async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'metrics-web-'));
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>AssetTwin</title>');
+    for (const build of ['a1b2c3d4', 'e5f6a7b8']) writeFileSync(join(webRoot, `index-${build}.js`), 'export {};');
+    const served = await build({ webRoot });
+    for (const file of ['index-a1b2c3d4.js', 'index-e5f6a7b8.js', 'index-e5f6a7b8.js']) expect((await served.inject({ url: `/${file}` })).statusCode).toBe(200);
+    await served.inject({ url: '/index-00000000.js' });
+    const text = await scrape(served);
+    expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: STATIC_ROUTE, status_code: '200' })).toBe(3);
+    expect(text).not.toMatch(/index-[0-9a-f]{8}/);
   });
 
   it('counts manifest answers, the 304s among them, and builds: a repeated request is not built again', async () => {

@@ -59,6 +59,19 @@ declare module 'fastify' {
 
 /** What the route label says for a request no route matched: the raw path would be unbounded. */
 export const UNMATCHED_ROUTE = 'unmatched';
+/**
+ * What it says for every file of the built web app: @fastify/static registers a route per file, and
+ * each build's hashed names would otherwise add series that never go away.
+ */
+export const STATIC_ROUTE = 'static';
+
+/** The route label: the pattern, one label for all static files, one for no route at all. */
+function routeLabel(request: FastifyRequest): string {
+  if (request.is404) return UNMATCHED_ROUTE;
+  // @fastify/static marks each route it registers with the folder it serves from.
+  if ((request.routeOptions.config as { rootPath?: unknown } | undefined)?.rootPath !== undefined) return STATIC_ROUTE;
+  return request.routeOptions.url ?? UNMATCHED_ROUTE;
+}
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
@@ -147,8 +160,7 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
 
   app.decorate('metrics', metrics);
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.is404 ? UNMATCHED_ROUTE : (request.routeOptions.url ?? UNMATCHED_ROUTE);
-    requestDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    requestDuration.observe({ method: request.method, route: routeLabel(request), status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
     done();
   });
 
