@@ -20,6 +20,7 @@ import localIdpRoutes from './identity/local/localIdpRoutes.ts';
 import configRoutes from './routes/config/index.ts';
 import customerRoutes from './routes/customers/index.ts';
 import eventRoutes from './routes/events/index.ts';
+import type { StreamLimits } from './routes/events/streamLimits.ts';
 import localMainApi, { type LocalMainApiOptions } from './routes/main/index.ts';
 import messagingRoutes from './routes/messaging/index.ts';
 import type { CustomerModules } from './customers/customerModules.ts';
@@ -54,6 +55,8 @@ export interface AppOptions {
   corsOrigins?: readonly string[];
   /** Requests per minute on sign-in and administrative writes; server.ts passes the settings. Unset: no limits (tests). */
   rateLimits?: RateLimits;
+  /** Open event streams per user and per process, and the idle time; server.ts passes the settings. Unset: unbounded (tests). */
+  streamLimits?: StreamLimits;
   /** Bearer token GET /metrics asks for; unset: open in local and demo, closed (404) elsewhere. */
   metricsToken?: string;
   logger?: FastifyServerOptions['logger'];
@@ -139,7 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes, { ...served, load: options.releases?.load });
   if (options.releases) await app.register(releaseRoutes, { releases: options.releases, customerModules: options.customerModules, productName: options.productName, load: options.releases.load });
   await app.register(customerRoutes, served);
-  await app.register(eventRoutes, served);
+  await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits });
   if (options.messaging?.kind === 'local') await app.register(messagingRoutes);
   if (options.localMainApi) await app.register(localMainApi, { ...options.localMainApi, customerModules: options.customerModules });
   if (options.localIdp) {

@@ -110,6 +110,7 @@ async function main() {
     messaging: settings.messaging,
     corsOrigins: settings.corsOrigins,
     rateLimits: settings.rateLimits,
+    streamLimits: settings.streamLimits,
     metricsToken: settings.metricsToken,
     webRoot: settings.webDist,
     // JSON lines for a log collector; readable lines for a developer under npm start.

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { StreamLimits } from './routes/events/streamLimits.ts';
 import { BACKENDS, backendVariable, LOCAL_MAIN_API_BASE, type BackendName } from './settings/backends.ts';
 import { environmentSchema, type Environment } from './settings/environmentSchema.ts';
 import { loadEnvFile } from './settings/loadEnvFile.ts';
@@ -45,6 +46,8 @@ export interface Settings {
   /** Foreign origins whose pages may call the API (CORS); empty: none. */
   corsOrigins: string[];
   rateLimits: RateLimits;
+  /** Open event streams per user and per process, and how long one may stay quiet. */
+  streamLimits: StreamLimits;
   /** Bearer token /metrics requires once set; unset: open in local and demo, closed elsewhere. */
   metricsToken: string | undefined;
   logLevel: Environment['LOG_LEVEL'];
@@ -132,6 +135,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     messaging: values.PINPOINT_APP_ID ? { kind: 'pinpoint', appId: values.PINPOINT_APP_ID, region: values.PINPOINT_REGION ?? region } : local ? { kind: 'local' } : null,
     corsOrigins: [...new Set(originList(values.CORS_ORIGINS ?? ''))],
     rateLimits: { signInPerMinute: values.RATE_LIMIT_SIGN_IN, adminWritesPerMinute: values.RATE_LIMIT_ADMIN_WRITES },
+    streamLimits: { perUser: values.EVENT_STREAMS_PER_USER, perProcess: values.EVENT_STREAMS_PER_PROCESS, idleMs: values.EVENT_STREAM_IDLE_MINUTES * 60_000 },
     metricsToken: values.METRICS_TOKEN,
     logLevel: values.LOG_LEVEL,
     allowedInProduction: {

@@ -49,6 +49,12 @@ export interface ServiceMetrics {
   releaseConflicts: Counter;
   /** Server-sent event streams open. */
   openStreams: Gauge;
+  /** Event streams refused at a limit, by which (user, process). */
+  streamsRefused: Counter<'limit'>;
+  /** Event streams closed for carrying nothing for too long, or for not reading what was sent. */
+  streamsClosed: Counter<'reason'>;
+  /** The limits on event streams (0: none), by which. */
+  streamLimits: Gauge<'limit'>;
 }
 
 declare module 'fastify' {
@@ -103,6 +109,9 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
     switchConflicts: new Counter({ name: 'config_module_switch_conflicts_total', help: 'Module switch writes refused with 409: the switch had moved on', registers }),
     releaseConflicts: new Counter({ name: 'config_manifest_release_conflicts_total', help: 'Release steps refused with 409: the active release or the pilot had moved on', registers }),
     openStreams: new Gauge({ name: 'config_event_streams_open', help: 'Server-sent event streams open', registers }),
+    streamsRefused: new Counter({ name: 'config_event_streams_refused_total', help: 'Event streams refused at a limit: user (429) or process (503)', labelNames: ['limit'], registers }),
+    streamsClosed: new Counter({ name: 'config_event_streams_closed_total', help: 'Event streams the service closed: idle (no event for the idle time) or stalled (the client stopped reading)', labelNames: ['reason'], registers }),
+    streamLimits: new Gauge({ name: 'config_event_stream_limit', help: 'Limits on event streams (0: none): per user, per process, and the idle time in seconds', labelNames: ['limit'], registers }),
   };
   new Gauge({
     name: 'config_manifest_set_version',

@@ -31,7 +31,7 @@ export function sendProblem(reply: FastifyReply, request: FastifyRequest, error:
   if (error.detail && error.status < 500) body.detail = error.detail;
   if (error.status === 401) reply.header('WWW-Authenticate', 'Bearer');
   // Unavailable for now, not broken: clients (and the web app) try again after this many seconds.
-  if (error.status === 503) reply.header('Retry-After', '5');
+  if (error.status === 503 && !reply.hasHeader('Retry-After')) reply.header('Retry-After', '5');
   return reply.code(error.status).type('application/problem+json; charset=utf-8').send(JSON.stringify(body));
 }
 

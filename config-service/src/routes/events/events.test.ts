@@ -31,18 +31,22 @@ afterAll(() => apps.close());
 interface Stream {
   response: IncomingMessage;
   events: { event: string; data: unknown }[];
+  /** Everything that arrived: a refusal's problem document, the stream's comments. */
+  text(): string;
   close(): void;
 }
 
 /** Opens the event stream as the browser does, collecting events as they arrive. */
-function openStream(token: string | undefined, headers: Record<string, string> = {}): Promise<Stream> {
+function openStream(token: string | undefined, headers: Record<string, string> = {}, at = base): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}/api/v1/events`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } }, (response) => {
+    const req = httpRequest(`${at}/api/v1/events`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } }, (response) => {
       const events: Stream['events'] = [];
       let buffer = '';
+      let all = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {
         buffer += chunk;
+        all += chunk;
         let end;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
@@ -52,7 +56,7 @@ function openStream(token: string | undefined, headers: Record<string, string> =
           if (event) events.push({ event, data: data ? JSON.parse(data) : undefined });
         }
       });
-      resolve({ response, events, close: () => req.destroy() });
+      resolve({ response, events, text: () => all, close: () => req.destroy() });
     });
     req.on('error', (error) => (error.message === 'socket hang up' ? undefined : reject(error)));
     req.end();
@@ -137,5 +141,67 @@ describe('GET /api/v1/events', () => {
     await new Promise<void>((resolve) => httpRequest(url, { headers: { authorization: `Bearer ${sign(claims())}` } }, () => resolve()).end());
     // With the stream left open, close() would wait for the browser for ever and the test time out.
     await expect(other.close()).resolves.toBeUndefined();
+  });
+});
+
+describe('GET /api/v1/events, bounded', () => {
+  let limited: FastifyInstance;
+  let at: string;
+  const user = (sub: string) => sign(claims({ sub, 'custom:auth': JSON.stringify({ role: 'customer', customerId: 'acme', modules: ['mr'] }) }));
+  const ended = (stream: Stream) => new Promise<void>((resolve) => (stream.response.readableEnded ? resolve() : stream.response.once('end', resolve)));
+  const metric = async (name: string, label: string) => {
+    const text = (await limited.inject({ url: '/metrics' })).body;
+    return Number(new RegExp(`^${name}${label ? `\\{${label}\\}` : ''} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  };
+
+  beforeAll(async () => {
+    limited = await apps.app({ manifests, customerModules: modules, streamLimits: { perUser: 2, perProcess: 3, idleMs: 1_500 } });
+    await limited.listen({ port: 0, host: '127.0.0.1' });
+    at = `http://127.0.0.1:${(limited.server.address() as AddressInfo).port}`;
+  });
+
+  it("refuses a user's stream over their limit with 429 problem+json and Retry-After, and takes it again once one closes", async () => {
+    const [first, second] = [await openStream(user('u-1'), {}, at), await openStream(user('u-1'), {}, at)];
+    const third = await openStream(user('u-1'), {}, at);
+    expect(third.response.statusCode).toBe(429);
+    expect(third.response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(third.response.headers['retry-after']).toBe('30');
+    await ended(third);
+    expect(JSON.parse(third.text())).toMatchObject({ status: 429, code: 'CFG_ERR_RATE_LIMITED', limit: 'user' });
+    // Another user is not held to this one's limit.
+    const other = await openStream(user('u-2'), {}, at);
+    expect(other.response.statusCode).toBe(200);
+    first.close();
+    await expect.poll(async () => (await openStream(user('u-1'), {}, at).then((s) => (s.close(), s.response.statusCode)))).toBe(200);
+    for (const stream of [second, other]) stream.close();
+    expect(await metric('config_event_streams_refused_total', 'limit="user"')).toBeGreaterThanOrEqual(1);
+    expect(await metric('config_event_stream_limit', 'limit="user"')).toBe(2);
+  });
+
+  it('refuses a stream over the process limit with 503 and Retry-After, whoever asks', async () => {
+    await expect.poll(async () => metric('config_event_streams_open', '')).toBe(0);
+    const open = [await openStream(user('p-1'), {}, at), await openStream(user('p-2'), {}, at), await openStream(user('p-3'), {}, at)];
+    const fourth = await openStream(user('p-4'), {}, at);
+    expect(fourth.response.statusCode).toBe(503);
+    expect(fourth.response.headers['retry-after']).toBe('30');
+    await ended(fourth);
+    expect(JSON.parse(fourth.text())).toMatchObject({ status: 503, code: 'CFG_ERR_UNAVAILABLE' });
+    for (const stream of open) stream.close();
+  });
+
+  it('closes a stream that carried no event for the idle time, telling the page to come back at once; an event keeps it open', async () => {
+    await expect.poll(async () => metric('config_event_streams_open', '')).toBe(0);
+    const quiet = await openStream(user('i-1'), {}, at);
+    const busy = await openStream(tokenFor({ role: 'customer', customerId: 'acme', modules: ['mr'] }), {}, at);
+    // Events every 300 ms keep the second one open past the idle time of the first.
+    for (let i = 0; i < 7; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await switchOff('acme', 'lcc');
+    }
+    await ended(quiet);
+    expect(quiet.text()).toMatch(/: idle\nretry: 500\n\n$/);
+    expect(busy.response.readableEnded).toBe(false);
+    busy.close();
+    expect(await metric('config_event_streams_closed_total', 'reason="idle"')).toBeGreaterThanOrEqual(1);
   });
 });

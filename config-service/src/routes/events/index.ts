@@ -1,16 +1,23 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { problemSchema } from '@platform/schemas';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { customerInContext, STAFF_ROLE } from '../../manifests/buildUserManifest.ts';
 import type { ManifestSource, ReloadEvent } from '../../manifests/manifestStore.ts';
 import type { SwitchChange } from '../../store/customerStore.ts';
+import { NO_STREAM_LIMITS, STREAM_RETRY_AFTER_S, StreamCounter, type StreamLimits } from './streamLimits.ts';
 
 export interface EventRouteOptions {
   manifests: ManifestSource;
   customerModules: CustomerModules;
   /** Comment lines keep proxies and the browser from closing a quiet stream. */
   heartbeatMs?: number;
+  /** Open streams per user and per process, and the idle time; unset: unbounded. */
+  streamLimits?: StreamLimits;
 }
+
+/** A client that has not read this much of what was sent has stopped reading: its stream is closed. */
+const STALLED_BYTES = 64 * 1024;
 
 /**
  * GET /api/v1/events: server-sent events telling an open page that its manifest may have changed:
@@ -20,6 +27,11 @@ export interface EventRouteOptions {
  */
 export default async function eventRoutes(app: FastifyInstance, options: EventRouteOptions) {
   const open = new Set<(last?: string) => void>();
+  const limits = options.streamLimits ?? NO_STREAM_LIMITS;
+  const counter = new StreamCounter(limits);
+  app.metrics.streamLimits.set({ limit: 'user' }, limits.perUser);
+  app.metrics.streamLimits.set({ limit: 'process' }, limits.perProcess);
+  app.metrics.streamLimits.set({ limit: 'idle_seconds' }, limits.idleMs / 1000);
   // Streams never end by themselves; without this, closing the service would wait for every browser.
   // Their last words tell the browser to come back soon (to another replica, or this one restarted).
   app.addHook('preClose', async () => {
@@ -42,12 +54,26 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
       const user = request.verifiedUser;
       const header = request.headers['x-customer-id'];
       const customer = customerInContext(user.auth, typeof header === 'string' && header !== '' ? header : undefined);
+      let release: () => void;
+      try {
+        release = counter.admit(user.sub);
+      } catch (error) {
+        app.metrics.streamsRefused.inc({ limit: (error as { extensions?: { limit?: string } }).extensions?.limit ?? 'unknown' });
+        reply.header('Retry-After', String(STREAM_RETRY_AFTER_S));
+        throw error;
+      }
       reply.hijack();
       const raw = reply.raw;
       // Hijacked, the reply sends nothing of its own: the headers every answer carries (X-Request-Id,
       // the security headers, CORS for a named origin), set by the hooks so far, go out with the stream's.
-      raw.writeHead(200, { ...reply.getHeaders(), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
-      const send = (event: string, data: object) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      raw.writeHead(200, { ...(reply.getHeaders() as OutgoingHttpHeaders), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      // Quiet for the idle time: closed with a hint to come back at once, which a live page does and a
+      // connection nobody holds any more (a sleeping laptop, a dropped network) does not.
+      const idle = limits.idleMs > 0 ? setTimeout(() => close('idle'), limits.idleMs) : undefined;
+      const send = (event: string, data: object) => {
+        idle?.refresh();
+        raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      };
       raw.write('retry: 3000\n\n');
       send('ready', { customerId: customer });
 
@@ -66,17 +92,27 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
       options.customerModules.on('change', onChange);
       options.customerModules.on('missed', onMissed);
       options.manifests.on('reload', onReload);
-      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), options.heartbeatMs ?? 20_000);
+      const heartbeat = setInterval(() => {
+        // What the client has not read piles up here: past a bound, it has stopped reading.
+        if (raw.writableLength > STALLED_BYTES) close('stalled');
+        else raw.write(': keep-alive\n\n');
+      }, options.heartbeatMs ?? 20_000);
       // The token the stream was opened with stops vouching for the user when it expires; the page
       // reconnects with a fresh one.
       const expiry = user.expiresAt ? setTimeout(() => end(), Math.max(0, user.expiresAt * 1000 - Date.now())) : undefined;
 
+      const close = (reason: 'idle' | 'stalled') => {
+        app.metrics.streamsClosed.inc({ reason });
+        end(reason === 'idle' ? ': idle\nretry: 500\n\n' : undefined);
+      };
       const end = (last?: string) => {
         if (!open.delete(end)) return;
         if (last && !raw.destroyed) raw.write(last);
+        release();
         app.metrics.openStreams.dec();
         clearInterval(heartbeat);
         clearTimeout(expiry);
+        clearTimeout(idle);
         options.customerModules.off('change', onChange);
         options.customerModules.off('missed', onMissed);
         options.manifests.off('reload', onReload);

@@ -1,0 +1,58 @@
+import { PlatformError } from '../../errors.ts';
+
+/** How many event streams a process holds open, and for how long one may stay quiet. 0: no bound. */
+export interface StreamLimits {
+  /** Open streams per signed-in user (by `sub`), across their tabs and devices. */
+  perUser: number;
+  /** Open streams in this process, every user together. */
+  perProcess: number;
+  /** A stream that has carried no event for this long is closed; a live page reconnects at once. */
+  idleMs: number;
+}
+
+/** Unbounded: what tests get unless they test the bounds. */
+export const NO_STREAM_LIMITS: StreamLimits = { perUser: 0, perProcess: 0, idleMs: 0 };
+
+/** How soon a refused page should ask again: long enough for a closed tab's stream to be gone. */
+export const STREAM_RETRY_AFTER_S = 30;
+
+/**
+ * Counts the open streams and admits a new one only within the limits. A user over their limit is
+ * refused with 429 (their own tabs hold the streams; a new tab falls back to refetching when it comes
+ * back into view), the process over its limit with 503 (the load balancer may send them to another
+ * replica). Refusing the newcomer, not closing the oldest stream: closing one would make that page
+ * reconnect and close another, around and around, for a user with more tabs than the limit.
+ */
+export class StreamCounter {
+  #total = 0;
+  readonly #byUser = new Map<string, number>();
+
+  constructor(readonly limits: StreamLimits) {}
+
+  get total(): number {
+    return this.#total;
+  }
+
+  /** Counts a new stream of `user`, or throws the problem that refuses it; the returned function releases it once. */
+  admit(user: string): () => void {
+    const { perUser, perProcess } = this.limits;
+    const mine = this.#byUser.get(user) ?? 0;
+    if (perUser > 0 && mine >= perUser) {
+      throw new PlatformError('CFG_ERR_RATE_LIMITED', `${mine} event streams are open for this user, the most allowed; close a tab, or try again in ${STREAM_RETRY_AFTER_S} s`, { extensions: { limit: 'user' } });
+    }
+    if (perProcess > 0 && this.#total >= perProcess) {
+      throw new PlatformError('CFG_ERR_UNAVAILABLE', 'this replica holds as many event streams as it may', { extensions: { limit: 'process' } });
+    }
+    this.#byUser.set(user, mine + 1);
+    this.#total++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#total--;
+      const left = (this.#byUser.get(user) ?? 1) - 1;
+      if (left > 0) this.#byUser.set(user, left);
+      else this.#byUser.delete(user);
+    };
+  }
+}
