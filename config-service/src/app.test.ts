@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT, claims, customersWithModulesOff, localIdp, now, sign, startTestApps, strangerKey, type TestApps } from './testing/testApp.ts';
 
@@ -37,6 +38,35 @@ describe('GET /api/v1/manifest', () => {
     const staff = await getManifest(sign(claims({ 'custom:auth': JSON.stringify({ role: 'sentient' }) })), { 'if-none-match': etag });
     expect(staff.statusCode).toBe(200);
     expect(staff.headers.etag).not.toBe(etag);
+  });
+
+  it('sends the manifest compressed to a client that takes it, tagged as its own representation, and 304 to a client that has it', async () => {
+    const token = sign(claims({ 'custom:auth': JSON.stringify({ role: 'sentient' }) }));
+    const plain = await getManifest(token);
+    const cases: [string, string, (body: Buffer) => Buffer][] = [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip;q=0.5', 'gzip', gunzipSync],
+    ];
+    for (const [accepted, coding, decode] of cases) {
+      const res = await getManifest(token, { 'accept-encoding': accepted });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(coding);
+      expect(String(res.headers.vary)).toMatch(/Accept-Encoding/);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+      expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+      const etag = String(res.headers.etag);
+      expect(etag).toBe(`${String(plain.headers.etag).slice(0, -1)}-${coding}"`);
+      const again = await getManifest(token, { 'accept-encoding': accepted, 'if-none-match': etag });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+    }
+    // Not taken, or nothing it can read: as it is.
+    for (const accepted of ['identity', 'zstd']) {
+      const res = await getManifest(token, { 'accept-encoding': accepted });
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body).toBe(plain.body);
+    }
   });
 
   it.each([
@@ -113,6 +143,35 @@ describe('GET /api/v1/config', () => {
     const body = res.json();
     expect(body.auth.userPoolClientId).toBe(CLIENT);
     expect(body.shell.routes.map((r: { fullPath: string }) => r.fullPath)).toEqual(['/', '/loading', '/login', '/logout']);
+  });
+});
+
+describe('compression of other answers', () => {
+  it('sends JSON over 1 KB compressed to a client that takes it, and smaller answers as they are', async () => {
+    const served = await app();
+    const staff = sign(claims({ 'custom:auth': JSON.stringify({ role: 'sentient' }) }));
+    const headers = { authorization: `Bearer ${staff}`, 'accept-encoding': 'br, gzip' };
+    const big = await served.inject({ url: '/api/v1/admin/modules', headers });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(String(big.headers.vary)).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString('utf8'))).toHaveProperty('modules');
+    const small = await served.inject({ url: '/healthz', headers });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ status: 'alive' });
+  });
+
+  it('does not unpack a compressed request body: it would slip past the body limits', async () => {
+    const staff = sign(claims({ 'custom:auth': JSON.stringify({ role: 'sentient' }) }));
+    const res = await (await app()).inject({
+      method: 'POST',
+      url: '/api/v1/admin/preview',
+      headers: { authorization: `Bearer ${staff}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ claims: { role: 'customer', customerId: 'acme', modules: ['mr'] } })),
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
 });
 

@@ -1,3 +1,5 @@
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { PublicConfig } from '@platform/schemas';
 import type { ManifestSource } from './manifests/manifestStore.ts';
@@ -19,6 +21,7 @@ import localHostedUi from './identity/local/localHostedUi.ts';
 import localIdpRoutes from './identity/local/localIdpRoutes.ts';
 import configRoutes from './routes/config/index.ts';
 import customerRoutes from './routes/customers/index.ts';
+import { CODINGS, MIN_COMPRESSED_BYTES } from './manifests/compressedBodies.ts';
 import eventRoutes from './routes/events/index.ts';
 import type { StreamLimits } from './routes/events/streamLimits.ts';
 import localMainApi, { type LocalMainApiOptions } from './routes/main/index.ts';
@@ -130,6 +133,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // What the browser is told to call is what the policy lets it call.
   const directives = pageDirectives({ auth: options.browserAuth, backends: options.backends ?? NO_BACKENDS, messaging: options.messaging ?? null });
   await app.register(security, { directives, corsOrigins: options.corsOrigins ?? [] });
+  // Before the routes, which it attaches to as they are declared. JSON and pages over 1 KB go out
+  // compressed to a client that takes it (the user manifest compresses its own prepared bodies once;
+  // the web app's scripts come precompressed from the build). Request bodies are not decompressed:
+  // a compressed body would slip past the body limits.
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: MIN_COMPRESSED_BYTES,
+    encodings: [...CODINGS],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT } },
+  });
   // Before the routes: the limits attach to routes as they are declared.
   await app.register(rateLimits, options.rateLimits ?? NO_RATE_LIMITS);
   await app.register(authentication, options.authentication);

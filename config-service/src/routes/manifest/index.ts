@@ -6,6 +6,8 @@ import type { ManifestSource } from '../../manifests/manifestStore.ts';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { customerInContext } from '../../manifests/buildUserManifest.ts';
 import { PreparedManifests } from '../../manifests/preparedManifests.ts';
+import { Negotiator } from '@fastify/accept-negotiator';
+import { codedTag, CODINGS, CompressedBodies, MIN_COMPRESSED_BYTES } from '../../manifests/compressedBodies.ts';
 
 export interface ManifestRouteOptions {
   manifests: ManifestSource;
@@ -28,10 +30,14 @@ export function matches(header: string | undefined, etag: string): boolean {
 /** GET /api/v1/manifest: the signed-in user's routes and navigation. */
 export default async function manifestRoutes(app: FastifyInstance, options: ManifestRouteOptions) {
   const prepared = new PreparedManifests();
+  const compressed = new CompressedBodies();
+  const codings = new Negotiator({ supportedValues: [...CODINGS] });
   app.get(
     '/api/v1/manifest',
     {
       onRequest: app.authenticate,
+      // Compressed here, once per prepared body, not by the compression plugin on every request.
+      compress: false,
       schema: {
         summary: "The signed-in user's routes and navigation, built from their verified claims",
         tags: ['navigation'],
@@ -70,12 +76,17 @@ export default async function manifestRoutes(app: FastifyInstance, options: Mani
       );
       app.metrics.manifestsServed.inc();
       if (answer.built) app.metrics.manifestBuilds.inc();
-      reply.header('ETag', answer.etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization, X-Customer-Id');
-      if (matches(request.headers['if-none-match'], answer.etag)) {
+      const accepted = request.headers['accept-encoding'];
+      const coding = accepted && answer.body.length >= MIN_COMPRESSED_BYTES ? (codings.negotiate(accepted) ?? undefined) : undefined;
+      const etag = codedTag(answer.etag, coding);
+      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization, X-Customer-Id, Accept-Encoding');
+      if (matches(request.headers['if-none-match'], etag)) {
         app.metrics.manifestNotModified.inc();
         return reply.code(304).send();
       }
-      return reply.type('application/json; charset=utf-8').send(answer.body);
+      reply.type('application/json; charset=utf-8');
+      if (!coding) return reply.send(answer.body);
+      return reply.header('Content-Encoding', coding).send(await compressed.get(answer.etag, answer.body, coding));
     },
   );
 }
