@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { AdminPreview, ReleaseList } from '@platform/schemas';
 import { ACCOUNTS, STAFF_STATE } from './support/accounts.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { idTokenFor, manifestFor, signInWithForm } from './support/signIn.ts';
 
 // Runs after every other spec (project "after-specs"): it changes which release everyone is served.
@@ -155,6 +156,63 @@ test('a pilot for acme changes what acme’s users get and not globex’s; endin
   await staff.getByRole('button', { name: 'End the pilot' }).click();
   await expect(staff.getByTestId('pilot')).toHaveCount(0);
   await expect(engineer.lcc).toBeVisible({ timeout: 10_000 });
+  expect(cspViolations.get(staff)).toEqual([]);
+});
+
+test('publishing over a release someone else activated meanwhile is refused: the administrator is told what changed, nothing is overwritten, and the draft can be rebased', async ({ browser, request }) => {
+  const staff = await staffPage(browser, '/settings/releases/draft');
+  // Deaf to the service's events, as when two administrators act within the same moment.
+  await staff.route('**/api/v1/events', (route) => route.abort());
+  await staff.reload();
+  await staff.getByLabel('Module to edit').selectOption('lcc.json');
+  await staff.getByRole('region', { name: 'Who is shown Life Cycle Cost' }).getByLabel('Switched on for new customers').uncheck();
+  await expect(staff.getByTestId('draft-check')).toHaveText('No problems: the service checked the whole set.');
+
+  const headers = { ...(await staffHeaders(request)), 'if-match': `"${original}"` };
+  expect((await request.put(`${RELEASES}/active`, { headers, data: { release: staffOnlyLcc, reason: 'e2e: another administrator' } })).ok()).toBe(true);
+
+  await staff.getByLabel('Reason for publishing').fill('e2e: off for new customers');
+  await staff.getByRole('button', { name: 'Publish and make active' }).click();
+  const notice = staff.locator('.base-moved');
+  await expect(notice).toContainText(`Release ${staffOnlyLcc} was made active while you edited`);
+  await expect(notice).toContainText('Nothing was overwritten: your draft was stored as release');
+  await expect(notice.getByRole('region', { name: /What changed since your draft started/ })).toContainText('Life Cycle Cost (lcc): roles every role → sentient');
+  expect((await releaseState(request)).active).toBe(staffOnlyLcc);
+
+  await notice.getByRole('button', { name: `Rebase the draft on ${staffOnlyLcc}` }).click();
+  await expect(staff).toHaveURL(new RegExp(`base=${staffOnlyLcc}`));
+  await expect(staff.getByText('Changed: lcc.json')).toBeVisible();
+  await expect(staff.getByRole('region', { name: 'Who is shown Life Cycle Cost' }).getByLabel('sentient')).toBeChecked();
+  await expect(staff.getByRole('region', { name: 'Who is shown Life Cycle Cost' }).getByLabel('Switched on for new customers')).not.toBeChecked();
+  expect(cspViolations.get(staff)).toEqual([]);
+
+  const back = { ...(await staffHeaders(request)), 'if-match': `"${staffOnlyLcc}"` };
+  expect((await request.put(`${RELEASES}/active`, { headers: back, data: { release: original, reason: 'e2e: restore' } })).ok()).toBe(true);
+});
+
+test('the release screens pass axe, and the JSON editor is reached and left with Tab alone', async ({ browser }) => {
+  const staff = await staffPage(browser, '/settings/releases');
+  await staff.locator(`tr[data-release="${staffOnlyLcc}"]`).getByRole('button', { name: 'Pilot…' }).click();
+  await expect(staff.getByRole('region', { name: /What changes for users/ })).toContainText('Life Cycle Cost');
+  await staff.getByLabel(`Select ${original} for comparison`).check();
+  await staff.getByLabel(`Select ${staffOnlyLcc} for comparison`).check();
+  await expect(staff.getByRole('region', { name: /^Difference/ })).toContainText('Who is shown a module');
+  await expectNoSeriousViolations(staff, 'the releases screen with a pilot form and a difference');
+
+  await staff.getByRole('link', { name: 'Edit a draft of the active release' }).click();
+  await staff.getByLabel('Module to edit').selectOption('lcc.json');
+  const editor = staff.getByRole('textbox', { name: 'lcc.json as JSON' });
+  await editor.click();
+  await staff.keyboard.type('x');
+  await expect(staff.getByRole('list', { name: 'Problems in the draft' })).toContainText('[json-syntax]');
+  await expectNoSeriousViolations(staff, 'the release draft with a problem');
+
+  // From the control before it, Tab enters the editor; Tab again leaves it (it binds no Tab of its own).
+  await staff.getByLabel('Module to edit').focus();
+  for (let i = 0; i < 40 && !(await editor.evaluate((el) => el === document.activeElement)); i += 1) await staff.keyboard.press('Tab');
+  await expect(editor).toBeFocused();
+  await staff.keyboard.press('Tab');
+  await expect(editor).not.toBeFocused();
   expect(cspViolations.get(staff)).toEqual([]);
 });
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import type { ModuleManifest, Release, ReleaseState } from '@platform/schemas';
 import { adminModulesQuery } from '../../api/admin.ts';
+import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { ViewAsUser } from '../Settings/ViewAsUser.tsx';
 import { ago } from '../Settings/relativeTime.ts';
 import { BaseMoved } from './BaseMoved.tsx';
@@ -43,19 +44,33 @@ function fileOrder(texts: Readonly<Record<string, string>>): string[] {
 }
 
 /** The editor of one draft: pick a file, edit its exposure and page roles in a form or its JSON, see problems and previews, publish. */
-export function DraftEditor({ sub, base, active, onRebased, onPublished }: { sub: string; base: Release; active: string; onRebased: (onto: string, bothChanged: string[]) => void; onPublished: (release: string) => void }) {
+interface Props {
+  sub: string;
+  base: Release;
+  active: string;
+  /** The file being edited, kept in the address by the screen (undefined: the first module). */
+  file: string | undefined;
+  onFileChange: (file: string) => void;
+  onRebased: (onto: string, bothChanged: string[]) => void;
+  onPublished: (release: string) => void;
+}
+
+export function DraftEditor({ sub, base, active, file: chosenFile, onFileChange, onRebased, onPublished }: Props) {
   const id = useId();
   const { draft, restoredFrom, keptFailed, changed, setText, discard } = useReleaseDraft(sub, base);
   const checks = useDraftChecks(draft.texts);
   const modules = useQuery({ ...adminModulesQuery, refetchInterval: false });
+  const productName = useQuery(publicConfigQuery).data?.productName ?? '';
+  const displayName = (name: string) => name.replaceAll('{product}', productName);
   const files = fileOrder(draft.texts);
-  const [file, setFile] = useState(() => files[0] ?? REGISTRY_FILE);
+  const file = chosenFile !== undefined && chosenFile in draft.texts ? chosenFile : (files[0] ?? REGISTRY_FILE);
+  const setFile = onFileChange;
   const [focus, setFocus] = useState<{ from: number; at: number } | undefined>();
   const [conflict, setConflict] = useState<{ storedAs: string; current: ReleaseState } | undefined>();
   const text = draft.texts[file] ?? '';
   const manifest = file === REGISTRY_FILE ? undefined : parsedModule(text);
   const formUsable = manifest && !checks.problems.some((p) => p.file === file && p.source === 'browser');
-  const nameOf = (name: string) => parsedModule(draft.texts[name])?.name ?? name;
+  const nameOf = (name: string) => displayName(parsedModule(draft.texts[name])?.name ?? name);
   const edit = (change: (m: ModuleManifest) => ModuleManifest) => setText(file, editFileText(text, change));
   const jump = (problem: DraftProblem) => {
     setFile(problem.file);
@@ -104,8 +119,8 @@ export function DraftEditor({ sub, base, active, onRebased, onPublished }: { sub
         </div>
         {manifest && formUsable && (
           <>
-            <ExposureForm moduleName={manifest.name} rules={exposureOf(manifest)} roles={KNOWN_ROLES} environments={KNOWN_ENVIRONMENTS} onChange={(rules) => edit((m) => withExposure(m, rules))} />
-            <RouteRolesTable moduleName={manifest.name} rows={routeRows(manifest)} roles={KNOWN_ROLES} onChange={(pointer, roles) => edit((m) => withRouteRoles(m, pointer, roles))} />
+            <ExposureForm moduleName={displayName(manifest.name)} rules={exposureOf(manifest)} roles={KNOWN_ROLES} environments={KNOWN_ENVIRONMENTS} onChange={(rules) => edit((m) => withExposure(m, rules))} />
+            <RouteRolesTable moduleName={displayName(manifest.name)} rows={routeRows(manifest)} roles={KNOWN_ROLES} onChange={(pointer, roles) => edit((m) => withRouteRoles(m, pointer, roles))} />
           </>
         )}
         {file !== REGISTRY_FILE && !formUsable && <p className="notice">Fix the problems of {file} below to use the form again; the JSON can be edited meanwhile.</p>}

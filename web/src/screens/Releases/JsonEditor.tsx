@@ -66,7 +66,8 @@ export default function JsonEditor({ text, onChange, problems, schema, label, fo
           // No Tab binding: Tab leaves the editor, so a keyboard user is never trapped in it.
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap]),
           EditorView.cspNonce.of(pageNonce()),
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          // The content is focusable as contenteditable; said explicitly, axe also sees that the scroller around it can be reached by keyboard.
+          EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) changed.current(update.state.doc.toString());
           }),

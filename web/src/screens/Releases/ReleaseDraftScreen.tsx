@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { releaseListQuery, releaseQuery } from '../../api/releases.ts';
@@ -23,6 +23,11 @@ export function ReleaseDraftScreen({ title, module }: ScreenProps) {
   const list = useInfiniteQuery(releaseListQuery);
   const state = list.data?.pages[0];
   const base = params.get('base') ?? state?.active;
+  // The base is pinned in the address once known: the active release moving on must not swap the draft
+  // under the administrator's hands (publishing then says so instead), and a reload finds the same draft.
+  useEffect(() => {
+    if (!params.get('base') && state) setParams({ base: state.active }, { replace: true });
+  }, [params, state, setParams]);
   const release = useQuery({ ...releaseQuery(base ?? ''), enabled: base !== undefined && /^[0-9a-f]{12}$/.test(base) });
   const releases = list.data?.pages.flatMap((p) => p.releases) ?? [];
   const listPath = routePath(module, RELEASES_ROUTE);
@@ -35,7 +40,7 @@ export function ReleaseDraftScreen({ title, module }: ScreenProps) {
       {state && (
         <div className="form base-pick">
           <label htmlFor={`${id}-base`}>Start from release</label>
-          <select id={`${id}-base`} value={base} onChange={(e) => setParams({ base: e.target.value })}>
+          <select id={`${id}-base`} value={base} onChange={(e) => setParams({ base: e.target.value, ...(params.get('file') ? { file: params.get('file')! } : {}) })}>
             {!releases.some((r) => r.id === base) && base && <option value={base}>{base}</option>}
             {releases.map((r) => (
               <option key={r.id} value={r.id}>
@@ -53,9 +58,11 @@ export function ReleaseDraftScreen({ title, module }: ScreenProps) {
           sub={session.sub}
           base={release.data}
           active={state.active}
+          file={params.get('file') ?? undefined}
+          onFileChange={(file) => setParams({ base: release.data.id, file }, { replace: true })}
           onRebased={(onto, bothChanged) => {
-            setParams({ base: onto });
-            if (bothChanged.length) toast(`Rebased on ${onto}. You and the other release both changed ${bothChanged.join(', ')}: your version is kept, check it.`, { duration: 10_000 });
+            setParams({ base: onto, ...(params.get('file') ? { file: params.get('file')! } : {}) });
+            if (bothChanged.length) toast(`Rebased on ${onto}. Both you and that release changed ${bothChanged.join(', ')}: your version is kept there; check it before publishing.`, { duration: 10_000 });
             else toast.success(`Rebased on ${onto}`);
           }}
           onPublished={() => {

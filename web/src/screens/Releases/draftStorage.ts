@@ -1,4 +1,5 @@
 import type { ReleaseFiles } from '@platform/schemas';
+import { mergeJson } from './mergeJson.ts';
 
 /** An unpublished edit of a release: every file as the editor holds it, valid or not. */
 export interface ReleaseDraft {
@@ -76,18 +77,35 @@ export function changedFiles(draft: ReleaseDraft, files: ReleaseFiles): string[]
 const sameContent = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The draft moved onto another release (the one someone activated meanwhile): that release's files,
- * with this draft's own changes on top. A file both changed keeps the draft's version and is named,
- * so the administrator looks at it before publishing over the other change.
+ * The draft moved onto another release (the one someone activated meanwhile): that release's files
+ * with this draft's own changes merged in, key by key. Where both changed the same value the draft's
+ * is kept and named (`file#pointer`), so the administrator looks at it before publishing over it.
  */
 export function rebasedDraft(draft: ReleaseDraft, baseFiles: ReleaseFiles, onto: { id: string; files: ReleaseFiles }, now = new Date()): { draft: ReleaseDraft; bothChanged: string[] } {
-  const mine = changedFiles(draft, baseFiles);
-  const theirs = new Set([...new Set([...Object.keys(baseFiles), ...Object.keys(onto.files)])].filter((name) => !sameContent(baseFiles[name], onto.files[name])));
   const rebased = draftFrom(onto.id, onto.files, now);
-  for (const name of mine) {
+  const bothChanged: string[] = [];
+  for (const name of changedFiles(draft, baseFiles)) {
     const text = draft.texts[name];
-    if (text === undefined) delete rebased.texts[name];
-    else rebased.texts[name] = text;
+    if (text === undefined) {
+      delete rebased.texts[name];
+      continue;
+    }
+    if (sameContent(baseFiles[name], onto.files[name])) {
+      rebased.texts[name] = text;
+      continue;
+    }
+    let mine: unknown;
+    try {
+      mine = JSON.parse(text);
+    } catch {
+      // Half-typed: nothing to merge key by key; the text is kept as typed.
+      rebased.texts[name] = text;
+      bothChanged.push(name);
+      continue;
+    }
+    const conflicts: string[] = [];
+    rebased.texts[name] = fileText(mergeJson(baseFiles[name], mine, onto.files[name], conflicts));
+    bothChanged.push(...conflicts.map((pointer) => `${name}#${pointer}`));
   }
-  return { draft: rebased, bothChanged: mine.filter((name) => theirs.has(name)) };
+  return { draft: rebased, bothChanged };
 }
