@@ -6,3 +6,6 @@ export { ModulesScreen } from './Settings/ModulesScreen.tsx';
 export { SiteGroupsScreen } from './SiteGroups/SiteGroupsScreen.tsx';
 export { UploadsScreen } from './Uploads/UploadsScreen.tsx';
 export { UsersScreen } from './Users/UsersScreen.tsx';
+
+/** The release screens (staff only), a chunk of their own fetched from this one. */
+export const releaseScreens = () => import('./releaseScreens.ts');
