@@ -12,8 +12,12 @@ COPY config-service/package.json config-service/
 COPY web/package.json web/
 RUN npm ci --no-audit --no-fund
 COPY . .
-# An invalid manifest set would stop every replica at start-up; refuse it here, before it is shipped.
+# `npm run build` generates the schema copies, builds the web app and compiles the service to
+# config-service/dist/server.js (decision 0025). An invalid manifest set would stop every replica at
+# start-up; refuse it here, before it is shipped.
 RUN npm run build && npm run manifests:check
+# The software bill of materials of what the runtime stage installs: the service's production dependencies.
+RUN npm sbom --omit=dev --workspace config-service --sbom-format cyclonedx --sbom-type application > sbom.cdx.json
 
 # --- runtime: production dependencies of the service only; the web app arrives built.
 FROM node:20-bookworm-slim AS runtime
@@ -23,18 +27,18 @@ ENV NODE_ENV=production \
     PORT=8080 \
     DATA_DIR=/data
 WORKDIR /app
-COPY package.json package-lock.json tsconfig.json ./
+COPY package.json package-lock.json ./
 COPY schemas/package.json schemas/
-COPY config-service/package.json config-service/tsconfig.json config-service/
+COPY config-service/package.json config-service/
 # web/package.json is only there for npm to recognise the workspace; none of its packages are installed.
 COPY web/package.json web/
-# The service runs its TypeScript through tsx, which is why tsx is a dependency of config-service
-# rather than a development tool.
-RUN npm ci --omit=dev --workspace config-service --workspace schemas --no-audit --no-fund \
+# The service's production dependencies only: no TypeScript tool, no local identity provider, no pretty logs.
+RUN npm ci --omit=dev --workspace config-service --no-audit --no-fund \
     && npm cache clean --force
-COPY schemas/*.schema.json schemas/
-COPY --from=build /app/schemas/src schemas/src
-COPY config-service/src config-service/src
+# The compiled service (the schemas workspace is compiled into it) and the SQL it migrates with.
+COPY --from=build /app/config-service/dist config-service/dist
+COPY config-service/src/store/migrations config-service/src/store/migrations
+COPY --from=build /app/sbom.cdx.json sbom.cdx.json
 COPY route-manifests route-manifests
 # The service checks the manifests against the web app's screens when this file is present.
 COPY web/src/screens/catalogue.json web/src/screens/catalogue.json
@@ -46,4 +50,5 @@ USER node
 EXPOSE 8080
 # Slim images have no curl; node answers the question itself.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 CMD ["node", "deploy/healthcheck.mjs"]
-CMD ["node", "--import", "tsx", "config-service/src/server.ts"]
+# Plain node on the compiled service; stack traces name the TypeScript sources.
+CMD ["node", "--enable-source-maps", "config-service/dist/server.js"]

@@ -76,6 +76,15 @@ const compose = parseYaml(read('compose.yaml'), { merge: true });
 const replicas = Object.entries(compose.services).filter(([, service]) => service.build === '.' || service.build?.context === '.');
 const nginxConf = read('deploy/nginx.conf');
 
+/** Compiles the service as `npm run build` does (once a run), from the sources as they are now. */
+let compiled = false;
+function buildService() {
+  if (compiled) return;
+  const built = spawnSync(process.execPath, [join(root, 'scripts/build-service.mjs')], { encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`scripts/build-service.mjs failed:\n${built.stderr}`);
+  compiled = true;
+}
+
 describe('Dockerfile', () => {
   it('builds in stages and runs on a slim Node 20 image', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
@@ -86,8 +95,9 @@ describe('Dockerfile', () => {
     const build = stages.slice(0, -1).flatMap((s) => s.instructions).filter((i) => i.keyword === 'RUN').map((i) => i.args).join('\n');
     expect(build).toMatch(/npm ci\b/);
     expect(build).toMatch(/npm run build\b/);
-    // `npm run build` is what generates the schema copies and builds web/dist.
-    expect(JSON.parse(read('package.json')).scripts.build).toMatch(/schemas:generate.*build --workspace web/);
+    // `npm run build` is what generates the schema copies, builds web/dist and compiles the service.
+    expect(JSON.parse(read('package.json')).scripts.build).toMatch(/schemas:generate.*build --workspace web.*scripts\/build-service\.mjs/);
+    expect(runtimeOf('COPY').map((c) => c.args)).toEqual(expect.arrayContaining([expect.stringMatching(/--from=build \/app\/config-service\/dist\b/)]));
     expect(runtimeOf('COPY').map((c) => c.args)).toEqual(expect.arrayContaining([expect.stringMatching(/--from=build \/app\/web\/dist\b/)]));
   });
 
@@ -110,26 +120,35 @@ describe('Dockerfile', () => {
     expect(runtimeOf('EXPOSE').map((i) => i.args)).toContain('8080');
   });
 
-  it('starts the service with node and tsx, and the file it names exists', () => {
-    expect(command).toEqual(['node', '--import', 'tsx', 'config-service/src/server.ts']);
-    expect(existsSync(join(root, command.at(-1)))).toBe(true);
+  it('starts the compiled service with plain node: no TypeScript tool', () => {
+    expect(command).toEqual(['node', '--enable-source-maps', 'config-service/dist/server.js']);
+    expect(runtimeOf('COPY').map((c) => c.args).join('\n')).not.toMatch(/config-service\/src\s|\.ts\b|tsconfig/);
   });
 
-  it('has tsx and all it needs among the production dependencies that the runtime stage installs', () => {
-    expect(JSON.parse(read('config-service/package.json')).dependencies).toHaveProperty('tsx');
+  it('finds every package the compiled service imports among the production dependencies the runtime stage installs', () => {
+    buildService();
+    const meta = JSON.parse(read('config-service/dist/server.meta.json'));
+    const imported = new Set(Object.values(meta.outputs).flatMap((output) => output.imports).filter((i) => i.external && !i.path.startsWith('node:')).map((i) => i.path));
+    const packages = [...new Set([...imported].map((name) => (name.startsWith('@') ? name.split('/').slice(0, 2) : name.split('/').slice(0, 1)).join('/')))];
+    expect(packages).toContain('fastify');
+    // The workspace is compiled in; a TypeScript tool is never needed.
+    expect(packages.filter((name) => name.startsWith('@platform/') || name === 'tsx')).toEqual([]);
     const lock = JSON.parse(read('package-lock.json'));
-    // Walks tsx's dependencies as npm resolves them: nested under the dependant first, then hoisted.
-    const seen = new Set();
-    const visit = (name, from) => {
-      const at = [`${from}/node_modules/${name}`, `node_modules/${name}`].find((path) => lock.packages[path]);
-      if (!at || seen.has(at)) return;
-      seen.add(at);
-      const entry = lock.packages[at];
-      expect({ package: at, dev: entry.dev ?? entry.devOptional ?? false }).toEqual({ package: at, dev: false });
-      for (const dependency of Object.keys({ ...entry.dependencies, ...entry.optionalDependencies })) visit(dependency, at);
-    };
-    visit('tsx', '');
-    expect(seen.has('node_modules/tsx')).toBe(true);
+    const notProduction = packages.filter((name) => {
+      // Resolved from config-service/dist/: the workspace's own node_modules first, then the hoisted ones.
+      const entry = lock.packages[`config-service/node_modules/${name}`] ?? lock.packages[`node_modules/${name}`];
+      return !entry || entry.dev === true || entry.devOptional === true;
+    });
+    expect(notProduction).toEqual([]);
+    // The local-only packages are development dependencies, resolved at run time only when used.
+    const service = JSON.parse(read('config-service/package.json'));
+    for (const name of ['cognito-local', 'pino-pretty', 'tsx']) expect(service.dependencies).not.toHaveProperty(name);
+  });
+
+  it('writes a CycloneDX software bill of materials of the production dependencies with every build', () => {
+    const build = stages.slice(0, -1).flatMap((s) => s.instructions).filter((i) => i.keyword === 'RUN').map((i) => i.args).join('\n');
+    expect(build).toMatch(/npm sbom\b.*--omit=dev.*--sbom-format cyclonedx/);
+    expect(runtimeOf('COPY').map((c) => c.args)).toContainEqual(expect.stringMatching(/--from=build \/app\/sbom\.cdx\.json/));
   });
 
   it('checks its health with node against /healthz', () => {
@@ -162,8 +181,8 @@ describe('Dockerfile', () => {
     const copied = runtimeOf('COPY').map((c) => c.args).join('\n');
     expect(copied).toMatch(/\broute-manifests\b/);
     expect(copied).toMatch(/\bweb\/src\/screens\/catalogue\.json\b/);
-    // The migrations are read from beside the code at start-up.
-    expect(copied).toMatch(/\bconfig-service\/src\s/);
+    // The migrations are read from their folder in the sources at start-up, which the image keeps.
+    expect(copied).toMatch(/\bconfig-service\/src\/store\/migrations\b/);
     expect(readdirSync(join(root, 'config-service/src/store/migrations')).some((f) => f.endsWith('.sql'))).toBe(true);
   });
 });
@@ -345,11 +364,14 @@ describe("the image's start command", () => {
     database = await freshPostgresDatabase(inject('postgresUrl'));
     port = await freePort();
 
+    // The image's build compiles the service; so does this test, from the sources as they are now.
+    buildService();
     const [program, ...args] = command;
     expect(program).toBe('node');
     const env = { ...process.env, ...runtimeEnv };
     for (const name of Object.keys(env)) if (/^(COGNITO_|ALLOW_|API_BASE_)|^(IDENTITY_PROVIDER|SEED_DEMO_DATA|LOCAL_MAIN_API|METRICS_TOKEN|PUBLIC_ORIGIN)$/.test(name)) delete env[name];
     Object.assign(env, {
+      NODE_OPTIONS: '',
       // Loopback rather than the image's 0.0.0.0: nothing else on this machine needs to reach it.
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -362,7 +384,7 @@ describe("the image's start command", () => {
       COGNITO_ISSUER: issuer,
       LOG_LEVEL: 'warn',
     });
-    // From the repository's root, as the image runs it from its WORKDIR: `--import tsx` is resolved from there.
+    // From the repository's root, as the image runs it from its WORKDIR; no loader a developer's shell may add.
     service = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     service.stdout.on('data', (chunk) => output.push(chunk.toString()));
     service.stderr.on('data', (chunk) => output.push(chunk.toString()));

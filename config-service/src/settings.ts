@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot } from './repoPaths.ts';
 import type { StreamLimits } from './routes/events/streamLimits.ts';
 import { BACKENDS, backendVariable, LOCAL_MAIN_API_BASE, type BackendName } from './settings/backends.ts';
 import { environmentSchema, type Environment } from './settings/environmentSchema.ts';
@@ -13,7 +13,6 @@ export { environmentSchema } from './settings/environmentSchema.ts';
 export { LOCAL_ENVIRONMENTS, refuseUnsafeProduction } from './settings/productionGuards.ts';
 export { SettingsError, type SettingsErrorCode, type SettingsProblem } from './settings/settingsError.ts';
 
-const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 export interface Settings {
   port: number;

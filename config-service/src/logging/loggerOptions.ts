@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
+import { localOnlyPackage } from '../localOnlyPackage.ts';
 
 /** Query parameters that carry a credential (OAuth codes, tokens): their values never reach a log. */
 const SECRET_QUERY = /^(code|token|id_token|access_token|refresh_token|password|client_secret|signature|sig|state)$/i;
@@ -78,8 +78,12 @@ export interface LoggingSettings {
   stream?: { write(line: string): void };
 }
 
-/** The service's logger: pino, JSON or pretty, with credentials redacted and URLs cleaned. */
+/**
+ * The service's logger: pino, JSON or pretty, with credentials redacted and URLs cleaned. Pretty lines
+ * need pino-pretty, a development dependency: where it is not installed, the lines are JSON.
+ */
 export function loggerOptions(settings: LoggingSettings): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+  const prettyPrinter = settings.pretty && !settings.stream ? localOnlyPackage('pino-pretty') : undefined;
   return {
     level: settings.level,
     redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
@@ -91,9 +95,9 @@ export function loggerOptions(settings: LoggingSettings): Exclude<FastifyServerO
         remoteAddress: request.ip,
       }),
     },
-    ...(settings.pretty && !settings.stream
+    ...(settings.pretty && !settings.stream && prettyPrinter
       ? // Resolved here: pino would otherwise look from its own folder and may find another copy.
-        { transport: { target: createRequire(import.meta.url).resolve('pino-pretty'), options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
+        { transport: { target: prettyPrinter, options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
       : {}),
     ...(settings.stream ? { stream: settings.stream } : {}),
   };

@@ -1,5 +1,5 @@
-/** Why start-up stopped: a value breaks its rule, a risk production must acknowledge, or an unreadable .env. */
-export type SettingsErrorCode = 'CFG_SETTINGS_INVALID' | 'CFG_SETTINGS_UNSAFE_IN_PRODUCTION' | 'CFG_SETTINGS_ENV_FILE';
+/** Why start-up stopped: a value breaks its rule, a risk production must acknowledge, an unreadable .env, or a package a setting needs is not installed. */
+export type SettingsErrorCode = 'CFG_SETTINGS_INVALID' | 'CFG_SETTINGS_UNSAFE_IN_PRODUCTION' | 'CFG_SETTINGS_ENV_FILE' | 'CFG_SETTINGS_PACKAGE_MISSING';
 
 /** One variable and the rule its value breaks, in words an operator can act on. */
 export interface SettingsProblem {

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { inRepo } from '../repoPaths.ts';
 import type { Database } from './database.ts';
 
-const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
+// Beside this file in the sources; the compiled service reads the same folder (it ships with the SQL only).
+const MIGRATIONS_DIR = pathToFileURL(`${inRepo('config-service/src/store/migrations')}/`);
 const FILE = /^(\d{3})_([a-z0-9_]+)\.sql$/;
 /** Any constant: replicas starting together take turns, so each migration runs once. */
 const MIGRATION_LOCK = 7_310_245;

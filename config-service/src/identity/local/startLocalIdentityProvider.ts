@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { localOnlyPackage } from '../../localOnlyPackage.ts';
+import { inRepo } from '../../repoPaths.ts';
+import { SettingsError } from '../../settings/settingsError.ts';
 import { seedLocalPool } from './seedLocalPool.ts';
 
 export interface LocalIdentityProvider {
@@ -66,8 +67,15 @@ export async function startLocalIdentityProvider(options: LocalIdentityProviderO
   );
   const logFile = join(workDir, 'cognito-local.log');
   const log = createWriteStream(logFile, { flags: 'a' });
-  const cli = createRequire(import.meta.url).resolve('cognito-local/lib/bin/start.js');
-  const exitWithParent = fileURLToPath(new URL('./exitWithParent.cjs', import.meta.url));
+  const cli = localOnlyPackage('cognito-local/lib/bin/start.js');
+  if (!cli) {
+    throw new SettingsError(
+      'IDENTITY_PROVIDER',
+      "is local, but the local identity provider's package cognito-local is not installed (a development dependency, left out of production installs and the image): install the development dependencies (`npm install`), or use a Cognito user pool",
+      'CFG_SETTINGS_PACKAGE_MISSING',
+    );
+  }
+  const exitWithParent = inRepo('config-service/src/identity/local/exitWithParent.cjs');
   const child: ChildProcess = spawn(process.execPath, ['--require', exitWithParent, cli], {
     cwd: workDir,
     env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', NODE_OPTIONS: '' },

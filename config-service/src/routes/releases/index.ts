@@ -50,7 +50,6 @@ const ifMatch = { type: 'object', properties: { 'if-match': { type: 'string' } }
 /** A manifest set is bigger than the API's other bodies: today's is about 30 KB, so room to grow. */
 const RELEASE_BODY_LIMIT = 1024 * 1024;
 
-const stateOf = (releases: ManifestReleases): ReleaseState => releases.state();
 const releaseOf = (release: StoredRelease): Release => ({ id: release.id, author: release.author, publishedAt: release.publishedAt, reason: release.reason, parent: release.parent, files: release.files, report: release.report });
 
 /**
