@@ -33,7 +33,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     report = { error: { summary: (run.stderr || run.stdout).split('\n').find(Boolean) ?? 'no answer' } };
   }
   if (unanswered(report)) {
-    console.log(`audit: NOT CHECKED: the registry's advisory service could not be asked (${report.error?.summary ?? report.message ?? 'no answer'})`);
+    console.log(`audit: NOT CHECKED: the registry's advisory service could not be asked (${report.error?.summary || report.message || 'no answer'})`);
     process.exit(0);
   }
   const file = join(root, '.ci/audit-exceptions.json');
