@@ -26,7 +26,15 @@ export function ReleaseDraftScreen({ title, module }: ScreenProps) {
   // The base is pinned in the address once known: the active release moving on must not swap the draft
   // under the administrator's hands (publishing then says so instead), and a reload finds the same draft.
   useEffect(() => {
-    if (!params.get('base') && state) setParams({ base: state.active }, { replace: true });
+    if (params.get('base') || !state) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('base', state.active);
+        return next;
+      },
+      { replace: true },
+    );
   }, [params, state, setParams]);
   const release = useQuery({ ...releaseQuery(base ?? ''), enabled: base !== undefined && /^[0-9a-f]{12}$/.test(base) });
   const releases = list.data?.pages.flatMap((p) => p.releases) ?? [];

@@ -34,6 +34,26 @@ const HINTS: Record<string, string> = {
 };
 const hintFor = (rule: string) => HINTS[rule] ?? 'change the value to what the schema allows';
 
+/** jsonc-parser's error codes in words. */
+const SYNTAX: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'not a number JSON allows',
+  PropertyNameExpected: 'a property name in double quotes is expected',
+  ValueExpected: 'a value is expected',
+  ColonExpected: 'a colon (:) is expected after the property name',
+  CommaExpected: 'a comma is expected',
+  CloseBraceExpected: 'a closing } is expected',
+  CloseBracketExpected: 'a closing ] is expected',
+  EndOfFileExpected: 'nothing may follow the closing bracket',
+  InvalidCommentToken: 'JSON has no comments',
+  UnexpectedEndOfComment: 'JSON has no comments',
+  UnexpectedEndOfString: 'the string is not closed',
+  UnexpectedEndOfNumber: 'the number is cut short',
+  InvalidUnicode: 'invalid \\u escape',
+  InvalidEscapeCharacter: 'invalid escape (\\) in a string',
+  InvalidCharacter: 'a control character in a string',
+};
+
 const unescape = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /** 1-based line and column of an offset, as editors count them. */
@@ -54,10 +74,13 @@ export function locatePointer(text: string, pointer: string): { from: number; to
   for (let depth = path.length; depth >= 0; depth -= 1) {
     const node = findNodeAtLocation(root, path.slice(0, depth));
     if (!node) continue;
-    const whole = node.parent?.type === 'property' ? node.parent : node;
-    // A missing property is reported at its object: mark the opening brace, not the whole object.
-    const to = depth < path.length ? whole.offset + 1 : whole.offset + whole.length;
-    return { from: whole.offset, to };
+    const property = node.parent?.type === 'property' ? node.parent : undefined;
+    const container = node.type === 'object' || node.type === 'array';
+    // A value is marked with its name; an object or array (a missing property is reported at its
+    // object) only by its name or opening bracket, so one problem does not mark half the file.
+    if (!container && depth === path.length) return { from: (property ?? node).offset, to: node.offset + node.length };
+    const key = property?.children?.[0];
+    return key ? { from: key.offset, to: key.offset + key.length } : { from: node.offset, to: node.offset + 1 };
   }
   return { from: 0, to: Math.min(text.length, 1) };
 }
@@ -83,11 +106,18 @@ export function fileProblems(file: string, text: string, validators: Validators)
   const errors: ParseError[] = [];
   const value = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false }) as unknown;
   if (errors.length) {
-    return errors.map((e) => located(file, text, { pointer: '', rule: 'json-syntax', message: `${printParseErrorCode(e.error)} at line ${lineAndColumn(text, e.offset).line}` }, 'browser', { from: e.offset, to: e.offset + Math.max(e.length, 1) }));
+    return errors.map((e) => located(file, text, { pointer: '', rule: 'json-syntax', message: `${SYNTAX[printParseErrorCode(e.error)] ?? printParseErrorCode(e.error)} at line ${lineAndColumn(text, e.offset).line}` }, 'browser', { from: e.offset, to: e.offset + Math.max(e.length, 1) }));
   }
   const validate = file === REGISTRY_FILE ? validators.moduleRegistry : validators.moduleManifest;
   if (validate(value)) return [];
-  return schemaMessages(validate.errors ?? []).map((p) => located(file, text, p, 'browser'));
+  return (validate.errors ?? [])
+    .filter((e) => e.keyword !== 'if')
+    .map((e) => {
+      const problem = schemaMessages([e])[0]!;
+      // The pointer names the object, as the service's does; the mark goes on the property not allowed.
+      const at = e.keyword === 'additionalProperties' ? locatePointer(text, `${e.instancePath}/${String(e.params.additionalProperty).replace(/~/g, '~0').replace(/\//g, '~1')}`) : undefined;
+      return located(file, text, problem, 'browser', at ?? locatePointer(text, problem.pointer));
+    });
 }
 
 /** Every problem the browser finds in a draft, file by file in name order. */

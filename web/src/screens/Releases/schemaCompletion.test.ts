@@ -34,14 +34,17 @@ describe('completion from the module manifest schema', () => {
     expect(labels(complete('{"routes": [{"path": "x", "children": [{|}]}]}'))).toContain('showNistWarning');
   });
 
-  it('takes in a closing quote typed already, so it is not doubled', () => {
+  it('matches what is typed after the opening quote, and takes in the closing quote typed already', () => {
     const result = complete('{"bre|"}');
     expect(labels(result)).toContain('breadcrumbs');
-    expect(result).toMatchObject({ from: 1, to: 6 });
+    expect(result).toMatchObject({ from: 2, to: 5 });
+    expect(typeof result?.options.find((o) => o.label === 'breadcrumbs')?.apply).toBe('function');
   });
 
   it('offers the values a property allows', () => {
-    expect(labels(complete('{"routes": [{"access": |'))).toEqual(['"signedIn"', '"public"', '"guest"', '"demoOrLocal"']);
+    expect(labels(complete('{"routes": [{"access": |'))).toEqual(['signedIn', 'public', 'guest', 'demoOrLocal']);
+    expect(complete('{"routes": [{"access": |')?.options[0]?.apply).toBe('"signedIn"');
+    expect(complete('{"routes": [{"access": "gu|"')).toMatchObject({ from: 24, to: 26, options: expect.arrayContaining([expect.objectContaining({ label: 'guest' })]) });
     expect(labels(complete('{"exposure": {"enabledForNewCustomers": |}}'))).toEqual(['true', 'false']);
     expect(complete('{"name": |')).toBeNull();
   });

@@ -1,6 +1,7 @@
 import type { Completion, CompletionContext, CompletionResult, CompletionSource } from '@codemirror/autocomplete';
-import { syntaxTree } from '@codemirror/language';
+import { ensureSyntaxTree, syntaxTree } from '@codemirror/language';
 import type { EditorState } from '@codemirror/state';
+import type { EditorView } from '@codemirror/view';
 import type { SyntaxNode } from '@lezer/common';
 
 /** The part of a JSON Schema completion reads. */
@@ -75,7 +76,9 @@ const typeLabel = (schema: Schema) => (schema.enum ? 'one of' : Array.isArray(sc
 /** Where the cursor is: naming a property of an object, or giving a value, and the schema that applies. */
 function slotAt(state: EditorState, from: number): { kind: 'key'; object: SyntaxNode; path: Path } | { kind: 'value'; path: Path } | undefined {
   const before = state.sliceDoc(Math.max(0, from - 200), from).trimEnd().slice(-1);
-  for (let node: SyntaxNode | null = syntaxTree(state).resolveInner(from, -1); node; node = node.parent) {
+  // Just after typing, the background parse may not have reached the cursor yet.
+  const tree = ensureSyntaxTree(state, from, 50) ?? syntaxTree(state);
+  for (let node: SyntaxNode | null = tree.resolveInner(from, -1); node; node = node.parent) {
     if (node.name === 'Property' && before === ':') {
       const key = keyOf(state, node);
       return key === undefined ? undefined : { kind: 'value', path: [...pathOf(state, node), key] };
@@ -101,8 +104,14 @@ export function schemaCompletion(root: Schema): CompletionSource {
     if (!slot) return null;
     const schema = schemaAt(root, slot.path);
     if (!schema) return null;
-    // closeBrackets may have typed the closing quote already: take it in, or it would be doubled.
-    const to = context.state.sliceDoc(context.pos, context.pos + 1) === '"' && word?.text.startsWith('"') ? context.pos + 1 : context.pos;
+    // CodeMirror matches the text between `from` and `to` against the labels: start after an opening
+    // quote and end at the cursor; the closing quote closeBrackets typed already is taken in on apply.
+    const quoted = word?.text.startsWith('"') ?? false;
+    const start = quoted ? from + 1 : from;
+    const to = context.pos;
+    const closing = quoted && context.state.sliceDoc(to, to + 1) === '"';
+    const insert = (text: string) => (view: EditorView, _completion: Completion, at: number, end: number) =>
+      view.dispatch({ changes: { from: at, to: closing ? end + 1 : end, insert: text }, selection: { anchor: at + text.length }, userEvent: 'input.complete' });
     let options: Completion[] = [];
     if (slot.kind === 'key') {
       const present = new Set(slot.object.getChildren('Property').map((p) => keyOf(context.state, p)));
@@ -110,12 +119,14 @@ export function schemaCompletion(root: Schema): CompletionSource {
         .filter(([name]) => !present.has(name) || word?.text.replace(/^"/, '') === name)
         .map(([name, property]) => {
           const resolved = deref(root, property) ?? property;
-          return { label: name, type: 'property', detail: typeLabel(resolved), info: resolved.description, apply: `"${name}": ` };
+          return { label: name, type: 'property', detail: typeLabel(resolved), info: resolved.description, apply: quoted ? insert(`${name}": `) : `"${name}": ` };
         });
     } else {
       const values = schema.enum ?? (schema.const !== undefined ? [schema.const] : schema.type === 'boolean' ? [true, false] : []);
-      options = values.map((v) => ({ label: JSON.stringify(v), type: 'constant', info: schema.description }));
+      options = values
+        .filter((v) => !quoted || typeof v === 'string')
+        .map((v) => ({ label: String(v), type: 'constant', info: schema.description, apply: typeof v !== 'string' ? JSON.stringify(v) : quoted ? insert(`${v}"`) : JSON.stringify(v) }));
     }
-    return options.length ? { from, to, options, validFor: /^"?[\w$.-]*"?$/ } : null;
+    return options.length ? { from: start, to, options, validFor: /^[\w$.-]*$/ } : null;
   };
 }
