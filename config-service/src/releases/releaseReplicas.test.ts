@@ -133,10 +133,12 @@ describe('releases on two replicas', () => {
       return current;
     })();
     await expect.poll(() => acknowledged, { timeout: 20_000, interval: 10 }).toBeGreaterThanOrEqual(10);
+    // Waited for from before the kill: once it has exited, 'exit' is not emitted again.
+    const exited = new Promise((resolve) => a.process.once('exit', resolve));
     a.process.kill('SIGKILL');
     killed = true;
     const lastAcknowledged = await flipping;
-    await new Promise((resolve) => a.process.once('exit', resolve));
+    await exited;
 
     a = await start(database.url);
     staffA = await idToken(a, 'staff@demo.local');
