@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { connectOrigins, pageDirectives } from '../plugins/contentSecurityPolicy.ts';
+import { PREVIEWS_PER_WRITE } from '../plugins/rateLimits.ts';
 import { DEFAULT_RATE_LIMITS } from '../settings.ts';
 import { claims, sign, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
 
@@ -300,16 +301,24 @@ describe('rate limits', () => {
 
   it('limits administrative writes per signed-in user, not per address', async () => {
     const target = await limited({ adminWritesPerMinute: 2 });
-    for (let i = 0; i < 2; i++) expect((await preview(target)).statusCode).toBe(200);
-    expectLimited(await preview(target));
-    // A module switch shares the count.
-    expectLimited(await ask(target, { method: 'PUT', url: '/api/v1/customers/acme/modules/mr', headers: { authorization: `Bearer ${STAFF}`, 'if-match': '"1"' }, payload: { enabled: false, reason: 'r' } }));
+    const write = (token = STAFF) => ask(target, { method: 'PUT', url: '/api/v1/customers/acme/modules/mr', headers: { authorization: `Bearer ${token}`, 'if-match': '"1"' }, payload: { enabled: false, reason: 'r' } });
+    for (let i = 0; i < 2; i++) expect((await write()).statusCode).not.toBe(429);
+    expectLimited(await write());
+    // Previews have a count of their own: editing a release draft never uses up the writes, nor writes the previews.
+    expect((await preview(target)).statusCode).toBe(200);
     // Another member of staff, from the same address, is not held up; reads are not counted.
-    expect((await preview(target, staffNamed('staff-2'))).statusCode).toBe(200);
+    expect((await write(staffNamed('staff-2'))).statusCode).not.toBe(429);
     expect((await ask(target, { url: '/api/v1/admin/modules', headers: { authorization: `Bearer ${STAFF}` } })).statusCode).toBe(200);
     // Sign-in and role checks come first: a stranger is told 401 and a customer 403, not 429.
     expect(isProblem(await preview(target, 'not-a-token'), 401)).toBe(true);
     expect(isProblem(await preview(target, CUSTOMER), 403)).toBe(true);
+  });
+
+  it('limits previews per user at five times the writes, apart from them', async () => {
+    const target = await limited({ adminWritesPerMinute: 2 });
+    for (let i = 0; i < 2 * PREVIEWS_PER_WRITE; i++) expect((await preview(target)).statusCode).toBe(200);
+    expectLimited(await preview(target));
+    expect((await preview(target, staffNamed('staff-3'))).statusCode).toBe(200);
   });
 
   it('turns a limit off at 0', async () => {
