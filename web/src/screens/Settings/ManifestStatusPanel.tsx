@@ -1,16 +1,24 @@
 import type { AdminModuleList, ManifestFileProblem } from '@platform/schemas';
+import { Link } from 'react-router-dom';
 import { ago } from './relativeTime.ts';
 
-/** Which manifest set users get, and the problems of an edit that was refused. */
-export function ManifestStatusPanel({ list }: { list: AdminModuleList }) {
+/** Which release users get, where releases are managed, and the problems of an edit on disk that was refused. */
+export function ManifestStatusPanel({ list, releasesPath }: { list: AdminModuleList; releasesPath?: string }) {
   const { version, loadedAt, rejected } = list.manifests;
   const loaded = ago(loadedAt);
   return (
     <section aria-labelledby="manifest-status" className="manifest-status">
-      <h2 id="manifest-status">Manifest set in service</h2>
+      <h2 id="manifest-status">Manifest release in service</h2>
       <p>
-        Users get version <code data-testid="served-version">{version}</code>, loaded <time dateTime={loadedAt} title={loaded.exact}>{loaded.text}</time>, in the{' '}
-        <strong>{list.environment}</strong> environment. Edits to <code>route-manifests/</code> are served within a second when they are valid.
+        Users get release <code data-testid="served-version">{version}</code> (outside a pilot), in service since{' '}
+        <time dateTime={loadedAt} title={loaded.exact}>{loaded.text}</time>, in the <strong>{list.environment}</strong> environment.{' '}
+        {releasesPath ? (
+          <>
+            Publish, compare, pilot and roll back releases at <Link to={releasesPath}>Releases</Link>.
+          </>
+        ) : null}{' '}
+        Where the service follows the folder (<code>MANIFEST_SOURCE=files</code>, as under <code>npm start</code>), a valid edit to{' '}
+        <code>route-manifests/</code> becomes a release in service within a second.
       </p>
       {rejected ? (
         <div role="alert" className="notice notice-danger">
@@ -24,7 +32,7 @@ export function ManifestStatusPanel({ list }: { list: AdminModuleList }) {
           <ProblemList problems={rejected.problems} />
         </div>
       ) : (
-        <p className="status-ok">The files on disk are the ones in service.</p>
+        <p className="status-ok">No edit on disk is waiting refused.</p>
       )}
     </section>
   );

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminModulesQuery } from '../../api/admin.ts';
 import type { ScreenProps } from '../screenProps.ts';
+import { RELEASES_ROUTE, routePath } from '../Releases/routePaths.ts';
 import { LoadState } from '../shared/LoadState.tsx';
 import { ManifestStatusPanel } from './ManifestStatusPanel.tsx';
 import { ModuleTable } from './ModuleTable.tsx';
 import { ViewAsUser } from './ViewAsUser.tsx';
 
 /** /settings/modules (staff): what the manifests expose, whether the last edit was taken, and anyone's view. */
-export function ModulesScreen({ title }: ScreenProps) {
+export function ModulesScreen({ title, module }: ScreenProps) {
   const modules = useQuery(adminModulesQuery);
   return (
     <article className="screen admin-modules">
@@ -15,7 +16,7 @@ export function ModulesScreen({ title }: ScreenProps) {
       {!modules.data && <LoadState what="the modules" error={modules.error} onRetry={() => void modules.refetch()} />}
       {modules.data && (
         <>
-          <ManifestStatusPanel list={modules.data} />
+          <ManifestStatusPanel list={modules.data} releasesPath={routePath(module, RELEASES_ROUTE)} />
           <ModuleTable modules={modules.data.modules} environment={modules.data.environment} />
           <ViewAsUser list={modules.data} />
         </>
