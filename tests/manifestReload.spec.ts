@@ -48,7 +48,7 @@ test('an administrator edit to a manifest reaches a signed-in user without resta
 
   // Fixing the file clears the report on the open page (it polls) and serves the fix.
   writeFileSync(file, original);
-  await expect(page.getByText('No edit on disk is waiting refused.')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('No refused edit on disk.')).toBeVisible({ timeout: 15_000 });
   await expect(lb).toContainText('Leaderboard');
   await expect(lb).toContainText('valid');
 

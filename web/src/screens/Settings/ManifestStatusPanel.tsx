@@ -32,7 +32,7 @@ export function ManifestStatusPanel({ list, releasesPath }: { list: AdminModuleL
           <ProblemList problems={rejected.problems} />
         </div>
       ) : (
-        <p className="status-ok">No edit on disk is waiting refused.</p>
+        <p className="status-ok">No refused edit on disk.</p>
       )}
     </section>
   );
