@@ -96,6 +96,14 @@ export async function releasesOn(modules: CustomerModules, folder: ManifestStore
   return releases;
 }
 
+/** The key set the test apps' identity provider publishes: the tests' signing key and the local emulator's. */
+export const TEST_JWKS = {
+  keys: [
+    { ...publicKey.export({ format: 'jwk' }), kid: 'test-key', alg: 'RS256', use: 'sig' },
+    { ...(localIdp.jwk as object), kid: 'CognitoLocal' },
+  ],
+};
+
 export interface TestApps {
   /**
    * Builds an app; options override the defaults. Closed by `close()`. The local identity provider's
@@ -111,11 +119,7 @@ export interface TestApps {
 
 /** Starts the JWKS server; call in beforeAll and close in afterAll. */
 export async function startTestApps(): Promise<TestApps> {
-  const keys = [
-    { ...publicKey.export({ format: 'jwk' }), kid: 'test-key', alg: 'RS256', use: 'sig' },
-    { ...(localIdp.jwk as object), kid: 'CognitoLocal' },
-  ];
-  const jwks: Server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys })));
+  const jwks: Server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(TEST_JWKS)));
   await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
   const jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/local_pool/.well-known/jwks.json`;
   const apps: FastifyInstance[] = [];

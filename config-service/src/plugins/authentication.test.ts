@@ -1,0 +1,45 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT, claims, ISSUER, sign, startTestApps, TEST_JWKS, type TestApps } from '../testing/testApp.ts';
+
+let apps: TestApps;
+const servers: Server[] = [];
+beforeAll(async () => {
+  apps = await startTestApps();
+});
+afterAll(async () => {
+  await apps.close();
+  for (const server of servers) server.closeAllConnections();
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+/** An identity provider that cuts the connection of its first `drops` requests before answering, as a kept-alive socket closed just as it is reused. */
+async function flakyJwks(drops: number): Promise<{ url: string; asked: () => number }> {
+  let asked = 0;
+  const server = createServer((request, response) => {
+    asked++;
+    if (asked <= drops) return void request.socket.destroy();
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(TEST_JWKS));
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/local_pool/.well-known/jwks.json`, asked: () => asked };
+}
+const appAt = (jwksUrl: string) => apps.app({ authentication: { issuer: ISSUER, jwksUrl, clientId: CLIENT, trustLocalKey: true } });
+
+describe('fetching the signing keys', () => {
+  it('asks once more when the connection is cut before an answer, and the user is served', async () => {
+    const jwks = await flakyJwks(1);
+    const res = await (await appAt(jwks.url)).inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${sign(claims())}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(jwks.asked()).toBe(2);
+  });
+
+  it('answers 502 problem+json naming the identity provider when it fails twice', async () => {
+    const jwks = await flakyJwks(2);
+    const res = await (await appAt(jwks.url)).inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${sign(claims())}` } });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 'CFG_ERR_IDENTITY_PROVIDER' });
+  });
+});
