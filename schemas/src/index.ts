@@ -30,3 +30,4 @@ export { releaseAuditPageSchema } from './generated/release-audit-page.ts';
 export { releaseDiffSchema } from './generated/release-diff.ts';
 export type * from './types.ts';
 export { substituteParams, joinPaths, paramNames } from './paths.ts';
+export { problemHint } from './problemHints.ts';

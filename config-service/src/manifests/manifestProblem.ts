@@ -1,4 +1,4 @@
-import { hintFor } from './problemHints.ts';
+import { problemHint as hintFor } from '@platform/schemas';
 import { locatePointer, locateSyntaxError } from './problemLocation.ts';
 
 /** One thing wrong with a manifest: where (file and JSON pointer), which rule, and what is wrong. */

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { parse, parseTree, findNodeAtLocation, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import type { ManifestFileProblem, ReleaseFiles } from '@platform/schemas';
+import { problemHint as hintFor, type ManifestFileProblem, type ReleaseFiles } from '@platform/schemas';
 
 /** A compiled schema check, as Ajv makes them (at build time here: see web/build/manifestValidators.ts). */
 export type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -20,19 +20,6 @@ export interface DraftProblem extends ManifestFileProblem {
 
 const REGISTRY_FILE = 'registry.json';
 
-/** What to do, for the problems the browser finds; the service sends its own hint with each of its problems. */
-const HINTS: Record<string, string> = {
-  'json-syntax': 'fix the JSON at this position: a missing or extra comma, quote or bracket is the usual cause',
-  'schema:required': 'add the missing property (schemas/ describes each one)',
-  'schema:additionalProperties': 'remove the property or correct its spelling; only properties the schema lists are allowed',
-  'schema:type': 'give the value the type the schema asks for',
-  'schema:enum': 'use one of the allowed values',
-  'schema:pattern': 'change the value to the form the schema asks for (see its pattern)',
-  'schema:minItems': 'add at least one entry',
-  'schema:minLength': 'give a non-empty value',
-  'schema:uniqueItems': 'remove the repeated entry',
-};
-const hintFor = (rule: string) => HINTS[rule] ?? 'change the value to what the schema allows';
 
 /** jsonc-parser's error codes in words. */
 const SYNTAX: Record<string, string> = {

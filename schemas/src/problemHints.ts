@@ -1,4 +1,4 @@
-/** What to do about each kind of manifest problem, for the administrator who edited the file. */
+/** What to do about each kind of manifest problem, for the administrator who edited the file: one list for the service's checks and the release editor's in the browser. */
 const HINTS: Record<string, string> = {
   'json-syntax': 'fix the JSON at this position: a missing or extra comma, quote or bracket is the usual cause',
   'schema:required': 'add the missing property (schemas/ describes each one)',
@@ -31,6 +31,6 @@ const HINTS: Record<string, string> = {
   'unknown-screen': 'use a screen the web app has (web/src/screens/registry.ts), or one in the module\'s own namespace "<key>.<name>"',
 };
 
-export function hintFor(rule: string): string {
+export function problemHint(rule: string): string {
   return HINTS[rule] ?? (rule.startsWith('schema:') ? 'change the value to what the schema allows' : 'see docs/errors.md');
 }
