@@ -2,6 +2,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { problemSchema } from '@platform/schemas';
 import type { CustomerModules } from '../../customers/customerModules.ts';
+import { PlatformError } from '../../errors.ts';
 import { customerInContext, STAFF_ROLE } from '../../manifests/buildUserManifest.ts';
 import type { ManifestSource, ReloadEvent } from '../../manifests/manifestStore.ts';
 import type { SwitchChange } from '../../store/customerStore.ts';
@@ -58,7 +59,7 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
       try {
         release = counter.admit(user.sub);
       } catch (error) {
-        app.metrics.streamsRefused.inc({ limit: (error as { extensions?: { limit?: string } }).extensions?.limit ?? 'unknown' });
+        app.metrics.streamsRefused.inc({ limit: error instanceof PlatformError ? String(error.extensions?.limit) : 'unknown' });
         reply.header('Retry-After', String(STREAM_RETRY_AFTER_S));
         throw error;
       }
