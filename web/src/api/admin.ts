@@ -1,9 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AdminModuleList, AdminPreview, AdminPreviewRequest } from '@platform/schemas';
-import { currentIdToken } from '../auth/session.ts';
+import { authorization } from './authorization.ts';
 import { getJson, postJson } from './http.ts';
-
-const authorization = async () => ({ authorization: `Bearer ${(await currentIdToken()) ?? ''}` });
 
 /** Modules with exposure and validation status (staff only). Polled, so a refused edit shows up unasked. */
 export const adminModulesQuery = queryOptions({

@@ -1,9 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { CustomerList, CustomerModule, CustomerModuleUpdate, ModuleAuditPage } from '@platform/schemas';
-import { currentIdToken } from '../auth/session.ts';
+import { authorization } from './authorization.ts';
 import { getJson, putJson } from './http.ts';
-
-const authorization = async () => ({ authorization: `Bearer ${(await currentIdToken()) ?? ''}` });
 
 /** The customers staff may act for, each with its module switches. */
 export const customersQuery = queryOptions({

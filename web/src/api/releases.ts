@@ -1,16 +1,14 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { Release, ReleaseAuditPage, ReleaseDiff, ReleaseFiles, ReleaseList, ReleaseState } from '@platform/schemas';
-import { currentIdToken } from '../auth/session.ts';
+import { authorization } from './authorization.ts';
 import { getJson, postJson, putJson, send } from './http.ts';
 import { RELEASES_KEY } from './releaseKeys.ts';
 
-const authorization = async () => ({ authorization: `Bearer ${(await currentIdToken()) ?? ''}` });
 /** Every step names the active release it was decided on: the service refuses (409) if it moved on meanwhile. */
 const seen = (active: string) => ({ 'if-match': `"${active}"` });
 
 const BASE = '/api/v1/admin/releases';
 const PAGE = 20;
-
 
 /** The releases newest first, a page at a time; every page also says which is active and the pilot. */
 export const releaseListQuery = infiniteQueryOptions({
