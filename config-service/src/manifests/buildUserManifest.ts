@@ -1,10 +1,7 @@
-import type { AuthClaim, ModuleView, UserManifest } from '@platform/schemas';
+import { customerInContext, type AuthClaim, type ModuleView, type UserManifest } from '@platform/schemas';
 import type { ManifestSet } from './loadManifestSet.ts';
 import { resolveModule } from './resolveModule.ts';
-
-import { decideModules, STAFF_ROLE, type ExposureContext } from './moduleExposure.ts';
-
-export { STAFF_ROLE };
+import { decideModules, type ExposureContext } from './moduleExposure.ts';
 
 export interface VerifiedUser {
   sub: string;
@@ -26,13 +23,6 @@ export interface BuildOptions {
   customerEnabled?: ExposureContext['customerEnabled'];
   /** Called when no landing module can be determined (spec section 8: logged). */
   onNoLanding?: (user: VerifiedUser) => void;
-}
-
-/** The customer in context: staff choose one, everyone else has their own, no claim means none. */
-export function customerInContext(auth: AuthClaim | undefined, requested: string | undefined): string | null {
-  if (!auth) return null;
-  if (auth.role === STAFF_ROLE) return requested ?? null;
-  return auth.customerId ?? null;
 }
 
 /**

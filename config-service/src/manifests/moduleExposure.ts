@@ -1,8 +1,5 @@
-import type { AuthClaim } from '@platform/schemas';
+import { STAFF_ROLE, type AuthClaim } from '@platform/schemas';
 import type { ManifestSet } from './loadManifestSet.ts';
-
-/** The provider's staff: may act for any customer and see every module unless a list is set. */
-export const STAFF_ROLE = 'sentient';
 
 /** Which rule settled whether a module is in a user's manifest. */
 export type DecidingRule = 'claim' | 'role' | 'environment' | 'exposure' | 'customer';

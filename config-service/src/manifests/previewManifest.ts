@@ -1,5 +1,5 @@
-import type { AuthClaim, PreviewChanges, PreviewDecision, PreviewView, ResolvedRoute, UserManifest } from '@platform/schemas';
-import { buildUserManifest, customerInContext } from './buildUserManifest.ts';
+import { customerInContext, type AuthClaim, type PreviewChanges, type PreviewDecision, type PreviewView, type ResolvedRoute, type UserManifest } from '@platform/schemas';
+import { buildUserManifest } from './buildUserManifest.ts';
 import type { ManifestSet } from './loadManifestSet.ts';
 import { decideModules, type ExposureContext } from './moduleExposure.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { STAFF_ROLE } from '@platform/schemas';
 import { PlatformError } from '../errors.ts';
-import { STAFF_ROLE } from '../manifests/buildUserManifest.ts';
 
 /**
  * An onRequest hook, after `app.authenticate`, that lets only the provider's staff through. It runs

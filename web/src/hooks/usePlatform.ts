@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { STAFF_ROLE } from '@platform/schemas';
 import { useMemo, useRef, useSyncExternalStore } from 'react';
 import { publicConfigQuery } from '../api/publicConfig.ts';
 import { currentIdToken } from '../auth/session.ts';
 import { createApiClient, type ApiClient } from '../platform/apiClient.ts';
 import { siteGroupsQuery } from '../api/main.ts';
-import { customerInContext, STAFF_ROLE } from '../platform/customerContext.ts';
+import { customerInContext } from '../platform/customerContext.ts';
 import { selectedSiteGroups, selectSiteGroups, subscribeToSiteGroups } from '../platform/siteGroupSelection.ts';
 import { useSession } from './useSession.ts';
 import { useUserManifest } from './useUserManifest.ts';

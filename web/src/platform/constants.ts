@@ -13,12 +13,6 @@ export const MOBILE_BREAKPOINT_PX = 767;
 /** The standard cloud region, when the deployment names none. */
 export const DEFAULT_REGION = 'us-east-1';
 
-/** Spec section 6: the company id of the provider's staff in the messaging profile, when acting for no customer. */
-export const PROVIDER_COMPANY_ID = 'provider';
-
-/** The messaging profile's company id when nothing else is known. */
-export const UNKNOWN_COMPANY_ID = 'unknown';
-
 /** Date display formats (dayjs): day-month-year, and a full UTC variant. */
 export const DATE_FORMAT = 'DD-MMM-YYYY';
 export const DATE_TIME_UTC_FORMAT = 'DD-MMM-YYYY HH:mm:ss [UTC]';

@@ -1,5 +1,4 @@
-/** The provider's staff (spec section 6). */
-export const STAFF_ROLE = 'sentient';
+import { customerInContext as customerOf, STAFF_ROLE } from '@platform/schemas';
 
 /** Where staff keep the customer they act for (spec section 3: kept only for the provider role). */
 export const SELECTED_CUSTOMER_KEY = 'platform.selectedCustomerId';
@@ -11,14 +10,10 @@ export interface ClaimedIdentity {
   customerId: string | null;
 }
 
-/**
- * Spec section 6, in one function: staff act for the customer they chose (from localStorage);
- * anyone else has their own claim's customer; without an auth claim there is none.
- */
+/** The customer in context (spec section 6, the rule the service applies), with staff's choice from localStorage. */
 export function customerInContext(identity: ClaimedIdentity | null | undefined, storage: Pick<Storage, 'getItem'> = localStorage): string | null {
-  if (!identity || identity.role === null) return null;
-  if (identity.role === STAFF_ROLE) return storage.getItem(SELECTED_CUSTOMER_KEY) || null;
-  return identity.customerId;
+  const claim = identity && identity.role !== null ? { role: identity.role, customerId: identity.customerId } : undefined;
+  return customerOf(claim, storage.getItem(SELECTED_CUSTOMER_KEY));
 }
 
 /** Staff choose a customer (or none). */

@@ -1,6 +1,4 @@
-import type { MessagingEndpoint } from '@platform/schemas';
-import { PROVIDER_COMPANY_ID, UNKNOWN_COMPANY_ID } from './constants.ts';
-import { STAFF_ROLE } from './customerContext.ts';
+import { messagingCompanyId, type MessagingEndpoint } from '@platform/schemas';
 
 export interface ProfileSource {
   email: string;
@@ -18,7 +16,7 @@ export interface ProfileSource {
  */
 export function messagingEndpoint(user: ProfileSource): MessagingEndpoint {
   const name = `${user.givenName} ${user.familyName}`.trim();
-  const companyId = user.customerId ?? (user.role === STAFF_ROLE ? PROVIDER_COMPANY_ID : UNKNOWN_COMPANY_ID);
+  const companyId = messagingCompanyId(user.role, user.customerId);
   return {
     address: user.email,
     userId: name || user.email,

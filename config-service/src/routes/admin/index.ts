@@ -3,6 +3,7 @@ import {
   adminModuleListSchema,
   adminPreviewRequestSchema,
   adminPreviewSchema,
+  customerInContext,
   problemSchema,
   type AdminModuleList,
   type AdminPreview,
@@ -12,7 +13,6 @@ import {
 import { PlatformError } from '../../errors.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
 import type { ManifestSource } from '../../manifests/manifestStore.ts';
-import { customerInContext } from '../../manifests/buildUserManifest.ts';
 import { moduleOverview } from '../../manifests/moduleOverview.ts';
 import { compareViews, previewManifest } from '../../manifests/previewManifest.ts';
 import type { CustomerModules } from '../../customers/customerModules.ts';

@@ -1,9 +1,8 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { problemSchema } from '@platform/schemas';
+import { customerInContext, problemSchema, STAFF_ROLE } from '@platform/schemas';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PlatformError } from '../../errors.ts';
-import { customerInContext, STAFF_ROLE } from '../../manifests/buildUserManifest.ts';
 import type { ManifestSource, ReloadEvent } from '../../manifests/manifestStore.ts';
 import type { SwitchChange } from '../../store/customerStore.ts';
 import { NO_STREAM_LIMITS, STREAM_RETRY_AFTER_S, StreamCounter, type StreamLimits } from './streamLimits.ts';

@@ -1,5 +1,6 @@
+import { STAFF_ROLE } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
-import { STAFF_ROLE, type VerifiedUser } from '../../manifests/buildUserManifest.ts';
+import type { VerifiedUser } from '../../manifests/buildUserManifest.ts';
 
 /** A customer id's shape, as the routes' parameters declare it; this check runs before they are validated. */
 const CUSTOMER_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;

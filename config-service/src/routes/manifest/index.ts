@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { problemSchema, userManifestSchema } from '@platform/schemas';
+import { customerInContext, problemSchema, STAFF_ROLE, userManifestSchema } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
-import { buildUserManifest, STAFF_ROLE } from '../../manifests/buildUserManifest.ts';
+import { buildUserManifest } from '../../manifests/buildUserManifest.ts';
 import type { ManifestSource } from '../../manifests/manifestStore.ts';
 import type { CustomerModules } from '../../customers/customerModules.ts';
-import { customerInContext } from '../../manifests/buildUserManifest.ts';
 import { PreparedManifests } from '../../manifests/preparedManifests.ts';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { codedTag, CODINGS, CompressedBodies, MIN_COMPRESSED_BYTES } from '../../manifests/compressedBodies.ts';

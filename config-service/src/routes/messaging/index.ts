@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { messagingEndpointListSchema, messagingEndpointSchema, problemSchema, type MessagingEndpoint, type MessagingEndpointList } from '@platform/schemas';
+import {
+  customerInContext,
+  messagingCompanyId,
+  messagingEndpointListSchema,
+  messagingEndpointSchema,
+  problemSchema,
+  type MessagingEndpoint,
+  type MessagingEndpointList,
+} from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
-import { messagingCompanyId } from './messagingCompanyId.ts';
 import { RecentList } from './recentList.ts';
 
 /** How many endpoint updates the local sink keeps. */
@@ -33,9 +40,9 @@ export default async function messagingRoutes(app: FastifyInstance) {
       const user = request.verifiedUser;
       const endpoint = request.body;
       const header = request.headers['x-customer-id'];
-      const company = messagingCompanyId(user.auth, typeof header === 'string' && header !== '' ? header : undefined);
       // Without an auth claim there is no role: the list is empty, as the web app sends it; [''] is refused.
       const role = user.auth?.role;
+      const company = messagingCompanyId(role, customerInContext(user.auth, typeof header === 'string' && header !== '' ? header : undefined));
       const mismatch =
         endpoint.address.toLowerCase() !== user.email.toLowerCase()
           ? 'address'

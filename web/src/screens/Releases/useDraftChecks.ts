@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { STAFF_ROLE } from '@platform/schemas';
 import { previewManifest } from '../../api/admin.ts';
 import { RELEASES_KEY } from '../../api/releaseKeys.ts';
 import { refusedProblems } from '../../api/releaseProblems.ts';
@@ -45,7 +46,7 @@ export function useDraftChecks(texts: Readonly<Record<string, string>>): DraftCh
     enabled: settled !== undefined && settled === files,
     queryFn: async () => {
       try {
-        await previewManifest({ claims: { role: 'sentient' }, draft: { files: JSON.parse(settled!) as Record<string, unknown> } });
+        await previewManifest({ claims: { role: STAFF_ROLE }, draft: { files: JSON.parse(settled!) as Record<string, unknown> } });
         return [];
       } catch (error) {
         const problems = refusedProblems(error);

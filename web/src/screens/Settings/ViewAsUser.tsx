@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { AdminModuleList, AdminPreviewRequest, ReleaseFiles } from '@platform/schemas';
+import { KNOWN_ROLES, type AdminModuleList, type AdminPreviewRequest, type ReleaseFiles } from '@platform/schemas';
 import { previewManifest } from '../../api/admin.ts';
 import { refusedProblems } from '../../api/releaseProblems.ts';
 import { customersQuery } from '../../api/customers.ts';
@@ -8,9 +8,6 @@ import { describeDraft, draftPreviewRequest, emptyDraft, fromBaseToDraft, isStaf
 import { ProblemList } from './ManifestStatusPanel.tsx';
 import { PreviewResult } from './PreviewResult.tsx';
 import { ago } from './relativeTime.ts';
-
-/** Roles the platform knows of; any other role can be typed. */
-const KNOWN_ROLES = ['sentient', 'customer'];
 
 /** An unpublished manifest set to preview instead of a release: the release editor's draft (undefined files: not JSON yet). */
 export interface PreviewDraft {

@@ -1,6 +1,4 @@
-import type { AdminPreview, AdminPreviewRequest, AuthClaim, PreviewChanges, ReleaseFiles } from '@platform/schemas';
-
-import { STAFF_ROLE } from '../../platform/customerContext.ts';
+import { STAFF_ROLE, type AdminPreview, type AdminPreviewRequest, type AuthClaim, type PreviewChanges, type ReleaseFiles } from '@platform/schemas';
 
 /** The "view as user" form: an authorisation claim as an administrator builds it up. */
 export interface ClaimsDraft {

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import type { MainUserList } from '@platform/schemas';
+import { STAFF_ROLE, type MainUserList } from '@platform/schemas';
 import { customersQuery } from '../../api/customers.ts';
 import { allUsersQuery, customerUsersQuery, downloadFile, getDownloadArtifact } from '../../api/main.ts';
 import { useApiClient, useCustomerId } from '../../hooks/usePlatform.ts';
 import { useUserManifest } from '../../hooks/useUserManifest.ts';
-import { STAFF_ROLE } from '../../platform/customerContext.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
 

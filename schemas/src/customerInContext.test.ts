@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { customerInContext } from './customerInContext.ts';
+import { STAFF_ROLE } from './roles.ts';
+
+describe('customerInContext', () => {
+  it('is the chosen customer for staff, and none when they chose none', () => {
+    expect(customerInContext({ role: STAFF_ROLE }, 'globex')).toBe('globex');
+    expect(customerInContext({ role: STAFF_ROLE, customerId: 'acme' }, undefined)).toBeNull();
+    expect(customerInContext({ role: STAFF_ROLE, customerId: 'acme' }, '')).toBeNull();
+    expect(customerInContext({ role: STAFF_ROLE }, null)).toBeNull();
+  });
+
+  it("is anyone else's own claim, whatever they chose", () => {
+    expect(customerInContext({ role: 'customer', customerId: 'acme' }, 'globex')).toBe('acme');
+    expect(customerInContext({ role: 'customer' }, 'globex')).toBeNull();
+    expect(customerInContext({ role: 'customer', customerId: null }, 'globex')).toBeNull();
+  });
+
+  it('is none without an auth claim', () => {
+    expect(customerInContext(undefined, 'globex')).toBeNull();
+    expect(customerInContext(null, 'globex')).toBeNull();
+  });
+});
