@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { isLocalEnvironment } from '@platform/schemas';
 import { buildApp } from './app.ts';
 import { loggerOptions } from './logging/loggerOptions.ts';
 import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_PASSWORD } from './identity/local/demoAccounts.ts';
@@ -18,7 +19,7 @@ import { openDatabase } from './store/openDatabase.ts';
 import { cognitoUserDirectory } from './routes/main/userDirectory.ts';
 import { MigrationError } from './store/migrate.ts';
 import { DatabaseInUseError } from './store/pgliteFolderLock.ts';
-import { LOCAL_ENVIRONMENTS, loadSettings, SettingsError } from './settings.ts';
+import { loadSettings, SettingsError } from './settings.ts';
 
 /** How long shutdown may take before the process ends regardless. */
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -114,7 +115,7 @@ async function main() {
     metricsToken: settings.metricsToken,
     webRoot: settings.webDist,
     // JSON lines for a log collector; readable lines for a developer under npm start.
-    logger: loggerOptions({ level: settings.logLevel, pretty: LOCAL_ENVIRONMENTS.includes(settings.environment) }),
+    logger: loggerOptions({ level: settings.logLevel, pretty: isLocalEnvironment(settings.environment) }),
   });
   manifests.log = app.log;
 

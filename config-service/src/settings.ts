@@ -1,16 +1,17 @@
 import { join, resolve } from 'node:path';
+import { isLocalEnvironment } from '@platform/schemas';
 import { repoRoot } from './repoPaths.ts';
 import type { StreamLimits } from './routes/events/streamLimits.ts';
 import { BACKENDS, backendVariable, LOCAL_MAIN_API_BASE, type BackendName } from './settings/backends.ts';
 import { environmentSchema, type Environment } from './settings/environmentSchema.ts';
 import { loadEnvFile } from './settings/loadEnvFile.ts';
-import { LOCAL_ENVIRONMENTS, refuseUnsafeProduction, type GuardName } from './settings/productionGuards.ts';
+import { refuseUnsafeProduction, type GuardName } from './settings/productionGuards.ts';
 import { SettingsError } from './settings/settingsError.ts';
 import { originList, validateEnvironment } from './settings/validateEnvironment.ts';
 
 export { BACKENDS, backendVariable, LOCAL_MAIN_API_BASE, type BackendName } from './settings/backends.ts';
 export { environmentSchema } from './settings/environmentSchema.ts';
-export { LOCAL_ENVIRONMENTS, refuseUnsafeProduction } from './settings/productionGuards.ts';
+export { refuseUnsafeProduction } from './settings/productionGuards.ts';
 export { SettingsError, type SettingsErrorCode, type SettingsProblem } from './settings/settingsError.ts';
 
 
@@ -104,7 +105,7 @@ function signingKey(raw: string | undefined, required: boolean): Buffer | undefi
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const values = validateEnvironment(env);
   const environment = values.ENVIRONMENT;
-  const local = LOCAL_ENVIRONMENTS.includes(environment);
+  const local = isLocalEnvironment(environment);
   const identityProvider = values.IDENTITY_PROVIDER ?? (local ? 'local' : 'cognito');
   const region = values.COGNITO_REGION;
   const userPoolId = values.COGNITO_USER_POOL_ID;

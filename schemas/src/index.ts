@@ -34,3 +34,4 @@ export { problemHint } from './problemHints.ts';
 export { STAFF_ROLE, KNOWN_ROLES } from './roles.ts';
 export { customerInContext, type CustomerClaim } from './customerInContext.ts';
 export { messagingCompanyId, PROVIDER_COMPANY_ID, UNKNOWN_COMPANY_ID } from './messagingCompanyId.ts';
+export { LOCAL_ENVIRONMENTS, isLocalEnvironment } from './environments.ts';

@@ -1,11 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isLocalEnvironment } from '@platform/schemas';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { PlatformError } from '../errors.ts';
 import type { ManifestSource } from '../manifests/manifestStore.ts';
 import type { Database } from '../store/database.ts';
-import { LOCAL_ENVIRONMENTS, SettingsError } from '../settings.ts';
+import { SettingsError } from '../settings.ts';
 import { sendProblem } from './problem.ts';
 
 /** Who may read GET /metrics: anyone, holders of the token, or nobody (404, as if there were no such route). */
@@ -21,7 +22,7 @@ const MIN_TOKEN_LENGTH = 16;
 export function metricsAccess(environment: string, token: string | undefined): MetricsAccess {
   if (token !== undefined && token.length < MIN_TOKEN_LENGTH) throw new SettingsError('METRICS_TOKEN', `must be at least ${MIN_TOKEN_LENGTH} characters`);
   if (token) return { kind: 'token', token };
-  return LOCAL_ENVIRONMENTS.includes(environment) ? { kind: 'open' } : { kind: 'closed' };
+  return isLocalEnvironment(environment) ? { kind: 'open' } : { kind: 'closed' };
 }
 
 export interface MetricsOptions {

@@ -1,9 +1,7 @@
+import { isLocalEnvironment, LOCAL_ENVIRONMENTS } from '@platform/schemas';
 import type { Variable } from './environmentSchema.ts';
 import type { Settings } from '../settings.ts';
 import { SettingsError, type SettingsProblem } from './settingsError.ts';
-
-/** Environments in which the local identity provider, its published signing key and the demo data may be used. */
-export const LOCAL_ENVIRONMENTS: readonly string[] = ['local', 'demo'];
 
 /** What production refuses unless its ALLOW_ variable says the risk is taken knowingly. */
 export interface ProductionGuard {
@@ -40,7 +38,7 @@ function problem(name: GuardName, environment: string): SettingsProblem {
 
 /** Throws naming every risk production takes without its ALLOW_ variable; local and demo may take any. */
 export function refuseUnsafeProduction(settings: Settings, only: readonly GuardName[] = Object.keys(GUARDS) as GuardName[]): void {
-  if (LOCAL_ENVIRONMENTS.includes(settings.environment)) return;
+  if (isLocalEnvironment(settings.environment)) return;
   const [first, ...others] = only.filter((name) => TAKES[name](settings) && !settings.allowedInProduction[name]).map((name) => problem(name, settings.environment));
   if (first) throw new SettingsError(first.variable, first.rule, 'CFG_SETTINGS_UNSAFE_IN_PRODUCTION', others);
 }

@@ -5,13 +5,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
+import { isLocalEnvironment } from '@platform/schemas';
 import { buildApp, type AppOptions } from '../app.ts';
 import { ManifestStore, type ManifestSource } from '../manifests/manifestStore.ts';
 import { CustomerModules } from '../customers/customerModules.ts';
 import { CustomerStore } from '../store/customerStore.ts';
 import { migrate } from '../store/migrate.ts';
 import { openPglite } from '../store/pgliteDatabase.ts';
-import { LOCAL_ENVIRONMENTS } from '../settings.ts';
 import { ManifestReleases } from '../releases/manifestReleases.ts';
 import { ReleaseStore } from '../store/releaseStore.ts';
 
@@ -132,7 +132,7 @@ export async function startTestApps(): Promise<TestApps> {
       opened.push(modules);
       return modules;
     },
-    async app({ environment = 'local', trustLocalKey = LOCAL_ENVIRONMENTS.includes(environment), ...options } = {}) {
+    async app({ environment = 'local', trustLocalKey = isLocalEnvironment(environment), ...options } = {}) {
       let customerModules = options.customerModules;
       if (!customerModules && options.manifests) opened.push((customerModules = await demoCustomerModules(options.manifests)));
       if (!customerModules) opened.push((customerModules = shared ??= await demoCustomerModules(manifests)));

@@ -1,4 +1,4 @@
-import type { Access, UserManifest } from '@platform/schemas';
+import { isLocalEnvironment, type Access, type UserManifest } from '@platform/schemas';
 import { safeRedirect } from './safeRedirect.ts';
 
 export type GuardDecision = { kind: 'render' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
@@ -21,10 +21,6 @@ export interface GuardInput {
   preferredMfa: string | undefined;
 }
 
-const LOCAL_ENVIRONMENTS = ['demo', 'local'];
-
-/** Environments that run the local identity provider and allow /loading. */
-export const isLocalEnvironment = (environment: string) => LOCAL_ENVIRONMENTS.includes(environment);
 const render: GuardDecision = { kind: 'render' };
 const wait: GuardDecision = { kind: 'wait' };
 const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { isLocalEnvironment } from '@platform/schemas';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
-import { isLocalEnvironment } from '../../app/guard.ts';
 
 /** The local identity provider sends no email: say where its codes go instead. */
 export function LocalCodeHint() {
