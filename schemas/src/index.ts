@@ -35,3 +35,4 @@ export { STAFF_ROLE, KNOWN_ROLES } from './roles.ts';
 export { customerInContext, type CustomerClaim } from './customerInContext.ts';
 export { messagingCompanyId, PROVIDER_COMPANY_ID, UNKNOWN_COMPANY_ID } from './messagingCompanyId.ts';
 export { LOCAL_ENVIRONMENTS, isLocalEnvironment } from './environments.ts';
+export { RESERVED_PATH_PREFIXES, reservedPrefixOf } from './reservedPaths.ts';

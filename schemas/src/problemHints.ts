@@ -1,3 +1,7 @@
+import { RESERVED_PATH_PREFIXES } from './reservedPaths.ts';
+
+const reserved = `${RESERVED_PATH_PREFIXES.slice(0, -1).join(', ')} and ${RESERVED_PATH_PREFIXES.at(-1)}`;
+
 /** What to do about each kind of manifest problem, for the administrator who edited the file: one list for the service's checks and the release editor's in the browser. */
 const HINTS: Record<string, string> = {
   'json-syntax': 'fix the JSON at this position: a missing or extra comma, quote or bracket is the usual cause',
@@ -20,7 +24,7 @@ const HINTS: Record<string, string> = {
   'redirect-target': 'name an existing route of the same module',
   'redirect-parameter': 'redirect to a route whose parameters this route also has',
   'mounts-modules': 'remove mountsModules; only the shell mounts the modules',
-  'reserved-path': 'choose an address outside /api, /idp, /oauth2 and /assets (the service answers those itself)',
+  'reserved-path': `choose an address outside ${reserved} (the service answers those itself)`,
   'multiple-defaults': 'keep one default child; use defaultForRoles for a role-specific default',
   'default-on-index': "remove default: a route with path '' is already the default",
   'shared-with': 'remove sharedWith, or name the module whose address this really is',

@@ -1,4 +1,4 @@
-import { paramNames, joinPaths, type ManifestRoute, type ModuleManifest } from '@platform/schemas';
+import { paramNames, joinPaths, reservedPrefixOf, type ManifestRoute, type ModuleManifest } from '@platform/schemas';
 import type { ManifestProblem } from './manifestProblem.ts';
 import { pathShape, walkRoutes } from './walkRoutes.ts';
 
@@ -34,9 +34,6 @@ const within = (path: string, base: string) => base !== '/' && (path === base ||
  * Checks what a JSON Schema cannot: rules across routes and across files. Returns every problem,
  * so an administrator fixes a broken edit in one pass.
  */
-/** First path segments the service answers itself (API, identity, built files): never screen addresses. */
-const RESERVED_PATHS = /^\/(api|idp|oauth2|assets|favicon\.ico)(\/|$)/;
-
 export function validateManifestSet(docs: readonly ManifestDoc[], registry: readonly string[], screens?: ScreenCatalogue): ManifestProblem[] {
   const problems: ManifestProblem[] = [];
   const byKey = new Map<string, ManifestDoc>();
@@ -118,9 +115,9 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
         const problem = screenProblem(route.screen, manifest.key, screens, Boolean(route.children?.length || route.mountsModules));
         if (problem) problems.push({ file, pointer: `${pointer}/screen`, rule: 'unknown-screen', message: problem });
       }
-      const reserved = RESERVED_PATHS.exec(fullPath);
+      const reserved = reservedPrefixOf(fullPath);
       if (reserved) {
-        problems.push({ file, pointer: `${pointer}/path`, rule: 'reserved-path', message: `${fullPath} is under /${reserved[1]}, which the service keeps for itself: a browser opening it would never get the screen` });
+        problems.push({ file, pointer: `${pointer}/path`, rule: 'reserved-path', message: `${fullPath} is under ${reserved}, which the service keeps for itself: a browser opening it would never get the screen` });
       }
       if (route.mountsModules && manifest.key !== 'shell') {
         problems.push({ file, pointer: `${pointer}/mountsModules`, rule: 'mounts-modules', message: 'only the shell manifest may mount the modules' });

@@ -5,6 +5,7 @@ import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { reservedPrefixOf } from '@platform/schemas';
 import { PlatformError } from '../errors.ts';
 import { serializeDirectives, withNonce, type Directives } from './contentSecurityPolicy.ts';
 import { sendProblem } from './problem.ts';
@@ -17,11 +18,11 @@ export interface WebAppOptions {
 }
 
 /**
- * Paths that are never screen addresses, so never answered with the app's page: the API and identity
- * paths, the built files (a script missing after a deploy must be a 404, not a page the browser then
- * refuses as a script), and the icon browsers ask for on every visit.
+ * Whether a path is never a screen address, so never answered with the app's page: the reserved
+ * prefixes (API, identity, and the built files: a script missing after a deploy must be a 404, not a
+ * page the browser then refuses as a script), and the icon browsers ask for on every visit.
  */
-const NOT_SCREENS = /^\/(api|idp|oauth2|assets)(\/|$)|^\/favicon\.ico$/;
+const notScreen = (path: string) => path === '/favicon.ico' || reservedPrefixOf(path) !== undefined;
 
 /**
  * The app's page with a nonce of its own. react-hot-toast's styles are written at run time into a
@@ -80,7 +81,7 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     // History mode: any other GET is a screen address, answered with the app's page.
-    if (webRoot && request.method === 'GET' && !NOT_SCREENS.test(path)) return sendPage(reply, webRoot);
+    if (webRoot && request.method === 'GET' && !notScreen(path)) return sendPage(reply, webRoot);
     return sendProblem(reply, request, new PlatformError('CFG_ERR_NOT_FOUND', `no route ${request.method} ${path}`));
   });
 }
