@@ -18,6 +18,7 @@ const ALL: Record<string, () => Promise<{ default: Benchmark }>> = {
   signin: () => import('./signInToLanding.bench.ts'),
   toggles: () => import('./togglePropagation.bench.ts'),
   releases: () => import('./releasePropagation.bench.ts'),
+  startup: () => import('./startupAndMemory.bench.ts'),
 };
 
 const args = process.argv.slice(2);
