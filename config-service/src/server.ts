@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { isLocalEnvironment } from '@platform/schemas';
 import { buildApp } from './app.ts';
 import { loggerOptions } from './logging/loggerOptions.ts';
 import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_PASSWORD } from './identity/local/demoAccounts.ts';
@@ -114,8 +113,7 @@ async function main() {
     streamLimits: settings.streamLimits,
     metricsToken: settings.metricsToken,
     webRoot: settings.webDist,
-    // JSON lines for a log collector; readable lines for a developer under npm start.
-    logger: loggerOptions({ level: settings.logLevel, pretty: isLocalEnvironment(settings.environment) }),
+    logger: loggerOptions({ level: settings.logLevel, pretty: settings.logFormat === 'pretty' }),
   });
   manifests.log = app.log;
 

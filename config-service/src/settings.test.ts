@@ -71,6 +71,15 @@ describe('event stream limits', () => {
   });
 });
 
+describe('log format', () => {
+  it('is readable lines in local and demo, JSON elsewhere, and either when named', () => {
+    expect(readSettings(local).logFormat).toBe('pretty');
+    expect(readSettings({ ...local, LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadSettings({ env: { ...productionReady }, directory: directoryWith() }).logFormat).toBe('json');
+    expect(loadSettings({ env: { ...productionReady, LOG_FORMAT: 'pretty' }, directory: directoryWith() }).logFormat).toBe('pretty');
+  });
+});
+
 describe('rate limits', () => {
   it('has defaults, takes whole numbers per minute, and 0 for no limit', () => {
     expect(readSettings(local).rateLimits).toEqual(DEFAULT_RATE_LIMITS);
@@ -119,6 +128,7 @@ describe('environment schema rules', () => {
     ['SEED_DEMO_DATA', 'yes', "SEED_DEMO_DATA: must be 'true' or 'false', got 'yes'"],
     ['LOCAL_MAIN_API', 'TRUE', "LOCAL_MAIN_API: must be 'true' or 'false', got 'TRUE'"],
     ['MANIFEST_SOURCE', 'database', "MANIFEST_SOURCE: must be 'files' or 'store', got 'database'"],
+    ['LOG_FORMAT', 'text', "LOG_FORMAT: must be 'json' or 'pretty', got 'text'"],
     ['ARTIFACT_SIGNING_KEY', Buffer.alloc(16).toString('base64'), 'ARTIFACT_SIGNING_KEY: must be base64 of at least 32 bytes (e.g. `openssl rand -base64 32`)'],
     ['API_BASE_RAIL', 'ftp://rail', "API_BASE_RAIL: must be an http(s) URL or a path starting with /, got 'ftp://rail'"],
     ['PINPOINT_APP_ID', 'app 1', "PINPOINT_APP_ID: must be a Pinpoint project id without spaces, got 'app 1'"],

@@ -51,6 +51,8 @@ export interface Settings {
   /** Bearer token /metrics requires once set; unset: open in local and demo, closed elsewhere. */
   metricsToken: string | undefined;
   logLevel: Environment['LOG_LEVEL'];
+  /** One JSON object a line (production) or readable lines (a developer under npm start). */
+  logFormat: 'json' | 'pretty';
   /** Outside local and demo, the risks the ALLOW_ variables accept (settings/productionGuards.ts). */
   allowedInProduction: Record<GuardName, boolean>;
   cognito: {
@@ -138,6 +140,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     streamLimits: { perUser: values.EVENT_STREAMS_PER_USER, perProcess: values.EVENT_STREAMS_PER_PROCESS, idleMs: values.EVENT_STREAM_IDLE_MINUTES * 60_000 },
     metricsToken: values.METRICS_TOKEN,
     logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT ?? (local ? 'pretty' : 'json'),
     allowedInProduction: {
       localIdentityProvider: values.ALLOW_LOCAL_IDENTITY_PROVIDER,
       demoData: values.ALLOW_DEMO_DATA,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
 import { localOnlyPackage } from '../localOnlyPackage.ts';
+import { AccessLog, REQUEST_ID_LABEL, requestLogger } from './accessLog.ts';
 
 /** Query parameters that carry a credential (OAuth codes, tokens): their values never reach a log. */
 const SECRET_QUERY = /^(code|token|id_token|access_token|refresh_token|password|client_secret|signature|sig|state)$/i;
@@ -59,11 +60,15 @@ export function loggableUrl(url: string): string {
 /** A request id a caller sent that is fit to log and echo; anything else is replaced by our own. */
 const USABLE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
-/** Fastify's options for request ids: the caller's X-Request-Id when usable, else a fresh UUID. */
+/**
+ * Fastify's options for request ids and request lines: the caller's X-Request-Id when usable, else a
+ * fresh UUID, on every line of the request; one access line per request (accessLog.ts).
+ */
 export const requestIdOptions = {
   // Read by genReqId itself, so an unusable value is replaced rather than trusted.
   requestIdHeader: false,
-  requestIdLogLabel: 'requestId',
+  logController: new AccessLog({ requestIdLogLabel: REQUEST_ID_LABEL }),
+  childLoggerFactory: requestLogger,
   genReqId: (request: IncomingMessage) => {
     const sent = request.headers['x-request-id'];
     return typeof sent === 'string' && USABLE_REQUEST_ID.test(sent) ? sent : randomUUID();

@@ -1,3 +1,4 @@
+import { AWS_REGION_PATTERN } from '@platform/schemas';
 import { BACKENDS, backendVariable, type BackendVariable } from './backends.ts';
 
 // The service's environment, every variable it reads, described once. Each variable's own rule is here
@@ -12,7 +13,7 @@ const port = (fallback: number, description: string) => ({ type: 'integer', mini
 const perMinute = (fallback: number, description: string) => ({ type: 'integer', minimum: 0, maximum: 1_000_000, default: fallback, description }) as const;
 const flag = (description: string, fallback?: { 'x-default': string }) => ({ type: 'boolean', description, ...fallback }) as const;
 const allow = (description: string) => ({ type: 'boolean', default: false, description }) as const;
-const region = (description: string) => ({ type: 'string', pattern: '^[a-z]{2}(-[a-z]+)+-[0-9]+$', 'x-rule': 'must be an AWS region such as eu-west-1', description }) as const;
+const region = (description: string) => ({ type: 'string', pattern: AWS_REGION_PATTERN, 'x-rule': 'must be an AWS region such as eu-west-1', description }) as const;
 const httpAddress = { pattern: '^(https?://\\S+|/\\S*)$', 'x-rule': 'must be an http(s) URL or a path starting with /' } as const;
 
 const backendProperties = Object.fromEntries(
@@ -54,6 +55,7 @@ export const environmentSchema = {
     WEB_DIST: { type: 'string', 'x-default': 'web/dist in the repository', description: 'the built web app to serve' },
     METRICS_TOKEN: { type: 'string', minLength: 16, 'x-rule': 'must be at least 16 characters (e.g. `openssl rand -hex 24`)', 'x-secret': true, 'x-default': 'unset: /metrics open in local/demo, closed elsewhere', description: 'bearer token that /metrics requires in every environment once set (decision 0018)' },
     LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'service log level' },
+    LOG_FORMAT: { type: 'string', enum: ['json', 'pretty'], 'x-default': 'pretty in local/demo, else json', description: 'log lines: `json`, one object a line for a collector, or `pretty`, readable lines (needs pino-pretty, a development dependency)' },
     COGNITO_REGION: { ...region('region of the user pool'), default: 'us-east-1' },
     COGNITO_USER_POOL_ID: { type: 'string', pattern: '^[\\w-]+_[0-9a-zA-Z]+$', 'x-rule': 'must be a user pool id such as eu-west-1_AbC123', 'x-default': 'required when IDENTITY_PROVIDER is cognito', description: 'the user pool' },
     COGNITO_CLIENT_ID: { type: 'string', pattern: '^\\S+$', 'x-rule': 'must be an app client id without spaces', 'x-default': 'required when IDENTITY_PROVIDER is cognito', description: "the web app's client (no secret); ID tokens must have it as audience" },

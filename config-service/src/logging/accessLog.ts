@@ -1,0 +1,118 @@
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+
+/** Fastify's logger type leaves out what pino, the logger it is given, has. */
+type PinoLogger = Omit<FastifyBaseLogger, 'child'> & {
+  isLevelEnabled(level: string): boolean;
+  child(bindings: Record<string, unknown>, options?: Record<string, unknown>): PinoLogger;
+};
+
+/** The label of the request id on every line of a request. */
+export const REQUEST_ID_LABEL = 'requestId';
+
+/**
+ * The access lines' own logger, one per service logger: the same stream, level and serializers, without
+ * the redaction paths. An access line holds only fields built for it (the `req` serializer's method,
+ * cleaned path, host and address; the status; the time; the id), and redaction was the largest part of
+ * what a line cost (BENCHMARKS.md, the endpoint's cost breakdown).
+ */
+const accessLoggers = new WeakMap<FastifyBaseLogger, PinoLogger>();
+function accessLoggerOf(logger: FastifyBaseLogger): PinoLogger {
+  let access = accessLoggers.get(logger);
+  if (!access) {
+    access = (logger as PinoLogger).child({}, { redact: [] });
+    accessLoggers.set(logger, access);
+  }
+  return access;
+}
+
+/**
+ * One access line per request, written once the answer is sent: method, path (credentials removed by
+ * the `req` serializer), host, client address, status and time, under the request's id. Fastify's own
+ * request logging writes two lines (one on arrival, one on completion): the first says nothing the
+ * second does not. Errors, streams cut short and Fastify's other lines keep their own lines.
+ */
+export class AccessLog extends LogController {
+  override incomingRequest(): void {
+    // Folded into the line requestCompleted writes.
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) {
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+      return;
+    }
+    const access = accessLoggerOf(request.server.log);
+    // Nothing is built for a line the level will not write.
+    if (!access.isLevelEnabled('info')) return;
+    access.info({ [REQUEST_ID_LABEL]: request.id, req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+
+  override routeNotFound(): void {
+    // The access line says 404 with the method and path.
+  }
+}
+
+/**
+ * Fastify gives every request a child logger carrying its id. Most requests write nothing but their
+ * access line, which does not need one: the child is made the first time the request writes a line at
+ * a level that is written, so a request that logs nothing else costs no child at all.
+ */
+export const requestLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (parent, bindings, options) =>
+  // The level methods, level, silent and child: what Fastify checks a request's logger for.
+  new DeferredChild(parent as PinoLogger, bindings, options as Record<string, unknown>) as unknown as FastifyBaseLogger;
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+
+class DeferredChild {
+  readonly #parent: PinoLogger;
+  readonly #bindings: Record<string, unknown>;
+  readonly #options: Record<string, unknown>;
+  #made: PinoLogger | undefined;
+
+  constructor(parent: PinoLogger, bindings: Record<string, unknown>, options: Record<string, unknown>) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+
+  #child(): PinoLogger {
+    // Fastify passes {} when a route sets no log options: pino's quicker path takes none at all.
+    return (this.#made ??= Object.keys(this.#options).length ? this.#parent.child(this.#bindings, this.#options) : this.#parent.child(this.#bindings));
+  }
+
+  #write(level: Level, args: unknown[]): void {
+    if (this.#made || this.#parent.isLevelEnabled(level)) (this.#child()[level] as (...a: unknown[]) => void)(...args);
+  }
+
+  get level(): string {
+    return this.#made?.level ?? this.#parent.level;
+  }
+  set level(level: string) {
+    this.#child().level = level;
+  }
+  isLevelEnabled(level: string): boolean {
+    return (this.#made ?? this.#parent).isLevelEnabled(level);
+  }
+  fatal(...args: unknown[]) {
+    this.#write('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.#write('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.#write('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.#write('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.#write('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.#write('trace', args);
+  }
+  silent() {}
+  child(bindings: Record<string, unknown>, options?: Record<string, unknown>) {
+    return this.#child().child(bindings, options);
+  }
+}
