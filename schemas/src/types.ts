@@ -67,7 +67,7 @@ export type ModuleManifest = FromSchema<WithoutProperty<typeof moduleManifestSch
 
 export type ModuleRegistry = FromSchema<typeof moduleRegistrySchema>;
 export type UserClaims = FromSchema<typeof userClaimsSchema>;
-export type AuthClaim = FromSchema<(typeof userClaimsSchema)['$defs']['auth']>;
+export type AuthClaim = FromSchema<(typeof userClaimsSchema)['$defs']['auth'], { references: [typeof userClaimsSchema] }>;
 
 type UserManifestDefs = (typeof userManifestSchema)['$defs'];
 type StandaloneResolvedRoute = FromSchema<WithoutProperty<UserManifestDefs['resolvedRoute'], 'children'>>;
@@ -88,7 +88,7 @@ export type PublicConfig = FromSchema<WithoutProperty<typeof publicConfigSchema,
 /** RFC 9457 problem details with the platform's error code. */
 export type Problem = FromSchema<typeof problemSchema>;
 /** GET /api/v1/customers. */
-export type CustomerList = FromSchema<typeof customerListSchema, { references: [typeof customerModuleSchema] }>;
+export type CustomerList = FromSchema<typeof customerListSchema, { references: [typeof customerModuleSchema, typeof userClaimsSchema] }>;
 /** GET /api/v1/customers/{customerId}/modules/{moduleKey}. */
 export type CustomerModule = FromSchema<typeof customerModuleSchema>;
 /** PUT /api/v1/customers/{customerId}/modules/{moduleKey}, the body. */
@@ -116,7 +116,7 @@ export type MainUserList = FromSchema<typeof mainUserListSchema>;
 /** GET /api/main/customers/{customerId}/users/download-artifact/{artifact}. */
 export type ArtifactLink = FromSchema<typeof artifactLinkSchema>;
 /** GET /api/main/customers/flexcmaccess/{customerId}. */
-export type FlexcmAccess = FromSchema<typeof flexcmAccessSchema>;
+export type FlexcmAccess = FromSchema<typeof flexcmAccessSchema, { references: [typeof userClaimsSchema] }>;
 /** GET /api/main/customers/{customerId}/sitegroups. */
 export type SiteGroupList = FromSchema<typeof siteGroupListSchema>;
 /** GET /api/main/customers/{customerId}/uploads. */
@@ -142,7 +142,7 @@ export type ReleaseCreate = FromSchema<typeof releaseCreateSchema, { references:
 /** PUT /api/v1/admin/releases/active, DELETE /api/v1/admin/releases/pilot, POST …/pilot/promote: the body. */
 export type ReleaseStep = FromSchema<typeof releaseStepSchema, { references: [typeof releaseSummarySchema, typeof releaseCreateSchema] }>;
 /** PUT /api/v1/admin/releases/pilot, the body. */
-export type ReleasePilot = FromSchema<typeof releasePilotSchema, { references: [typeof releaseSummarySchema, typeof releaseCreateSchema] }>;
+export type ReleasePilot = FromSchema<typeof releasePilotSchema, { references: [typeof releaseSummarySchema, typeof releaseCreateSchema, typeof userClaimsSchema] }>;
 /** GET /api/v1/admin/releases/audit. */
 export type ReleaseAuditPage = FromSchema<typeof releaseAuditPageSchema, { references: [typeof releaseSummarySchema] }>;
 /** GET /api/v1/admin/releases/{id}/diff. */

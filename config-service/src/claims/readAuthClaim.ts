@@ -1,9 +1,10 @@
-import { Ajv } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { userClaimsSchema, type AuthClaim } from '@platform/schemas';
 import { PlatformError } from '../errors.ts';
+import { ajv } from '../manifests/schemaValidator.ts';
 
-const ajv = new Ajv({ allErrors: false, strict: false });
-const validateAuth = ajv.compile<AuthClaim>(userClaimsSchema.$defs.auth);
+// From the instance that holds every contract: the auth object refers to the customer id's definition.
+const validateAuth = ajv.getSchema(`${userClaimsSchema.$id}#/$defs/auth`) as ValidateFunction<AuthClaim>;
 
 /**
  * Reads the auth object from the verified claims. An absent claim is a signed-in user with

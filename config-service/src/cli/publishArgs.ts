@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { isCustomerId } from '@platform/schemas';
 
 export const USAGE = `usage: npm run manifests:publish -- --reason "why" [--dir route-manifests] [--pilot acme,globex] [--dry-run] [--url http://localhost:8080]
 
@@ -28,9 +29,6 @@ export interface PublishArgs {
   dryRun: boolean;
   help: boolean;
 }
-
-/** As the service's schema has it (release-pilot.schema.json): caught here so a typo costs no sign-in. */
-const CUSTOMER_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 const DEFAULT_DIR = fileURLToPath(new URL('../../../route-manifests', import.meta.url));
 
@@ -60,7 +58,8 @@ export function parsePublishArgs(argv: string[], env: NodeJS.ProcessEnv = proces
   if (values.pilot !== undefined) {
     pilot = [...new Set(values.pilot.split(',').map((c) => c.trim()).filter(Boolean))];
     if (!pilot.length) throw new UsageError('--pilot needs at least one customer id, e.g. --pilot acme,globex');
-    const wrong = pilot.filter((c) => !CUSTOMER_ID.test(c));
+    // Checked here as the service's schema would, so that a typo costs no sign-in.
+    const wrong = pilot.filter((c) => !isCustomerId(c));
     if (wrong.length) throw new UsageError(`--pilot: not a customer id: ${wrong.join(', ')} (lower-case letters, digits and dashes)`);
   }
   const url = values.url ?? (env.PLATFORM_URL || 'http://localhost:8080');

@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@platform/schemas';
+import { isAwsRegion, type PublicConfig } from '@platform/schemas';
 
 /** What the browser is told to call, as GET /api/v1/config tells it. */
 export interface BrowserEndpoints {
@@ -10,8 +10,8 @@ export interface BrowserEndpoints {
 /** A policy as directive name → sources, the shape helmet takes. */
 export type Directives = Record<string, string[]>;
 
-// A value that lands in a header: anything else could close the directive and open one of its own.
-const REGION = /^[a-z]{2}(-[a-z]+)+-\d$/;
+// A value that lands in a header must be what it claims to be (a host here; a region by isAwsRegion):
+// anything else could close the directive and open one of its own.
 const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$/;
 
 /**
@@ -25,11 +25,11 @@ export function connectOrigins({ auth, backends, messaging }: BrowserEndpoints):
   };
   if (auth.userPoolEndpoint) add(auth.userPoolEndpoint);
   // Amplify's own address for the pool when no endpoint is named.
-  else if (REGION.test(auth.region)) add(`https://cognito-idp.${auth.region}.amazonaws.com`);
+  else if (isAwsRegion(auth.region)) add(`https://cognito-idp.${auth.region}.amazonaws.com`);
   if (auth.oauth?.domain && HOST.test(auth.oauth.domain)) add(`https://${auth.oauth.domain}`);
   for (const base of Object.values(backends)) if (base) add(base);
   // Amplify's analytics takes credentials from Cognito Identity, then writes the endpoint to Pinpoint.
-  if (messaging?.kind === 'pinpoint' && REGION.test(messaging.region)) {
+  if (messaging?.kind === 'pinpoint' && isAwsRegion(messaging.region)) {
     add(`https://pinpoint.${messaging.region}.amazonaws.com`);
     add(`https://cognito-identity.${messaging.region}.amazonaws.com`);
   }

@@ -71,8 +71,7 @@ export const adminPreviewRequestSchema = {
     },
     "customerId": {
       "description": "For staff claims, the customer they act for (X-Customer-Id). Other roles always see their own customer.",
-      "type": "string",
-      "pattern": "^[a-z0-9][a-z0-9-]{0,62}$"
+      "$ref": "https://asset-platform.example/schemas/user-claims.schema.json#/$defs/customerId"
     },
     "version": {
       "description": "Release id (or a version in the admin module list's history) to build from; the release in service when absent.",

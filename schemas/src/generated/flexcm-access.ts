@@ -20,8 +20,7 @@ export const flexcmAccessSchema = {
       ],
       "properties": {
         "customerId": {
-          "type": "string",
-          "pattern": "^[a-z0-9][a-z0-9-]{0,62}$"
+          "$ref": "https://asset-platform.example/schemas/user-claims.schema.json#/$defs/customerId"
         },
         "hasAccess": {
           "type": "boolean"

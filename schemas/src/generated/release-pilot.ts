@@ -22,8 +22,7 @@ export const releasePilotSchema = {
       "maxItems": 100,
       "uniqueItems": true,
       "items": {
-        "type": "string",
-        "pattern": "^[a-z0-9][a-z0-9-]{0,62}$"
+        "$ref": "https://asset-platform.example/schemas/user-claims.schema.json#/$defs/customerId"
       }
     },
     "reason": {

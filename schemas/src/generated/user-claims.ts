@@ -50,11 +50,14 @@ export const userClaimsSchema = {
           "maxLength": 64
         },
         "customerId": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "pattern": "^[a-z0-9][a-z0-9-]{0,62}$"
+          "oneOf": [
+            {
+              "$ref": "https://asset-platform.example/schemas/user-claims.schema.json#/$defs/customerId"
+            },
+            {
+              "type": "null"
+            }
+          ]
         },
         "modules": {
           "description": "Permitted module keys. Absent for staff means every module.",
@@ -73,6 +76,11 @@ export const userClaimsSchema = {
           "type": "boolean"
         }
       }
+    },
+    "customerId": {
+      "description": "A customer's id: lower-case letters, digits and dashes, not starting with a dash; at most 63 characters.",
+      "type": "string",
+      "pattern": "^[a-z0-9][a-z0-9-]{0,62}$"
     },
     "meta": {
       "description": "Free-form metadata about the user; its contents are not specified.",

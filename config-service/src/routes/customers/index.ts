@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
+  customerIdSchema,
   customerListSchema,
   customerModuleSchema,
   customerModuleUpdateSchema,
@@ -24,11 +25,10 @@ export interface CustomerRouteOptions {
 
 const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
 const secured = { security: [{ bearerAuth: [] }], tags: ['customers'] };
-const customerId = { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,62}$' } as const;
 const moduleParams = {
   type: 'object',
   required: ['customerId', 'moduleKey'],
-  properties: { customerId, moduleKey: { type: 'string', pattern: '^[a-z][a-z0-9]{1,15}$' } },
+  properties: { customerId: customerIdSchema, moduleKey: { type: 'string', pattern: '^[a-z][a-z0-9]{1,15}$' } },
 } as const;
 
 export default async function customerRoutes(app: FastifyInstance, options: CustomerRouteOptions) {
@@ -120,7 +120,7 @@ export default async function customerRoutes(app: FastifyInstance, options: Cust
       schema: {
         ...secured,
         summary: "A customer's module switch changes, newest first, a page at a time",
-        params: { type: 'object', required: ['customerId'], properties: { customerId } },
+        params: { type: 'object', required: ['customerId'], properties: { customerId: customerIdSchema } },
         querystring: {
           type: 'object',
           additionalProperties: false,

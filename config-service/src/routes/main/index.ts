@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   artifactLinkSchema,
+  customerIdSchema,
   flexcmAccessSchema,
   mainUserListSchema,
   notificationListSchema,
@@ -38,8 +39,7 @@ const ARTIFACTS = ['users.csv'] as const;
 
 const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
 const secured = { security: [{ bearerAuth: [] }], tags: ['main (local)'] };
-const customerId = { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,62}$' } as const;
-const customerParams = { type: 'object', required: ['customerId'], properties: { customerId } } as const;
+const customerParams = { type: 'object', required: ['customerId'], properties: { customerId: customerIdSchema } } as const;
 const siteGroupQuery = {
   type: 'object',
   additionalProperties: false,
@@ -84,7 +84,7 @@ export default async function localMainApi(app: FastifyInstance, options: Option
       schema: {
         ...secured,
         summary: 'A signed link that downloads the artifact for a few minutes',
-        params: { type: 'object', required: ['customerId', 'artifact'], properties: { customerId, artifact: { type: 'string', maxLength: 100 } } },
+        params: { type: 'object', required: ['customerId', 'artifact'], properties: { customerId: customerIdSchema, artifact: { type: 'string', maxLength: 100 } } },
         response: { 200: { $ref: `${artifactLinkSchema.$id}#` }, ...problems },
       },
     },
@@ -104,7 +104,7 @@ export default async function localMainApi(app: FastifyInstance, options: Option
         ...secured,
         security: [],
         summary: 'Downloads an artifact through a signed link',
-        params: { type: 'object', required: ['customerId', 'artifact'], properties: { customerId, artifact: { type: 'string', maxLength: 100 } } },
+        params: { type: 'object', required: ['customerId', 'artifact'], properties: { customerId: customerIdSchema, artifact: { type: 'string', maxLength: 100 } } },
         querystring: {
           type: 'object',
           required: ['expires', 'signature'],
@@ -153,7 +153,7 @@ export default async function localMainApi(app: FastifyInstance, options: Option
       schema: {
         ...secured,
         summary: 'An uploaded file',
-        params: { type: 'object', required: ['customerId', 'uploadId'], properties: { customerId, uploadId: { type: 'string', maxLength: 100 } } },
+        params: { type: 'object', required: ['customerId', 'uploadId'], properties: { customerId: customerIdSchema, uploadId: { type: 'string', maxLength: 100 } } },
         response: { '4xx': { $ref: `${problemSchema.$id}#` } },
       },
     },

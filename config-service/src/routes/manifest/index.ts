@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { customerInContext, problemSchema, STAFF_ROLE, userManifestSchema } from '@platform/schemas';
+import { customerInContext, isCustomerId, problemSchema, STAFF_ROLE, userManifestSchema } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
 import { buildUserManifest } from '../../manifests/buildUserManifest.ts';
 import type { ManifestSource } from '../../manifests/manifestStore.ts';
@@ -14,8 +14,6 @@ export interface ManifestRouteOptions {
   productName: string;
   customerModules: CustomerModules;
 }
-
-const CUSTOMER_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 /** Whether an If-None-Match header names this entity tag (weak comparison, as RFC 9110 asks for GET). */
 export function matches(header: string | undefined, etag: string): boolean {
@@ -51,7 +49,7 @@ export default async function manifestRoutes(app: FastifyInstance, options: Mani
       const requested = typeof header === 'string' && header !== '' ? header : undefined;
       // Only staff may choose a customer; for anyone else the header is ignored, not an error,
       // because the web app may still hold a stale choice from an earlier staff session.
-      if (requested !== undefined && user.auth?.role === STAFF_ROLE && !CUSTOMER_ID.test(requested)) {
+      if (requested !== undefined && user.auth?.role === STAFF_ROLE && !isCustomerId(requested)) {
         throw new PlatformError('CFG_ERR_BAD_REQUEST', 'X-Customer-Id must be a customer id (lower-case letters, digits and dashes)');
       }
       const customer = customerInContext(user.auth, requested);
