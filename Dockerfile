@@ -41,7 +41,7 @@ COPY config-service/src/store/migrations config-service/src/store/migrations
 COPY --from=build /app/sbom.cdx.json sbom.cdx.json
 COPY route-manifests route-manifests
 # The service checks the manifests against the web app's screens when this file is present.
-COPY web/src/screens/catalogue.json web/src/screens/catalogue.json
+COPY schemas/screen-catalogue.json schemas/screen-catalogue.json
 COPY --from=build /app/web/dist web/dist
 COPY deploy/healthcheck.mjs deploy/healthcheck.mjs
 # Nothing is written there when DATABASE_URL is set; without it, the embedded database would be.

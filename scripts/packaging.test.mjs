@@ -180,7 +180,7 @@ describe('Dockerfile', () => {
   it('carries what the service reads from its tree: manifests, the screens, the migrations', () => {
     const copied = runtimeOf('COPY').map((c) => c.args).join('\n');
     expect(copied).toMatch(/\broute-manifests\b/);
-    expect(copied).toMatch(/\bweb\/src\/screens\/catalogue\.json\b/);
+    expect(copied).toMatch(/\bschemas\/screen-catalogue\.json\b/);
     // The migrations are read from their folder in the sources at start-up, which the image keeps.
     expect(copied).toMatch(/\bconfig-service\/src\/store\/migrations\b/);
     expect(readdirSync(join(root, 'config-service/src/store/migrations')).some((f) => f.endsWith('.sql'))).toBe(true);

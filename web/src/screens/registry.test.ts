@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import catalogue from './catalogue.json' with { type: 'json' };
+import catalogue from '@platform/schemas/screen-catalogue.json' with { type: 'json' };
 import { screenCatalogue } from './registry.ts';
 
 describe('screen catalogue', () => {

@@ -68,5 +68,5 @@ export function preloadSignedInScreens(): Promise<void> {
   return Promise.all([frame.preload(), generic.preload(), emptyPage.preload()]).then(() => undefined);
 }
 
-/** The ids this registry knows; `catalogue.json` lists the same for the manifest check. */
+/** The ids this registry knows; schemas/screen-catalogue.json lists the same for the manifest check. */
 export const screenCatalogue = { screens: Object.keys(screens), layouts: Object.keys(layouts) };
