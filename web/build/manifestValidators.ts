@@ -13,7 +13,7 @@ const schema = (name: string) => JSON.parse(readFileSync(new URL(`../../schemas/
  * Ajv compiles a schema into a function with `new Function`, which the page's Content-Security-Policy
  * (script-src without 'unsafe-eval') forbids. So the manifest schemas are compiled here, at build
  * time, into plain code: the browser checks a draft with the very rules and messages the service
- * uses (config-service/src/manifests/schemaValidator.ts has the same options), without eval.
+ * uses (config-service/src/validation/schemaValidator.ts has the same options), without eval.
  */
 export function validatorSource(): string {
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, code: { source: true, esm: true } });

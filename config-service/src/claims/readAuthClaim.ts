@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import { userClaimsSchema, type AuthClaim } from '@platform/schemas';
 import { PlatformError } from '../errors.ts';
-import { ajv } from '../manifests/schemaValidator.ts';
+import { ajv } from '../validation/schemaValidator.ts';
 
 // From the instance that holds every contract: the auth object refers to the customer id's definition.
 const validateAuth = ajv.getSchema(`${userClaimsSchema.$id}#/$defs/auth`) as ValidateFunction<AuthClaim>;

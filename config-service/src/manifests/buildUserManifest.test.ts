@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthClaim } from '@platform/schemas';
-import { buildUserManifest, type VerifiedUser } from './buildUserManifest.ts';
+import type { VerifiedUser } from '../claims/verifiedUser.ts';
+import { buildUserManifest } from './buildUserManifest.ts';
 import { loadManifestSet } from './loadManifestSet.ts';
 
 const set = loadManifestSet(new URL('../../../route-manifests', import.meta.url).pathname);

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { moduleManifestSchema, moduleRegistrySchema, type ModuleManifest, type ModuleRegistry } from '@platform/schemas';
 import { locateProblem, ManifestSetError, type ManifestProblem } from './manifestProblem.ts';
-import { ajv } from './schemaValidator.ts';
+import { ajv } from '../validation/schemaValidator.ts';
 import { validateManifestSet, type ManifestDoc, type ScreenCatalogue } from './validateManifestSet.ts';
 import { releaseId } from '../releases/releaseId.ts';
 

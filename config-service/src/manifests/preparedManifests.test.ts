@@ -1,6 +1,6 @@
 import type { UserManifest } from '@platform/schemas';
 import { describe, expect, it, vi } from 'vitest';
-import type { VerifiedUser } from './buildUserManifest.ts';
+import type { VerifiedUser } from '../claims/verifiedUser.ts';
 import type { ManifestSet } from './loadManifestSet.ts';
 import { PreparedManifests, prepare, switchesKey } from './preparedManifests.ts';
 

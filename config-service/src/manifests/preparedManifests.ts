@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { UserManifest } from '@platform/schemas';
-import type { VerifiedUser } from './buildUserManifest.ts';
+import type { VerifiedUser } from '../claims/verifiedUser.ts';
 import type { ManifestSet } from './loadManifestSet.ts';
 
 /** A user's manifest ready to go out: serialized once and tagged with the hash of those bytes. */

@@ -6,7 +6,7 @@ import buildGetJwks from 'get-jwks';
 import { readAuthClaim } from '../claims/readAuthClaim.ts';
 import { PlatformError, isPlatformError } from '../errors.ts';
 import { LOCAL_IDP_KEY_THUMBPRINT, rsaThumbprint } from '../identity/localSigningKey.ts';
-import type { VerifiedUser } from '../manifests/buildUserManifest.ts';
+import type { VerifiedUser } from '../claims/verifiedUser.ts';
 import { VerifiedTokenCache } from './verifiedTokenCache.ts';
 
 export interface AuthenticationOptions {

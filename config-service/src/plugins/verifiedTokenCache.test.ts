@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VerifiedUser } from '../manifests/buildUserManifest.ts';
+import type { VerifiedUser } from '../claims/verifiedUser.ts';
 import { VerifiedTokenCache } from './verifiedTokenCache.ts';
 
 const user = (sub: string): VerifiedUser => ({ sub, email: `${sub}@x`, givenName: 'G', familyName: 'F', auth: { role: 'customer', customerId: 'acme', modules: ['mr'] } });

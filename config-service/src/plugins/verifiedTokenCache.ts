@@ -1,4 +1,4 @@
-import type { VerifiedUser } from '../manifests/buildUserManifest.ts';
+import type { VerifiedUser } from '../claims/verifiedUser.ts';
 
 /**
  * Tokens this process has verified, with what they said, until each expires. Verifying an RS256

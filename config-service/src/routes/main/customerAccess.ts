@@ -1,6 +1,6 @@
 import { isCustomerId, STAFF_ROLE } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
-import type { VerifiedUser } from '../../manifests/buildUserManifest.ts';
+import type { VerifiedUser } from '../../claims/verifiedUser.ts';
 
 /**
  * Whether the user may ask about a customer: staff about any customer there is; anyone else about
