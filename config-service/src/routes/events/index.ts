@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { customerInContext, problemSchema, STAFF_ROLE } from '@platform/schemas';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PlatformError } from '../../errors.ts';
+import customerHeader, { customerHeaderSchema } from '../../plugins/customerHeader.ts';
 import type { ManifestSource, ReloadEvent } from '../../manifests/manifestStore.ts';
 import type { SwitchChange } from '../../store/customerStore.ts';
 import { NO_STREAM_LIMITS, STREAM_RETRY_AFTER_S, StreamCounter, type StreamLimits } from './streamLimits.ts';
@@ -29,6 +30,7 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
   const open = new Set<(last?: string) => void>();
   const limits = options.streamLimits ?? NO_STREAM_LIMITS;
   const counter = new StreamCounter(limits);
+  await app.register(customerHeader);
   app.metrics.streamLimits.set({ limit: 'user' }, limits.perUser);
   app.metrics.streamLimits.set({ limit: 'process' }, limits.perProcess);
   app.metrics.streamLimits.set({ limit: 'idle_seconds' }, limits.idleMs / 1000);
@@ -46,14 +48,13 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
         summary: 'Server-sent events: the manifest may have changed (text/event-stream)',
         tags: ['navigation'],
         security: [{ bearerAuth: [] }],
-        headers: { type: 'object', properties: { 'x-customer-id': { type: 'string' } } },
+        headers: customerHeaderSchema,
         response: { '4xx': { $ref: `${problemSchema.$id}#` } },
       },
     },
     async (request, reply) => {
       const user = request.verifiedUser;
-      const header = request.headers['x-customer-id'];
-      const customer = customerInContext(user.auth, typeof header === 'string' && header !== '' ? header : undefined);
+      const customer = customerInContext(user.auth, request.requestedCustomerId);
       let release: () => void;
       try {
         release = counter.admit(user.sub);

@@ -5,6 +5,7 @@ import { buildUserManifest } from '../../manifests/buildUserManifest.ts';
 import type { ManifestSource } from '../../manifests/manifestStore.ts';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PreparedManifests } from '../../manifests/preparedManifests.ts';
+import customerHeader, { customerHeaderSchema } from '../../plugins/customerHeader.ts';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { codedTag, CODINGS, CompressedBodies, MIN_COMPRESSED_BYTES } from '../../manifests/compressedBodies.ts';
 
@@ -29,6 +30,7 @@ export default async function manifestRoutes(app: FastifyInstance, options: Mani
   const prepared = new PreparedManifests();
   const compressed = new CompressedBodies();
   const codings = new Negotiator({ supportedValues: [...CODINGS] });
+  await app.register(customerHeader);
   app.get(
     '/api/v1/manifest',
     {
@@ -39,14 +41,13 @@ export default async function manifestRoutes(app: FastifyInstance, options: Mani
         summary: "The signed-in user's routes and navigation, built from their verified claims",
         tags: ['navigation'],
         security: [{ bearerAuth: [] }],
-        headers: { type: 'object', properties: { 'x-customer-id': { type: 'string' } } },
+        headers: customerHeaderSchema,
         response: { 200: { $ref: `${userManifestSchema.$id}#` }, '4xx': { $ref: `${problemSchema.$id}#` } },
       },
     },
     async (request, reply) => {
       const user = request.verifiedUser;
-      const header = request.headers['x-customer-id'];
-      const requested = typeof header === 'string' && header !== '' ? header : undefined;
+      const requested = request.requestedCustomerId;
       // Only staff may choose a customer; for anyone else the header is ignored, not an error,
       // because the web app may still hold a stale choice from an earlier staff session.
       if (requested !== undefined && user.auth?.role === STAFF_ROLE && !isCustomerId(requested)) {

@@ -9,6 +9,7 @@ import {
   type MessagingEndpointList,
 } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
+import customerHeader, { customerHeaderSchema } from '../../plugins/customerHeader.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
 import { RecentList } from './recentList.ts';
 
@@ -22,6 +23,7 @@ const KEPT = 500;
  */
 export default async function messagingRoutes(app: FastifyInstance) {
   const received = new RecentList<MessagingEndpointList['endpoints'][number]>(KEPT);
+  await app.register(customerHeader);
 
   app.post<{ Body: MessagingEndpoint }>(
     '/api/v1/messaging/endpoints',
@@ -31,7 +33,7 @@ export default async function messagingRoutes(app: FastifyInstance) {
         summary: "The signed-in user's messaging endpoint update (local sink)",
         tags: ['messaging'],
         security: [{ bearerAuth: [] }],
-        headers: { type: 'object', properties: { 'x-customer-id': { type: 'string' } } },
+        headers: customerHeaderSchema,
         body: { $ref: `${messagingEndpointSchema.$id}#` },
         response: { '4xx': { $ref: `${problemSchema.$id}#` } },
       },
@@ -39,10 +41,9 @@ export default async function messagingRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = request.verifiedUser;
       const endpoint = request.body;
-      const header = request.headers['x-customer-id'];
       // Without an auth claim there is no role: the list is empty, as the web app sends it; [''] is refused.
       const role = user.auth?.role;
-      const company = messagingCompanyId(role, customerInContext(user.auth, typeof header === 'string' && header !== '' ? header : undefined));
+      const company = messagingCompanyId(role, customerInContext(user.auth, request.requestedCustomerId));
       const mismatch =
         endpoint.address.toLowerCase() !== user.email.toLowerCase()
           ? 'address'
