@@ -1,4 +1,4 @@
-import type { AuthClaim } from '@platform/schemas';
+import { STAFF_ROLE, type AuthClaim } from '@platform/schemas';
 
 /** Password of every demo account (README lists them). */
 export const DEMO_PASSWORD = 'Demo-Passw0rd!';
@@ -13,7 +13,7 @@ export interface DemoAccount {
 
 /** The demo accounts of issue #3; their auth object reaches the ID token as custom:auth. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { email: 'staff@demo.local', givenName: 'Sam', familyName: 'Staff', auth: { role: 'sentient', requireMFA: false } },
+  { email: 'staff@demo.local', givenName: 'Sam', familyName: 'Staff', auth: { role: STAFF_ROLE, requireMFA: false } },
   {
     email: 'engineer@acme.example',
     givenName: 'Erin',
