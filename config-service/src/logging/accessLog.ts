@@ -15,14 +15,19 @@ export const REQUEST_ID_LABEL = 'requestId';
  * cleaned path, host and address; the status; the time; the id), and redaction was the largest part of
  * what a line cost (BENCHMARKS.md, the endpoint's cost breakdown).
  */
-const accessLoggers = new WeakMap<FastifyBaseLogger, PinoLogger>();
-function accessLoggerOf(logger: FastifyBaseLogger): PinoLogger {
+const accessLoggers = new WeakMap<FastifyBaseLogger, PinoLogger | null>();
+function accessLoggerOf(logger: FastifyBaseLogger): PinoLogger | null {
   let access = accessLoggers.get(logger);
-  if (!access) {
-    access = (logger as PinoLogger).child({}, { redact: [] });
+  if (access === undefined) {
+    access = isPino(logger) ? logger.child({}, { redact: [] }) : null;
     accessLoggers.set(logger, access);
   }
   return access;
+}
+
+/** Without a logger (`logger: false`, the tests' apps) Fastify gives a no-op one, which writes nothing. */
+function isPino(logger: unknown): logger is PinoLogger {
+  return typeof (logger as Partial<PinoLogger>).isLevelEnabled === 'function';
 }
 
 /**
@@ -43,7 +48,7 @@ export class AccessLog extends LogController {
     }
     const access = accessLoggerOf(request.server.log);
     // Nothing is built for a line the level will not write.
-    if (!access.isLevelEnabled('info')) return;
+    if (!access?.isLevelEnabled('info')) return;
     access.info({ [REQUEST_ID_LABEL]: request.id, req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 
@@ -58,8 +63,10 @@ export class AccessLog extends LogController {
  * a level that is written, so a request that logs nothing else costs no child at all.
  */
 export const requestLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (parent, bindings, options) =>
-  // The level methods, level, silent and child: what Fastify checks a request's logger for.
-  new DeferredChild(parent as PinoLogger, bindings, options as Record<string, unknown>) as unknown as FastifyBaseLogger;
+  isPino(parent)
+    ? // The level methods, level, silent and child: what Fastify checks a request's logger for.
+      (new DeferredChild(parent, bindings, options as Record<string, unknown>) as unknown as FastifyBaseLogger)
+    : parent.child(bindings, options);
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 

@@ -72,6 +72,21 @@ describe('access lines', () => {
     expect(quiet.filter((line) => line.includes('"quiet"'))).toEqual([]);
   });
 
+  it('serves as before without a logger at all', async () => {
+    const silent = Fastify({ logger: false, ...requestIdOptions });
+    silent.get('/logs', (request) => {
+      request.log.warn('nowhere');
+      return 'ok';
+    });
+    silent.get('/fails', () => {
+      throw new Error('broken');
+    });
+    expect((await silent.inject({ url: '/logs' })).statusCode).toBe(200);
+    expect((await silent.inject({ url: '/fails' })).statusCode).toBe(500);
+    expect((await silent.inject({ url: '/nothing-here' })).statusCode).toBe(404);
+    await silent.close();
+  });
+
   it("writes a request's own lines at a written level under its id, and its child loggers' too", async () => {
     const written: string[] = [];
     const bare = Fastify({ logger: loggerOptions({ level: 'warn', pretty: false, stream: { write: (line) => void written.push(line) } }), ...requestIdOptions });
