@@ -20,8 +20,12 @@ export function ScreenHost({ route, module }: { route: ResolvedRoute; module: Mo
   return (
     <>
       {crumbs && (slot ? createPortal(crumbs, slot) : crumbs)}
-      {/* No heading while a screen's code is on its way: the screen brings the page's one h1. */}
-      <Suspense fallback={<p aria-busy="true" className="muted">Loading…</p>}>
+      {/* No heading while a screen's code is on its way: the screen brings the page's one h1.
+          Each route gets a boundary of its own: the router navigates in a transition, in which a
+          boundary already on screen keeps the previous screen up, still taking input, until the new
+          screen's code is here, and then throws away what was typed into it. A new boundary shows
+          its fallback at once (decision 0027). */}
+      <Suspense key={route.fullPath} fallback={<p aria-busy="true" className="muted">Loading…</p>}>
         <Screen route={route} module={module} title={title} params={params} />
       </Suspense>
     </>

@@ -18,9 +18,10 @@ function elementFor(route: ResolvedRoute, module: ModuleView): ReactElement {
   if (route.redirectTo !== undefined) return <RedirectTo pattern={route.redirectTo} />;
   if (route.children.length) {
     const Layout = layoutFor(route.screen);
-    // A layout's code may still be on its way (the frame is a chunk of its own): the whole page waits.
+    // A layout's code may still be on its way (the frame is a chunk of its own): the whole page waits,
+    // behind a boundary of the route's own so the previous page is not left up (see ScreenHost).
     return Layout ? (
-      <Suspense fallback={<StatusPage title="Loading…" busy />}>
+      <Suspense key={route.fullPath} fallback={<StatusPage title="Loading…" busy />}>
         <Layout route={route} module={module} />
       </Suspense>
     ) : (
