@@ -8,7 +8,7 @@ import { manifestSetFromFiles } from '../manifests/loadManifestSet.ts';
 import { ManifestStore, type ReloadEvent } from '../manifests/manifestStore.ts';
 import type { Database } from '../store/database.ts';
 import { migrate } from '../store/migrate.ts';
-import { openPglite } from '../store/pgliteDatabase.ts';
+import { openMigratedPglite } from '../testing/migratedPglite.ts';
 import { openPostgres } from '../store/postgresDatabase.ts';
 import { ReleaseStore } from '../store/releaseStore.ts';
 import { freshDatabaseBehindProxy } from '../testing/switchableProxy.ts';
@@ -34,8 +34,7 @@ const editJson = (dir: string, file: string, edit: (manifest: Record<string, unk
 };
 
 async function migratedPglite(): Promise<Database> {
-  const db = await openPglite();
-  await migrate(db);
+  const db = await openMigratedPglite();
   cleanups.push(() => db.close());
   return db;
 }

@@ -17,6 +17,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     release();
     throw error;
   }
+  return pgliteDatabase(db, release);
+}
+
+/** The Database over an open PGlite; `release` runs once it is closed. */
+export function pgliteDatabase(db: PGlite, release: () => void = () => undefined): Database {
   const sql = (runner: Pick<PGlite, 'query'>): Sql => ({
     query: async <Row>(text: string, params: readonly unknown[] = []) => ({ rows: (await runner.query<Row>(text, [...params])).rows }),
   });

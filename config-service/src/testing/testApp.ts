@@ -10,8 +10,7 @@ import { buildApp, type AppOptions } from '../app.ts';
 import { ManifestStore, type ManifestSource } from '../manifests/manifestStore.ts';
 import { CustomerModules } from '../customers/customerModules.ts';
 import { CustomerStore } from '../store/customerStore.ts';
-import { migrate } from '../store/migrate.ts';
-import { openPglite } from '../store/pgliteDatabase.ts';
+import { openMigratedPglite } from './migratedPglite.ts';
 import { ManifestReleases } from '../releases/manifestReleases.ts';
 import { ReleaseStore } from '../store/releaseStore.ts';
 
@@ -56,8 +55,7 @@ export const tokenFor = (auth: object) => sign(claims({ 'custom:auth': JSON.stri
 
 /** An in-memory PGlite database, migrated, with the demo customers acme and globex. */
 export async function demoCustomerModules(manifests: ManifestSource): Promise<CustomerModules> {
-  const db = await openPglite();
-  await migrate(db);
+  const db = await openMigratedPglite();
   const modules = await CustomerModules.open(new CustomerStore(db), manifests);
   for (const customer of [{ id: 'acme', name: 'Acme Industrial' }, { id: 'globex', name: 'Globex Energy' }]) {
     await modules.createCustomer(customer, { sub: 'system', email: 'test-setup' });
