@@ -1,13 +1,16 @@
-// The limit the manifest endpoint is compared with: Fastify with the service's own logging, answering
-// prepared JSON bodies of the same sizes without any work (and 304 when If-None-Match names their tag).
-// Run as its own process: `node --import tsx bench/support/bareServer.ts` with PORT and BODIES (a JSON
-// file of { "/path": { "body": "...", "etag": "\"...\"" } }).
+// The references the manifest endpoint is compared with: Fastify answering prepared JSON bodies of the
+// same sizes without any work (and 304 when If-None-Match names their tag). LOGGER=json (or pretty)
+// gives it the service's own logger options and access line; LOGGER=off gives it none: the physical
+// limit of a Fastify route on this machine. Run as its own process:
+// `node --import tsx bench/support/bareServer.ts` with PORT, LOGGER and BODIES (a JSON file of
+// { "/path": { "body": "...", "etag": "\"...\"" } }).
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { loggerOptions, requestIdOptions } from '../../config-service/src/logging/loggerOptions.ts';
 
 const bodies = JSON.parse(readFileSync(process.env.BODIES!, 'utf8')) as Record<string, { body: string; etag: string }>;
-const app = Fastify({ logger: loggerOptions({ level: process.env.LOG_LEVEL ?? 'info', pretty: true }), ...requestIdOptions });
+const logger = process.env.LOGGER ?? 'json';
+const app = Fastify(logger === 'off' ? {} : { logger: loggerOptions({ level: process.env.LOG_LEVEL ?? 'info', pretty: logger === 'pretty' }), ...requestIdOptions });
 for (const [path, { body, etag }] of Object.entries(bodies)) {
   app.get(path, (request, reply) => {
     reply.header('ETag', etag);
