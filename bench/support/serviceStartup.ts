@@ -6,6 +6,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../config-service/src/testing/serviceProcess.ts';
+import { cpuMicros } from './processCpu.ts';
 
 /** How a replica is started: node and its arguments, from a repository's root (the image's WORKDIR). */
 export interface StartCommand {
@@ -64,14 +65,6 @@ export function residentMiB(pid: number): { rss: number; peak: number } {
   return { rss: kB('VmRSS') / 1024, peak: kB('VmHWM') / 1024 };
 }
 
-/** CPU time a process has used so far (utime + stime of /proc/<pid>/stat, in USER_HZ ticks of 10 ms). */
-export function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 /** Starts `command`, times it to ready, loads it, reads its memory, and stops it. */
 export async function startAndLoad(command: StartCommand, plan: LoadPlan): Promise<StartupRun> {
   const port = await freePort();
@@ -98,7 +91,7 @@ export async function startAndLoad(command: StartCommand, plan: LoadPlan): Promi
       if (ok) readyMs = performance.now() - began;
       else await sleep(POLL_MS);
     }
-    const cpuAtReadyMs = cpuMs(child.pid!);
+    const cpuAtReadyMs = cpuMicros(child.pid!) / 1000;
     const atReady = residentMiB(child.pid!);
 
     const answers: Record<string, number> = {};
