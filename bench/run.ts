@@ -69,7 +69,8 @@ const complete = Object.keys(ALL).every((name) => name in record.benchmarks);
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 // A quick run's rough figures never replace a real run's.
 writeFileSync(file, `${JSON.stringify({ ...record, complete }, null, 2)}\n`);
-if (!quick && complete) updateBenchmarksMd(record);
+// A partial run rewrites the figures too: the others keep their earlier figures, and one never run says so.
+if (!quick) updateBenchmarksMd(record);
 
 const targets = Object.values(results).flatMap((r) => ('targets' in r ? r.targets : []));
 const failed = Object.entries(results).filter(([, r]) => 'error' in r).map(([name]) => name);
@@ -107,6 +108,9 @@ function updateBenchmarksMd(run: typeof record) {
     ...Object.entries(run.benchmarks as Record<string, Result>).flatMap(([name, r]) =>
       'targets' in r ? r.targets.map((t) => `| ${name} | ${t.name} | ${fmt(t.value)}${t.unit} | ${t.kind === 'max' ? '≤' : '≥'} ${fmt(t.limit)}${t.unit} | ${t.met ? 'yes' : '**no**'} |`) : [`| ${name} | could not run | | | **no** |`],
     ),
+    ...Object.keys(ALL)
+      .filter((name) => !(name in run.benchmarks))
+      .map((name) => `| ${name} | not run yet: \`npm run bench -- ${name}\` | | | |`),
     '',
     ...Object.entries(run.benchmarks as Record<string, Result>).flatMap(([name, r]) => ['targets' in r ? [`### ${name}: ${r.title}`, '', ...r.report, ...(r.notes ?? []).map((n) => `- ${n}`), ''] : []].flat()),
     end,
