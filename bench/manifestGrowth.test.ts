@@ -3,7 +3,7 @@ import { moduleManifestSchema } from '@platform/schemas';
 import { describe, expect, it } from 'vitest';
 import { buildUserManifest } from '../config-service/src/manifests/buildUserManifest.ts';
 import { loadManifestSet } from '../config-service/src/manifests/loadManifestSet.ts';
-import { ajv } from '../config-service/src/manifests/schemaValidator.ts';
+import { ajv } from '../config-service/src/validation/schemaValidator.ts';
 import { countRoutes, generatedKey, generatedModule, grownSet } from './manifestGrowth.bench.ts';
 
 const real = loadManifestSet(join(import.meta.dirname, '../route-manifests'));

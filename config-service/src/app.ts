@@ -3,7 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { PublicConfig } from '@platform/schemas';
 import type { ManifestSource } from './manifests/manifestStore.ts';
-import { ajv, coercingAjv } from './manifests/schemaValidator.ts';
+import { ajv, coercingAjv } from './validation/schemaValidator.ts';
 import { BACKENDS, type RateLimits } from './settings.ts';
 import authentication, { type AuthenticationOptions } from './plugins/authentication.ts';
 import { requestIdOptions } from './logging/loggerOptions.ts';

@@ -4,9 +4,6 @@ import { resolveModule } from './resolveModule.ts';
 import type { VerifiedUser } from '../claims/verifiedUser.ts';
 import { decideModules, type ExposureContext } from './moduleExposure.ts';
 
-// bench/manifestGrowth.bench.ts, edited elsewhere, still imports it from here; remove once it imports claims/verifiedUser.ts.
-export type { VerifiedUser };
-
 export interface BuildOptions {
   environment: string;
   productName: string;
