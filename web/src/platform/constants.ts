@@ -7,12 +7,6 @@
 export const TOAST_POSITION = 'bottom-right' as const;
 export const TOAST_DURATION_MS = 5_000;
 
-/** Widths at or below this are laid out for a phone (must match the stylesheet's media queries). */
-export const MOBILE_BREAKPOINT_PX = 767;
-
-/** The standard cloud region, when the deployment names none. */
-export const DEFAULT_REGION = 'us-east-1';
-
 /** Date display formats (dayjs): day-month-year, and a full UTC variant. */
 export const DATE_FORMAT = 'DD-MMM-YYYY';
 export const DATE_TIME_UTC_FORMAT = 'DD-MMM-YYYY HH:mm:ss [UTC]';
