@@ -1,17 +1,17 @@
 #!/usr/bin/env node
-// `npm test`: unit tests (vitest), the load suite (vitest, alone), then end-to-end tests (Playwright in
-// Debian's Chromium against the platform as `npm start` runs it). Prints the hardening groups' counts,
-// then ends with one line of totals over all runners: "N passed, M failed". Exits non-zero when any
-// test failed or a runner could not run.
+// `npm test`: unit tests (vitest), the load suite (vitest, alone), the packaging test again on the image's
+// Node where IMAGE_NODE names it (CI), then end-to-end tests (Playwright in Debian's Chromium against the
+// platform as `npm start` runs it). Prints the hardening groups' counts, then ends with one line of totals
+// over all runners: "N passed, M failed". Exits non-zero when any test failed or a runner could not run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const work = mkdtempSync(join(tmpdir(), 'asset-platform-tests-'));
-const only = process.argv[2]; // 'unit', 'load' or 'e2e' to run one runner
+const only = process.argv[2]; // 'unit', 'load', 'image-node' or 'e2e' to run one runner
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
 
@@ -71,14 +71,28 @@ function run(name, command, args, env, readCounts) {
 
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 
+/** Reads a vitest JSON report's counts (and the groups' share of them); undefined where there is none. */
+const vitestCounts = (out) => () => {
+  const r = readJson(out);
+  if (r) vitestGroups(r);
+  return r && { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+};
+
 for (const [name, config] of [['unit', 'vitest.config.ts'], ['load', 'vitest.load.config.ts']]) {
   if (only && only !== name) continue;
   const out = join(work, `${name}.json`);
-  run(name, 'npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {}, () => {
-    const r = readJson(out);
-    if (r) vitestGroups(r);
-    return r && { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
-  });
+  run(name, 'npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {}, vitestCounts(out));
+}
+
+// The packaging test again on the image's Node line, where CI fetched it (scripts/image-node.mjs): the
+// compiled service starts as the image starts it, on the image's Node rather than only on this machine's.
+const imageNode = process.env.IMAGE_NODE;
+if (imageNode && (!only || only === 'image-node')) {
+  const out = join(work, 'image-node.json');
+  // vitest run by that node; its workers and the service the test starts take process.execPath.
+  const vitest = join(root, 'node_modules/vitest/vitest.mjs');
+  const args = [vitest, 'run', 'scripts/packaging.test.mjs', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  run('image-node', imageNode, args, { PATH: `${dirname(imageNode)}${delimiter}${process.env.PATH}` }, vitestCounts(out));
 }
 
 if (!only || only === 'e2e') {
