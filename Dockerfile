@@ -3,7 +3,9 @@
 # Run:    see compose.yaml and docs/operations.md (PostgreSQL, a Cognito pool and a proxy in front).
 
 # --- build: every dependency, then the generated schema copies and the web app (web/dist).
-FROM node:20-bookworm-slim AS build
+# Node 26, the Active LTS line; the service is compiled for the oldest supported line, 20 (README,
+# "Dependencies and audit"). CI runs the packaging test on this line too (scripts/image-node.mjs).
+FROM node:26-bookworm-slim AS build
 WORKDIR /app
 # Every workspace's package.json first, so the install layer is reused until a dependency changes.
 COPY package.json package-lock.json tsconfig.json ./
@@ -20,7 +22,7 @@ RUN npm run build && npm run manifests:check
 RUN npm sbom --omit=dev --workspace config-service --sbom-format cyclonedx --sbom-type application > sbom.cdx.json
 
 # --- runtime: production dependencies of the service only; the web app arrives built.
-FROM node:20-bookworm-slim AS runtime
+FROM node:26-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     ENVIRONMENT=production \
     HOST=0.0.0.0 \

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freshPostgresDatabase } from '../config-service/src/testing/freshPostgresDatabase.ts';
+import { imageNodeLine } from './image-node.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const read = (path) => readFileSync(join(root, path), 'utf8');
@@ -86,9 +87,21 @@ function buildService() {
 }
 
 describe('Dockerfile', () => {
-  it('builds in stages and runs on a slim Node 20 image', () => {
+  it('builds in stages on slim images of one Node line', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
-    for (const stage of stages) expect(stage.from).toMatch(/^node:20[\w.-]*-slim\b/);
+    const line = imageNodeLine(read('Dockerfile'));
+    for (const stage of stages) expect(stage.from).toMatch(new RegExp(`^node:${line}[\\w.-]*-slim\\b`));
+  });
+
+  it("runs a Node line every package.json's engines names, and compiles for the oldest one named", () => {
+    const line = imageNodeLine(read('Dockerfile'));
+    const engines = ['package.json', 'schemas/package.json', 'config-service/package.json', 'web/package.json'].map((file) => JSON.parse(read(file)).engines?.node);
+    expect(new Set(engines).size).toBe(1);
+    const ranges = engines[0].split('||').map((range) => range.trim());
+    expect(ranges.map((range) => /^\^(\d+)\b/.exec(range)?.[1])).toContain(line);
+    // The bundle is compiled for the oldest line supported (the development machines').
+    const [, major, minor] = /^\^(\d+)\.(\d+)/.exec(ranges[0]);
+    expect(read('scripts/build-service.mjs')).toContain(`target: 'node${major}.${minor}'`);
   });
 
   it('builds the web app and the generated schemas before the runtime stage', () => {
