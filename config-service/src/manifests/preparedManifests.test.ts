@@ -22,7 +22,7 @@ describe('PreparedManifests', () => {
     prepared.get(who, 'acme', same, { hs: true }, build);
     const third = prepared.get(who, 'acme', same, { hs: true }, build);
     expect(third.built).toBe(false);
-    expect(third.body).toBe(JSON.stringify(manifest('a')));
+    expect(third.body.toString()).toBe(JSON.stringify(manifest('a')));
     expect(build).toHaveBeenCalledTimes(3);
   });
 
@@ -43,14 +43,14 @@ describe('PreparedManifests', () => {
     const staff = user();
     const current = set('1');
     prepared.get(staff, 'acme', current, {}, () => manifest('acme'));
-    expect(prepared.get(staff, 'globex', current, {}, () => manifest('globex')).body).toContain('globex');
-    expect(prepared.get(staff, 'acme', current, {}, () => manifest('other')).body).toContain('acme');
-    expect(prepared.get(user(), 'acme', current, {}, () => manifest('someone else')).body).toContain('someone else');
+    expect(prepared.get(staff, 'globex', current, {}, () => manifest('globex')).body.toString()).toContain('globex');
+    expect(prepared.get(staff, 'acme', current, {}, () => manifest('other')).body.toString()).toContain('acme');
+    expect(prepared.get(user(), 'acme', current, {}, () => manifest('someone else')).body.toString()).toContain('someone else');
   });
 
   it('sends what the given serializer makes of the manifest', () => {
     const answer = new PreparedManifests().get(user(), '', set('1'), undefined, () => manifest('x'), () => '{"only":"declared"}');
-    expect(answer.body).toBe('{"only":"declared"}');
+    expect(answer.body.toString()).toBe('{"only":"declared"}');
     expect(answer.etag).toBe(prepare(manifest('ignored'), () => '{"only":"declared"}').etag);
   });
 });

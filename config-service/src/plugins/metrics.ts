@@ -2,12 +2,13 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isLocalEnvironment } from '@platform/schemas';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { PlatformError } from '../errors.ts';
 import type { ManifestSource } from '../manifests/manifestStore.ts';
 import type { Database } from '../store/database.ts';
 import { SettingsError } from '../settings.ts';
 import { sendProblem } from './problem.ts';
+import { RequestDurations } from './requestDurations.ts';
 
 /** Who may read GET /metrics: anyone, holders of the token, or nobody (404, as if there were no such route). */
 export type MetricsAccess = { kind: 'open' } | { kind: 'token'; token: string } | { kind: 'closed' };
@@ -94,13 +95,8 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
   const { manifests, database } = options;
   const registers = [registry];
 
-  const requestDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from request to response, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status_code'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers,
-  });
+  const requestDurations = new RequestDurations([0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]);
+  registry.registerMetric(requestDurations.asMetric());
   const metrics: ServiceMetrics = {
     registry,
     manifestsServed: new Counter({ name: 'config_manifests_served_total', help: 'User manifest requests answered (200 or 304)', registers }),
@@ -170,7 +166,7 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
 
   app.decorate('metrics', metrics);
   app.addHook('onResponse', (request, reply, done) => {
-    requestDuration.observe({ method: request.method, route: routeLabel(request), status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    requestDurations.observe(request.method, routeLabel(request), reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 

@@ -39,11 +39,20 @@ export interface ServiceOptions {
   nodeOptions?: string[];
   /** Standard output and error go to this file instead of `output` (benchmarks: as cheap as a terminal). */
   logFile?: string;
+  /** Run the compiled bundle (`npm run build`) as the image does, not the sources through tsx (benchmarks of what production runs). */
+  compiled?: boolean;
 }
 
 /** A command run on one CPU where taskset is there; as it is elsewhere. */
 export function pinned(cpu: number | undefined, command: string, args: string[]): [string, string[]] {
   return cpu !== undefined && existsSync('/usr/bin/taskset') ? ['/usr/bin/taskset', ['-c', String(cpu), command, ...args]] : [command, args];
+}
+
+/** The bundle the image runs; an error saying how to make it when it is not there. */
+function compiledServer(): string {
+  const bundle = join(root, 'config-service/dist/server.js');
+  if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run \`npm run build\` first`);
+  return bundle;
 }
 
 export async function startService(options: ServiceOptions = {}): Promise<ServiceProcess> {
@@ -62,7 +71,8 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
   const log = options.logFile ? openSync(options.logFile, 'a') : 'pipe';
-  const child = spawn(...pinned(options.cpu, process.execPath, [...(options.nodeOptions ?? []), '--import', 'tsx', join(root, 'config-service/src/server.ts')]), { cwd: root, env, stdio: ['ignore', log, log] });
+  const script = options.compiled ? ['--enable-source-maps', compiledServer()] : ['--import', 'tsx', join(root, 'config-service/src/server.ts')];
+  const child = spawn(...pinned(options.cpu, process.execPath, [...(options.nodeOptions ?? []), ...script]), { cwd: root, env, stdio: ['ignore', log, log] });
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const base = `http://127.0.0.1:${port}`;

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { customerInContext, isCustomerId, problemSchema, STAFF_ROLE, userManifestSchema } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
 import { buildUserManifest } from '../../manifests/buildUserManifest.ts';
+import type { ManifestSet } from '../../manifests/loadManifestSet.ts';
 import type { ManifestSource } from '../../manifests/manifestStore.ts';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PreparedManifests } from '../../manifests/preparedManifests.ts';
@@ -45,7 +46,9 @@ export default async function manifestRoutes(app: FastifyInstance, options: Mani
         response: { 200: { $ref: `${userManifestSchema.$id}#` }, '4xx': { $ref: `${problemSchema.$id}#` } },
       },
     },
-    async (request, reply) => {
+    // Not async: with the customer's switches and the compressed body already at hand (nearly every
+    // request), the answer goes out without a promise; only a first read or compression is waited for.
+    (request, reply) => {
       const user = request.verifiedUser;
       const requested = request.requestedCustomerId;
       // Only staff may choose a customer; for anyone else the header is ignored, not an error,
@@ -56,35 +59,53 @@ export default async function manifestRoutes(app: FastifyInstance, options: Mani
       const customer = customerInContext(user.auth, requested);
       // Read once: the whole answer comes from one release, whatever is activated meanwhile.
       const set = options.manifests.servedTo(customer);
-      const switches = customer === null ? undefined : await options.customerModules.enabledFor(customer, set);
-      const answer = prepared.get(
-        user,
-        customer ?? '',
-        set,
-        switches,
-        () =>
-          buildUserManifest(set, user, {
-            environment: options.environment,
-            productName: options.productName,
-            requestedCustomerId: requested,
-            customerEnabled: switches && ((key) => switches[key]),
-            onNoLanding: (u) => request.log.error({ sub: u.sub }, 'landing page cannot be determined for user'),
-          }),
-        (manifest) => String(reply.serialize(manifest)),
-      );
-      app.metrics.manifestsServed.inc();
-      if (answer.built) app.metrics.manifestBuilds.inc();
-      const accepted = request.headers['accept-encoding'];
-      const coding = accepted && answer.body.length >= MIN_COMPRESSED_BYTES ? (codings.negotiate(accepted) ?? undefined) : undefined;
-      const etag = codedTag(answer.etag, coding);
-      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization, X-Customer-Id, Accept-Encoding');
-      if (matches(request.headers['if-none-match'], etag)) {
-        app.metrics.manifestNotModified.inc();
-        return reply.code(304).send();
-      }
-      reply.type('application/json; charset=utf-8');
-      if (!coding) return reply.send(answer.body);
-      return reply.header('Content-Encoding', coding).send(await compressed.get(answer.etag, answer.body, coding));
+      if (customer === null) return answer(request, reply, set, null, undefined);
+      const known = options.customerModules.knownEnabledFor(customer, set);
+      if (known) return answer(request, reply, set, customer, known);
+      return options.customerModules.enabledFor(customer, set).then((switches) => answer(request, reply, set, customer, switches));
     },
   );
+
+  /** Sends the prepared manifest, its 304, or its compressed bytes; a promise only while those are being made. */
+  function answer(request: FastifyRequest, reply: FastifyReply, set: ManifestSet, customer: string | null, switches: Readonly<Record<string, boolean>> | undefined): undefined | Promise<FastifyReply> {
+    const user = request.verifiedUser;
+    const manifest = prepared.get(
+      user,
+      customer ?? '',
+      set,
+      switches,
+      () =>
+        buildUserManifest(set, user, {
+          environment: options.environment,
+          productName: options.productName,
+          requestedCustomerId: request.requestedCustomerId,
+          customerEnabled: switches && ((key) => switches[key]),
+          onNoLanding: (u) => request.log.error({ sub: u.sub }, 'landing page cannot be determined for user'),
+        }),
+      (built) => String(reply.serialize(built)),
+    );
+    app.metrics.manifestsServed.inc();
+    if (manifest.built) app.metrics.manifestBuilds.inc();
+    const accepted = request.headers['accept-encoding'];
+    const coding = accepted && manifest.body.length >= MIN_COMPRESSED_BYTES ? (codings.negotiate(accepted) ?? undefined) : undefined;
+    const etag = codedTag(manifest.etag, coding);
+    reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization, X-Customer-Id, Accept-Encoding');
+    if (matches(request.headers['if-none-match'], etag)) {
+      app.metrics.manifestNotModified.inc();
+      reply.code(304).send();
+      return undefined;
+    }
+    reply.type('application/json; charset=utf-8');
+    if (!coding) {
+      reply.send(manifest.body);
+      return undefined;
+    }
+    reply.header('Content-Encoding', coding);
+    const bytes = compressed.get(manifest.etag, manifest.body, coding);
+    if (Buffer.isBuffer(bytes)) {
+      reply.send(bytes);
+      return undefined;
+    }
+    return (bytes as Promise<Buffer>).then((made) => reply.send(made));
+  }
 }
