@@ -73,7 +73,8 @@ const benchmark: Benchmark = {
     const nodeOptions = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
     const profiledIn = (sub: string) => nodeOptions.map((o) => o.replace(/^--cpu-prof-dir=(.*)$/, `--cpu-prof-dir=$1/${sub}`));
     // Production's logging: info, one JSON object a line, to a file (a collector reads standard output).
-    const service = await startService({ cpu: 0, logFile: join(dir, 'service.log'), env: { LOG_LEVEL: 'info', LOG_FORMAT: 'json', WEB_DIST: join(root, 'web/dist') }, nodeOptions });
+    // The compiled bundle, as the image runs it.
+    const service = await startService({ cpu: 0, compiled: true, logFile: join(dir, 'service.log'), env: { NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_FORMAT: 'json', WEB_DIST: join(root, 'web/dist') }, nodeOptions });
     log(`service (production's JSON logging) on CPU 0 at ${service.base}; logs in ${dir}`);
     const references: Partial<Record<'bare' | 'limit', Awaited<ReturnType<typeof startBare>>>> = {};
     try {

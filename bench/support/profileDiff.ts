@@ -1,18 +1,18 @@
 // Where one server spends more than another per request: self time per request in profile A minus
 // profile B, by package and by function. Used with the endpoint benchmark's two profiles (the service
 // and the bare route) to see the endpoint's own work:
-//   npx tsx bench/support/profileDiff.ts <service.cpuprofile> <bare.cpuprofile> <service requests> <bare requests>
-// Start-up work (loading code, opening the embedded database) is in the service's profile too; it
-// shows as a cost per request that shrinks as runs grow longer.
+//   npx tsx bench/support/profileDiff.ts <service.cpuprofile> <bare.cpuprofile> <service requests> <bare requests> [skip seconds]
+// Start-up work (loading code, opening the embedded database) is in the service's profile too; the
+// optional last argument leaves out each profile's first seconds, so that only serving is compared.
 import { readFileSync } from 'node:fs';
 import { summarize } from './profileSummary.ts';
 
-const [a, b, requestsA, requestsB] = process.argv.slice(2);
+const [a, b, requestsA, requestsB, skipSeconds = '0'] = process.argv.slice(2);
 if (!a || !b || !requestsA || !requestsB) {
-  console.error('usage: profileDiff.ts <a.cpuprofile> <b.cpuprofile> <requests in a> <requests in b>');
+  console.error('usage: profileDiff.ts <a.cpuprofile> <b.cpuprofile> <requests in a> <requests in b> [skip seconds]');
   process.exit(2);
 }
-const read = (file: string) => summarize(JSON.parse(readFileSync(file, 'utf8')));
+const read = (file: string) => summarize(JSON.parse(readFileSync(file, 'utf8')), Number(skipSeconds) * 1000);
 const [A, B] = [read(a), read(b)];
 // Line numbers differ between the two processes' copies of a package; the name is what to compare.
 const perRequest = (m: Map<string, number>, n: number) => {

@@ -11,6 +11,7 @@ interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
+  startTime: number;
 }
 
 /** Where a source file belongs: its package under node_modules, node's own code, or our file. */
@@ -25,10 +26,15 @@ export function owner(url: string): string {
   return url.replace(/^file:\/\/.*?\/(config-service|bench|schemas)\//, '$1/');
 }
 
-export function summarize(profile: Profile) {
+/** `skipMs`: samples taken in the first milliseconds are left out (start-up: loading code, migrating the embedded database). */
+export function summarize(profile: Profile, skipMs = 0) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  let elapsed = 0;
+  profile.samples.forEach((id, i) => {
+    elapsed += profile.timeDeltas[i] ?? 0;
+    if (elapsed >= skipMs * 1000) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const byFunction = new Map<string, number>();
   const byOwner = new Map<string, number>();
