@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 import { localOnlyPackage } from '../localOnlyPackage.ts';
 import { AccessLog, REQUEST_ID_LABEL, requestLogger } from './accessLog.ts';
 
@@ -83,6 +84,19 @@ export interface LoggingSettings {
   stream?: { write(line: string): void };
 }
 
+/** Buffered JSON lines reach standard output at least this often, however quiet the service. */
+export const LOG_FLUSH_MS = 1_000;
+/** ... or as soon as this many bytes wait. */
+const LOG_BATCH_BYTES = 4_096;
+
+/**
+ * Standard output for JSON lines, written in batches instead of one write(2) a line. In a CPU profile
+ * of a bare route under load, the synchronous write of each access line was about 20 µs a request,
+ * more than formatting the line and answering the request together. Lines wait at most LOG_FLUSH_MS;
+ * pino writes what waits when the process exits, crashes included. A SIGKILL loses at most that second.
+ */
+const batchedStandardOutput = () => pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
+
 /**
  * The service's logger: pino, JSON or pretty, with credentials redacted and URLs cleaned. Pretty lines
  * need pino-pretty, a development dependency: where it is not installed, the lines are JSON.
@@ -104,6 +118,6 @@ export function loggerOptions(settings: LoggingSettings): Exclude<FastifyServerO
       ? // Resolved here: pino would otherwise look from its own folder and may find another copy.
         { transport: { target: prettyPrinter, options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
       : {}),
-    ...(settings.stream ? { stream: settings.stream } : {}),
+    ...(settings.stream ? { stream: settings.stream } : prettyPrinter ? {} : { stream: batchedStandardOutput() }),
   };
 }
