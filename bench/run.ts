@@ -5,7 +5,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeMachine } from './support/machine.ts';
-import type { Benchmark, BenchOutcome } from './support/types.ts';
+import type { Benchmark } from './support/types.ts';
+import { figuresSection, withFigures, type Result, type RunRecord } from './support/figuresSection.ts';
 import { fmt } from './support/stats.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -34,7 +35,6 @@ const names = wanted.length ? Object.keys(ALL).filter((name) => wanted.includes(
 const chosen: Benchmark[] = [];
 for (const name of names) chosen.push((await ALL[name]!()).default);
 
-type Result = (BenchOutcome & { title: string; seconds: number }) | { title: string; error: string };
 const startedAt = new Date();
 const results: Record<string, Result> = {};
 for (const bench of chosen) {
@@ -96,33 +96,5 @@ function readPrevious(path: string): { startedAt: string; machine?: { commit?: s
 /** The figures section of BENCHMARKS.md, from every benchmark's latest real (not quick) figures. */
 function updateBenchmarksMd(run: typeof record) {
   const path = join(root, 'BENCHMARKS.md');
-  const text = readFileSync(path, 'utf8');
-  const [start, end] = ['<!-- figures:start -->', '<!-- figures:end -->'];
-  const m = run.machine;
-  const lines = [
-    start,
-    `Latest run ${run.startedAt.slice(0, 16).replace('T', ' ')} UTC on commit \`${m.commit}\`${m.uncommittedChanges ? ' (with uncommitted changes)' : ''}: ${m.cores} × ${m.cpu}, ${m.memoryGiB} GiB, Linux ${m.kernel}, Node ${m.node}. ${ranAtLine(run.benchmarks)}`,
-    '',
-    '| benchmark | target | figure | limit | met |',
-    '| --- | --- | --- | --- | --- |',
-    ...Object.entries(run.benchmarks as Record<string, Result>).flatMap(([name, r]) =>
-      'targets' in r ? r.targets.map((t) => `| ${name} | ${t.name} | ${fmt(t.value)}${t.unit} | ${t.kind === 'max' ? '≤' : '≥'} ${fmt(t.limit)}${t.unit} | ${t.met ? 'yes' : '**no**'} |`) : [`| ${name} | could not run | | | **no** |`],
-    ),
-    ...Object.keys(ALL)
-      .filter((name) => !(name in run.benchmarks))
-      .map((name) => `| ${name} | not run yet: \`npm run bench -- ${name}\` | | | |`),
-    '',
-    ...Object.entries(run.benchmarks as Record<string, Result>).flatMap(([name, r]) => ['targets' in r ? [`### ${name}: ${r.title}`, '', ...r.report, ...(r.notes ?? []).map((n) => `- ${n}`), ''] : []].flat()),
-    end,
-  ];
-  const from = text.indexOf(start);
-  const to = text.indexOf(end);
-  if (from < 0 || to < 0) throw new Error(`BENCHMARKS.md has no ${start} … ${end} section to write the figures into`);
-  writeFileSync(path, text.slice(0, from) + lines.join('\n') + text.slice(to + end.length));
-}
-
-/** Which benchmarks' figures are older than the latest run, when some are. */
-function ranAtLine(benchmarks: Record<string, unknown>): string {
-  const older = Object.entries(benchmarks as Record<string, { ranAt?: string; commit?: string }>).filter(([, r]) => r.ranAt && r.ranAt !== startedAt.toISOString());
-  return older.length ? `Figures of ${older.map(([name, r]) => `${name} (${r.ranAt!.slice(0, 16).replace('T', ' ')}, \`${r.commit}\`)`).join(', ')} are from earlier runs.` : 'All figures from this run.';
+  writeFileSync(path, withFigures(readFileSync(path, 'utf8'), figuresSection(run as RunRecord, Object.keys(ALL))));
 }
