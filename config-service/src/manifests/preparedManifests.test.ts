@@ -60,4 +60,14 @@ describe('switchesKey', () => {
     expect(switchesKey({ a: true, b: false })).not.toBe(switchesKey({ a: false, b: true }));
     expect(switchesKey(undefined)).toBe('');
   });
+
+  it('follows a switch that changes in an object that can change, and remembers only a frozen one', () => {
+    const open: Record<string, boolean> = { a: true, b: true };
+    const before = switchesKey(open);
+    open.b = false;
+    expect(switchesKey(open)).not.toBe(before);
+    const frozen = Object.freeze({ a: true, b: false });
+    expect(switchesKey(frozen)).toBe(switchesKey(frozen));
+    expect(switchesKey(frozen)).toBe(switchesKey(open));
+  });
 });

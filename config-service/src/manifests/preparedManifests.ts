@@ -19,11 +19,18 @@ interface Entry {
 /** More customers than this chosen on one token, and the oldest answers are built again. */
 const CHOICES_PER_TOKEN = 16;
 
+/** Keys already made: CustomerModules hands out one frozen object per customer's switches read. */
+const keys = new WeakMap<object, string>();
+
 /** The customer's switches as one string: equal strings, equal switches within one manifest set. */
 export function switchesKey(switches: Readonly<Record<string, boolean>> | undefined): string {
   if (!switches) return '';
-  let key = '';
+  let key = keys.get(switches);
+  if (key !== undefined) return key;
+  key = '';
   for (const name in switches) key += switches[name] ? '1' : '0';
+  // Only a frozen object cannot change under its key.
+  if (Object.isFrozen(switches)) keys.set(switches, key);
   return key;
 }
 
