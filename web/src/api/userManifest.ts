@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { UserManifest } from '@platform/schemas';
 import { forceLogin } from '../auth/forcedLogin.ts';
-import { currentIdToken } from '../auth/session.ts';
+import { currentIdToken } from '../auth/currentIdToken.ts';
 import { getJson, isApiError } from './http.ts';
 import { chosenCustomer } from '../platform/customerContext.ts';
 

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { Toaster } from 'react-hot-toast';
 import { BrowserRouter } from 'react-router-dom';
 import { publicConfigQuery } from '../api/publicConfig.ts';
-import { initialiseAuth } from '../auth/session.ts';
+import { initialiseAuth } from '../auth/activeAuthConfiguration.ts';
 import { TOAST_DURATION_MS, TOAST_POSITION } from '../platform/constants.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';

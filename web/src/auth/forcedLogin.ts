@@ -1,4 +1,4 @@
-import { signOutOfPlatform } from './session.ts';
+import { signOutOfPlatform } from './signOutOfPlatform.ts';
 import { signOutThen } from './signOutThen.ts';
 
 /** Holds the address a forced sign-in returns to. */

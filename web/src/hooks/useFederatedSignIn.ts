@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { clearRedirectCookie } from '../auth/forcedLogin.ts';
-import { onFederatedSignIn } from '../auth/session.ts';
+import { onFederatedSignIn } from '../auth/federatedSignIn.ts';
 import { sessionQuery } from './useSession.ts';
 
 /** Spec section 4, step 4: after a successful federated sign-in, go to emptyPage ('/'). */

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { EventSource } from 'eventsource';
 import { useEffect } from 'react';
 import { chosenCustomer } from '../platform/customerContext.ts';
-import { currentIdToken } from '../auth/session.ts';
+import { currentIdToken } from '../auth/currentIdToken.ts';
 import { changesWithSteps, RELEASES_KEY } from '../api/releaseKeys.ts';
 
 /** After the stream failed for good (e.g. a 401), how long before trying again with a fresh token. */

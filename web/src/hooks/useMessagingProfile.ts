@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { PublicConfig } from '@platform/schemas';
 import { postJson } from '../api/http.ts';
 import { publicConfigQuery } from '../api/publicConfig.ts';
-import { currentIdToken } from '../auth/session.ts';
+import { currentIdToken } from '../auth/currentIdToken.ts';
 import { chosenCustomer } from '../platform/customerContext.ts';
 import { messagingEndpoint, type ProfileSource } from '../platform/messagingProfile.ts';
 import { useCustomerId } from './usePlatform.ts';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { STAFF_ROLE } from '@platform/schemas';
 import { useMemo, useRef, useSyncExternalStore } from 'react';
 import { publicConfigQuery } from '../api/publicConfig.ts';
-import { currentIdToken } from '../auth/session.ts';
+import { currentIdToken } from '../auth/currentIdToken.ts';
 import { createApiClient, type ApiClient } from '../platform/apiClient.ts';
 import { siteGroupsQuery } from '../api/main.ts';
 import { customerInContext } from '../platform/customerContext.ts';

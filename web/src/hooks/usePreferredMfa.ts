@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { preferredMfa } from '../auth/session.ts';
+import { preferredMfa } from '../auth/preferredMfa.ts';
 
 /** The signed-in user's preferred MFA method ('none' when none); keyed by user. */
 export const preferredMfaQuery = (sub: string) => queryOptions({ queryKey: ['preferredMfa', sub], queryFn: preferredMfa });

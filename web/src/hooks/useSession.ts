@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { currentSession } from '../auth/session.ts';
+import { currentSession } from '../auth/currentSession.ts';
 
 export const sessionQuery = queryOptions({ queryKey: ['session'], queryFn: currentSession, staleTime: Infinity });
 

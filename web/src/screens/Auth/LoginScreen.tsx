@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { describeAuthError } from '../../auth/authErrors.ts';
 import { readRedirectCookie } from '../../auth/forcedLogin.ts';
-import { signInFlow } from '../../auth/session.ts';
+import { loadSignInFlow } from '../../auth/loadSignInFlow.ts';
 import { sessionQuery } from '../../hooks/useSession.ts';
 
 type Step = 'password' | 'totp';
@@ -48,7 +48,7 @@ export function LoginScreen() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     void attempt(async () =>
-      (await signInFlow()).signIn({
+      (await loadSignInFlow()).signIn({
         username: String(form.get('email') ?? '').trim(),
         password: String(form.get('password') ?? ''),
         options: { authFlowType: config?.auth.authFlowType ?? 'USER_SRP_AUTH' },
@@ -59,7 +59,7 @@ export function LoginScreen() {
   function submitCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
-    void attempt(async () => (await signInFlow()).confirmSignIn({ challengeResponse: code }));
+    void attempt(async () => (await loadSignInFlow()).confirmSignIn({ challengeResponse: code }));
   }
 
   const alert = error && (
@@ -93,7 +93,7 @@ export function LoginScreen() {
       )}
       {/* Amplify's sign-in code is fetched once the user starts on the form, not before the form shows;
           a failed fetch is tried again, and reported, on submit. */}
-      <form onSubmit={submitPassword} onFocus={() => void signInFlow().catch(() => undefined)} className="form">
+      <form onSubmit={submitPassword} onFocus={() => void loadSignInFlow().catch(() => undefined)} className="form">
         <label htmlFor="login-email">Email</label>
         <input id="login-email" name="email" type="email" autoComplete="username" defaultValue={email} required />
         <label htmlFor="login-password">Password</label>

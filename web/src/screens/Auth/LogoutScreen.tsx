@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { signOutOfPlatform } from '../../auth/session.ts';
+import { signOutOfPlatform } from '../../auth/signOutOfPlatform.ts';
 import { signOutThen } from '../../auth/signOutThen.ts';
 
 /** /logout: signs the user out, then goes to /login. A failed sign-out is only logged (spec 8). */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
-import { startSingleSignOn } from '../../auth/session.ts';
+import { startSingleSignOn } from '../../auth/startSingleSignOn.ts';
 import { hostedUiFlowInFlight } from '../../auth/storedSignIn.ts';
 import { FormError } from './FormError.tsx';
 import { useAuthAction } from './useAuthAction.ts';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { activeAuthConfiguration } from '../../auth/session.ts';
+import { activeAuthConfiguration } from '../../auth/activeAuthConfiguration.ts';
 import { useUserManifest } from '../../hooks/useUserManifest.ts';
 import { TotpSetup } from './TotpSetup.tsx';
 
