@@ -1,6 +1,6 @@
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useCustomerScope } from '../hooks/usePlatform.ts';
+import { useCustomerScope } from '../hooks/useCustomerScope.ts';
 
 /** The chrome's site-group filter for the customer in context; its choice goes with every call. */
 export function SiteGroupSelector() {

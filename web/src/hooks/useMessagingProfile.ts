@@ -6,7 +6,7 @@ import { publicConfigQuery } from '../api/publicConfig.ts';
 import { currentIdToken } from '../auth/currentIdToken.ts';
 import { chosenCustomer } from '../platform/customerContext.ts';
 import { messagingEndpoint, type ProfileSource } from '../platform/messagingProfile.ts';
-import { useCustomerId } from './usePlatform.ts';
+import { useCustomerId } from './useCustomerId.ts';
 import { useSession } from './useSession.ts';
 
 /** Profiles already sent from this page load, by user and customer. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { flexcmAccessQuery, notificationsQuery } from '../../api/main.ts';
-import { useCustomerScope } from '../../hooks/usePlatform.ts';
+import { useCustomerScope } from '../../hooks/useCustomerScope.ts';
 import { formatDate } from '../../platform/format.ts';
 import { LoadState } from '../shared/LoadState.tsx';
 import { NotificationItems } from '../Notifications/NotificationsScreen.tsx';

@@ -1,4 +1,4 @@
-import { useCustomerScope } from '../../hooks/usePlatform.ts';
+import { useCustomerScope } from '../../hooks/useCustomerScope.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
 import { NeedsCustomer } from '../shared/NeedsCustomer.tsx';
