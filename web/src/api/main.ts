@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ArtifactLink, FlexcmAccess, MainUserList, NotificationList, SiteGroupList, UploadList } from '@platform/schemas';
-import type { ApiClient } from '../platform/apiClient.ts';
+import type { ApiClient } from './apiClient.ts';
 import { send } from './http.ts';
 
 // Query-option factories for the main backend: modules use them with useQuery, so the keys (and
@@ -66,7 +66,7 @@ export const flexcmAccessQuery = (client: ApiClient, customerId: string) =>
   });
 
 /** The download helper and its table of content types (mime, 12 KB gzip): fetched on the first download. */
-const saver = () => import('../platform/download.ts').then((m) => m.saveBlob);
+const saver = () => import('../download/saveBlob.ts').then((m) => m.saveBlob);
 
 /**
  * Downloads the file at an address (a signed link needs no token) and saves it under `name`, with the

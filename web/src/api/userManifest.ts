@@ -3,7 +3,7 @@ import type { UserManifest } from '@platform/schemas';
 import { forceLogin } from '../auth/forcedLogin.ts';
 import { currentIdToken } from '../auth/currentIdToken.ts';
 import { getJson, isApiError } from './http.ts';
-import { chosenCustomer } from '../platform/customerContext.ts';
+import { chosenCustomer } from '../selection/customerContext.ts';
 
 /** The signed-in user's manifest; keyed by user so a new sign-in never sees the last one's. */
 export const userManifestQuery = (sub: string) =>

@@ -3,7 +3,7 @@ import { Toaster } from 'react-hot-toast';
 import { BrowserRouter } from 'react-router-dom';
 import { publicConfigQuery } from '../api/publicConfig.ts';
 import { initialiseAuth } from '../auth/activeAuthConfiguration.ts';
-import { TOAST_DURATION_MS, TOAST_POSITION } from '../platform/constants.ts';
+import { TOAST_DURATION_MS, TOAST_POSITION } from './toasts.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { StatusPage } from './StatusPage.tsx';

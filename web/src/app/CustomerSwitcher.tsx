@@ -3,7 +3,7 @@ import { useEffect, useId, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
 import { customersQuery } from '../api/customers.ts';
 import { STAFF_ROLE } from '@platform/schemas';
-import { chooseCustomer, forgetChoiceUnlessStaff } from '../platform/customerContext.ts';
+import { chooseCustomer, forgetChoiceUnlessStaff } from '../selection/customerContext.ts';
 import { useUserManifest } from '../hooks/useUserManifest.ts';
 
 /** Lets staff act for a customer. The choice is kept in localStorage only while the role is staff. */

@@ -1,5 +1,5 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { ClaimedIdentity } from '../platform/customerContext.ts';
+import type { ClaimedIdentity } from '../selection/customerContext.ts';
 
 /** The signed-in user as this browser knows them from the ID token. */
 export interface Session extends ClaimedIdentity {

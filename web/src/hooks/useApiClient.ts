@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { publicConfigQuery } from '../api/publicConfig.ts';
 import { currentIdToken } from '../auth/currentIdToken.ts';
-import { createApiClient, type ApiClient } from '../platform/apiClient.ts';
-import { selectedSiteGroups } from '../platform/siteGroupSelection.ts';
+import { createApiClient, type ApiClient } from '../api/apiClient.ts';
+import { selectedSiteGroups } from '../selection/siteGroupSelection.ts';
 import { useCustomerId } from './useCustomerId.ts';
 
 /** The API client for every backend, configured at run time; undefined until the configuration is in. */

@@ -1,4 +1,4 @@
-import { customerInContext } from '../platform/customerContext.ts';
+import { customerInContext } from '../selection/customerContext.ts';
 import { useSession } from './useSession.ts';
 import { useUserManifest } from './useUserManifest.ts';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { EventSource } from 'eventsource';
 import { useEffect } from 'react';
-import { chosenCustomer } from '../platform/customerContext.ts';
+import { chosenCustomer } from '../selection/customerContext.ts';
 import { currentIdToken } from '../auth/currentIdToken.ts';
 import { changesWithSteps, RELEASES_KEY } from '../api/releaseKeys.ts';
 

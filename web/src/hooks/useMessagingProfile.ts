@@ -4,8 +4,8 @@ import type { PublicConfig } from '@platform/schemas';
 import { postJson } from '../api/http.ts';
 import { publicConfigQuery } from '../api/publicConfig.ts';
 import { currentIdToken } from '../auth/currentIdToken.ts';
-import { chosenCustomer } from '../platform/customerContext.ts';
-import { messagingEndpoint, type ProfileSource } from '../platform/messagingProfile.ts';
+import { chosenCustomer } from '../selection/customerContext.ts';
+import { messagingEndpoint, type ProfileSource } from '../messaging/messagingEndpoint.ts';
 import { useCustomerId } from './useCustomerId.ts';
 import { useSession } from './useSession.ts';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { selectedSiteGroups, selectSiteGroups, subscribeToSiteGroups } from '../platform/siteGroupSelection.ts';
+import { selectedSiteGroups, selectSiteGroups, subscribeToSiteGroups } from '../selection/siteGroupSelection.ts';
 import { useCustomerId } from './useCustomerId.ts';
 
 /** The site groups selected for the customer in context, and a way to change them. */

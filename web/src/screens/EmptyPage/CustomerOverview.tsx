@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { flexcmAccessQuery, notificationsQuery } from '../../api/main.ts';
 import { useCustomerScope } from '../../hooks/useCustomerScope.ts';
-import { formatDate } from '../../platform/format.ts';
+import { formatDate } from '../shared/format.ts';
 import { LoadState } from '../shared/LoadState.tsx';
 import { NotificationItems } from '../Notifications/NotificationsScreen.tsx';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { NotificationList } from '@platform/schemas';
 import { notificationsQuery } from '../../api/main.ts';
 import { useCustomerScope } from '../../hooks/useCustomerScope.ts';
-import { formatDate, formatDateTimeUtc } from '../../platform/format.ts';
+import { formatDate, formatDateTimeUtc } from '../shared/format.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
 import { NeedsCustomer } from '../shared/NeedsCustomer.tsx';

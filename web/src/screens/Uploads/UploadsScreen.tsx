@@ -5,7 +5,7 @@ import type { UploadList } from '@platform/schemas';
 import { downloadFromBackend, uploadsQuery } from '../../api/main.ts';
 import { useApiClient } from '../../hooks/useApiClient.ts';
 import { useCustomerScope } from '../../hooks/useCustomerScope.ts';
-import { formatBytes, formatDate, formatDateTimeUtc } from '../../platform/format.ts';
+import { formatBytes, formatDate, formatDateTimeUtc } from '../shared/format.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
 import { NeedsCustomer } from '../shared/NeedsCustomer.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BackendUnavailableError } from '../../platform/apiClient.ts';
+import { BackendUnavailableError } from '../../api/apiClient.ts';
 
 /** What a screen shows while its data is not there: loading, or the error with a retry. */
 export function LoadState({ what, error, onRetry }: { what: string; error?: Error | null; onRetry?: () => void }) {

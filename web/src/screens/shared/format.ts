@@ -1,8 +1,13 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import { DATE_FORMAT, DATE_TIME_UTC_FORMAT, NO_DATE } from './constants.ts';
 
 dayjs.extend(utc);
+
+// Spec section 9's display formats (dayjs): day-month-year, and a full UTC variant.
+const DATE_FORMAT = 'DD-MMM-YYYY';
+const DATE_TIME_UTC_FORMAT = 'DD-MMM-YYYY HH:mm:ss [UTC]';
+/** What an invalid or missing date, or a nonsense size, displays as. */
+const NO_DATE = '-';
 
 type DateInput = string | number | Date | null | undefined;
 

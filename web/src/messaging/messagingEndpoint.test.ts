@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messagingEndpoint } from './messagingProfile.ts';
+import { messagingEndpoint } from './messagingEndpoint.ts';
 
 const erin = { email: 'erin@acme.example', givenName: 'Erin', familyName: 'Engineer', role: 'customer', customerId: 'acme' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameFor } from './download.ts';
+import { fileNameFor } from './fileNameFor.ts';
 
 describe('downloaded file names', () => {
   it.each([

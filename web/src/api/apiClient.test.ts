@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicConfig } from '@platform/schemas';
-import { ApiError, NetworkError } from '../api/http.ts';
+import { ApiError, NetworkError } from './http.ts';
 import { BackendUnavailableError, createApiClient } from './apiClient.ts';
 
 const backends = {

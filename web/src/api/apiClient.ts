@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@platform/schemas';
-import { send } from '../api/http.ts';
-import { siteGroupParam } from './siteGroupSelection.ts';
+import { send } from './http.ts';
+import { siteGroupParam } from '../selection/siteGroupSelection.ts';
 
 /** The backends modules call (spec section 7), named as in the runtime configuration. */
 export type Backend = keyof PublicConfig['backends'];
