@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicConfig } from '@platform/schemas';
-import { ApiError, NetworkError } from './http.ts';
-import { BackendUnavailableError, createApiClient } from './apiClient.ts';
+import { SELECTED_CUSTOMER_KEY } from '../selection/customerContext.ts';
+import { callService, createApiClient } from './apiClient.ts';
+import { ApiError, BackendUnavailableError, NetworkError, NotSignedInError } from './apiErrors.ts';
+
+// The session is Amplify's; here only its token is stood in for.
+const token = vi.hoisted(() => ({ current: 'id-token' as string | undefined }));
+vi.mock('../auth/currentIdToken.ts', () => ({ currentIdToken: async () => token.current }));
 
 const backends = {
   main: '/api/main',
@@ -29,9 +34,13 @@ function answer(response: Response | Error) {
 afterEach(() => {
   vi.unstubAllGlobals();
   calls.length = 0;
+  token.current = 'id-token';
 });
 
-const client = (siteGroups: string[] = []) => createApiClient({ backends, idToken: async () => 'id-token', siteGroups: () => siteGroups });
+const client = (siteGroups: string[] = []) => createApiClient({ backends, siteGroups: () => siteGroups });
+const headersOf = (call: { init: RequestInit }) => call.init.headers as Record<string, string>;
+/** Staff acting for a customer, as the customer switcher leaves it in localStorage. */
+const actingFor = (customerId: string) => vi.stubGlobal('localStorage', { getItem: (key: string) => (key === SELECTED_CUSTOMER_KEY ? customerId : null) });
 
 describe('API client', () => {
   it('calls the backend at its configured base with the bearer ID token', async () => {
@@ -49,16 +58,23 @@ describe('API client', () => {
     expect(calls[1]!.url).toBe('/api/main/x');
   });
 
+  it('never sends a backend the customer staff act for: it takes the customer in its path', async () => {
+    actingFor('globex');
+    answer(Response.json({}));
+    await client().json('main', '/customers/globex/users');
+    expect(headersOf(calls[0]!)).not.toHaveProperty('x-customer-id');
+  });
+
   it('raises an ApiError with the problem details on a non-2xx answer', async () => {
     answer(new Response(JSON.stringify({ type: 't', title: 'Forbidden', status: 403, code: 'CFG_ERR_FORBIDDEN', detail: 'not your customer' }), { status: 403, headers: { 'content-type': 'application/problem+json' } }));
     const error = await client().json('main', '/customers/globex/users').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 403, problem: { code: 'CFG_ERR_FORBIDDEN' }, message: 'not your customer' });
+    expect(error).toMatchObject({ status: 403, code: 'CFG_ERR_FORBIDDEN', problem: { code: 'CFG_ERR_FORBIDDEN' }, message: 'not your customer' });
   });
 
   it('raises an ApiError without details for a non-JSON failure', async () => {
     answer(new Response('<html>bad gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }));
-    await expect(client().json('main', '/x')).rejects.toMatchObject({ status: 502, problem: undefined });
+    await expect(client().json('main', '/x')).rejects.toMatchObject({ status: 502, code: 'WEB_ERR_HTTP_STATUS', problem: undefined });
   });
 
   it('raises a NetworkError when there is no answer', async () => {
@@ -77,5 +93,43 @@ describe('API client', () => {
     const blob = await client().blob('main', '/files/1');
     expect(blob.type).toBe('text/csv');
     expect(await blob.text()).toBe('a,b\n1,2\n');
+  });
+});
+
+describe("the platform's own API", () => {
+  it('is called as the signed-in user, with the customer staff act for', async () => {
+    actingFor('globex');
+    answer(Response.json({ customers: [] }));
+    await expect(callService('/customers')).resolves.toEqual({ customers: [] });
+    expect(calls[0]!.url).toBe('/api/v1/customers');
+    expect(headersOf(calls[0]!)).toMatchObject({ authorization: 'Bearer id-token', 'x-customer-id': 'globex' });
+  });
+
+  it('sends no customer when staff chose none, and the caller cannot override who is asking', async () => {
+    actingFor('');
+    answer(Response.json({}));
+    await callService('/admin/releases/active', { method: 'PUT', body: {}, headers: { 'if-match': '"a"', authorization: 'Bearer forged' } });
+    expect(headersOf(calls[0]!)).toEqual({ accept: 'application/json', 'content-type': 'application/json', 'if-match': '"a"', authorization: 'Bearer id-token' });
+  });
+
+  it('reads the runtime configuration before anyone signs in, sending no credentials', async () => {
+    token.current = undefined;
+    answer(Response.json({ auth: {} }));
+    await callService('/config', { signedIn: false });
+    expect(headersOf(calls[0]!)).not.toHaveProperty('authorization');
+  });
+
+  it('refuses a signed-in call without a session, without calling anything', async () => {
+    token.current = undefined;
+    answer(Response.json({}));
+    await expect(callService('/manifest')).rejects.toBeInstanceOf(NotSignedInError);
+    await expect(client().json('main', '/x')).rejects.toMatchObject({ code: 'WEB_ERR_NOT_SIGNED_IN' });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('reads no body from an accepted answer', async () => {
+    actingFor('');
+    answer(new Response(null, { status: 202 }));
+    await expect(callService('/messaging/endpoints', { method: 'POST', body: {} })).resolves.toBeUndefined();
   });
 });

@@ -1,29 +1,78 @@
 import type { PublicConfig } from '@platform/schemas';
-import { send } from './http.ts';
 import { siteGroupParam } from '../selection/siteGroupSelection.ts';
+import { ApiError, BackendUnavailableError, NetworkError } from './apiErrors.ts';
+import { signedInHeaders, type Audience } from './signedInHeaders.ts';
+
+// The one HTTP client of the web app. Every call goes through send(): it adds who is asking
+// (signedInHeaders) when the call is signed in, and turns every failure into one of the typed errors
+// of apiErrors.ts. callService() is the platform's own API; createApiClient() the backends modules call.
+
+export interface SendOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  headers?: Record<string, string>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Sends the signed-in user's credentials for this audience; left out, the call is anonymous (the runtime configuration, a signed link). */
+  signedInTo?: Audience;
+}
+
+/**
+ * Sends one request and returns the answer when it is 2xx; otherwise raises an ApiError with the
+ * problem details the service sent, a NetworkError when there was no answer at all, or a
+ * NotSignedInError when a signed-in call has no session to send.
+ */
+export async function send(url: string, options: SendOptions = {}): Promise<Response> {
+  const { method = 'GET', headers = {}, body, signal, signedInTo } = options;
+  const credentials = signedInTo ? await signedInHeaders(signedInTo) : {};
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers, ...credentials },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new NetworkError(url, { cause: error });
+  }
+  if (!response.ok) {
+    const problem = /[/+]json/.test(response.headers.get('content-type') ?? '') ? ((await response.json().catch(() => undefined)) as ApiError['problem']) : undefined;
+    throw new ApiError(response.status, problem, url);
+  }
+  return response;
+}
+
+/** Where the platform's own service answers its API. */
+const SERVICE_API = '/api/v1';
+
+/** The address of `path` on the platform's own API. */
+export const serviceUrl = (path: string): string => `${SERVICE_API}${path}`;
+
+export interface ServiceCallOptions extends Omit<SendOptions, 'signedInTo'> {
+  /** false only for what the app reads before anyone signs in. */
+  signedIn?: boolean;
+}
+
+/** Calls the platform's own API, as the signed-in user unless told otherwise, and reads its JSON answer. */
+export async function callService<T>(path: string, { signedIn = true, ...options }: ServiceCallOptions = {}): Promise<T> {
+  const response = await send(serviceUrl(path), { ...options, ...(signedIn ? { signedInTo: 'service' as const } : {}) });
+  // Accepted and No Content have no body to read.
+  return (response.status === 202 || response.status === 204 ? undefined : await response.json()) as T;
+}
 
 /** The backends modules call (spec section 7), named as in the runtime configuration. */
 export type Backend = keyof PublicConfig['backends'];
 
-/** A module called a backend this deployment has no address for. */
-export class BackendUnavailableError extends Error {
-  constructor(readonly backend: Backend) {
-    super(`this deployment has no ${backend} service configured`);
-    this.name = 'BackendUnavailableError';
-  }
-}
-
 export interface ApiClientSources {
   /** Base address per backend, from the runtime configuration (never built into the bundle). */
   backends: PublicConfig['backends'];
-  /** The current session's ID token; Amplify refreshes it before it expires. */
-  idToken: () => Promise<string | undefined>;
   /** The site groups selected for the customer in context, sent with every call. */
   siteGroups: () => readonly string[];
 }
 
 export interface CallOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method?: SendOptions['method'];
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   /** The site groups to send; the current selection when left out. */
@@ -31,7 +80,7 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** One client for every backend: base address, bearer token, site-group filter, typed errors. */
+/** The client for every backend: base address, the user's token, site-group filter, typed errors. */
 export interface ApiClient {
   /** The address of `path` on a backend, with the query (and site-group filter) applied. */
   url(backend: Backend, path: string, options?: Pick<CallOptions, 'query' | 'siteGroups'>): string;
@@ -51,16 +100,8 @@ export function createApiClient(sources: ApiClientSources): ApiClient {
     const text = query.toString();
     return `${base}${path.startsWith('/') ? '' : '/'}${path}${text ? `?${text}` : ''}`;
   };
-  const call = async (backend: Backend, path: string, options: CallOptions = {}, accept = 'application/json') => {
-    const target = url(backend, path, options);
-    const token = await sources.idToken();
-    return send(target, {
-      method: options.method ?? 'GET',
-      headers: { accept, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: options.body,
-      signal: options.signal,
-    });
-  };
+  const call = async (backend: Backend, path: string, options: CallOptions = {}, accept = 'application/json') =>
+    send(url(backend, path, options), { method: options.method, headers: { accept }, body: options.body, signal: options.signal, signedInTo: 'backend' });
   return {
     url,
     json: async <T>(backend: Backend, path: string, options?: CallOptions) => (await (await call(backend, path, options)).json()) as T,

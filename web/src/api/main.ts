@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ArtifactLink, FlexcmAccess, MainUserList, NotificationList, SiteGroupList, UploadList } from '@platform/schemas';
-import type { ApiClient } from './apiClient.ts';
-import { send } from './http.ts';
+import { send, type ApiClient } from './apiClient.ts';
 
 // Query-option factories for the main backend: modules use them with useQuery, so the keys (and
 // with them caching and refetching on a changed site-group selection) are the same everywhere.

@@ -1,25 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { UserManifest } from '@platform/schemas';
 import { forceLogin } from '../auth/forcedLogin.ts';
-import { currentIdToken } from '../auth/currentIdToken.ts';
-import { getJson, isApiError } from './http.ts';
-import { chosenCustomer } from '../selection/customerContext.ts';
+import { callService } from './apiClient.ts';
+import { isApiError } from './apiErrors.ts';
 
 /** The signed-in user's manifest; keyed by user so a new sign-in never sees the last one's. */
 export const userManifestQuery = (sub: string) =>
   queryOptions({
     queryKey: ['userManifest', sub],
     queryFn: async () => {
-      const token = await currentIdToken();
-      if (!token) throw new Error('not signed in');
-      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-      const customer = chosenCustomer();
-      if (customer) headers['x-customer-id'] = customer;
       try {
-        return await getJson<UserManifest>('/api/v1/manifest', headers);
+        return await callService<UserManifest>('/manifest');
       } catch (error) {
         // The browser holds a session the service no longer accepts (revoked, tampered, expired).
-        if (isApiError(error) && error.status === 401) return forceLogin();
+        if (isApiError(error, 401)) return forceLogin();
         throw error;
       }
     },

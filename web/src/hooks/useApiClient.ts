@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { publicConfigQuery } from '../api/publicConfig.ts';
-import { currentIdToken } from '../auth/currentIdToken.ts';
 import { createApiClient, type ApiClient } from '../api/apiClient.ts';
 import { selectedSiteGroups } from '../selection/siteGroupSelection.ts';
 import { useCustomerId } from './useCustomerId.ts';
@@ -14,7 +13,7 @@ export function useApiClient(): ApiClient | undefined {
   const customer = useRef(customerId);
   customer.current = customerId;
   return useMemo(
-    () => (config ? createApiClient({ backends: config.backends, idToken: currentIdToken, siteGroups: () => selectedSiteGroups(customer.current) }) : undefined),
+    () => (config ? createApiClient({ backends: config.backends, siteGroups: () => selectedSiteGroups(customer.current) }) : undefined),
     [config],
   );
 }

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { EventSource } from 'eventsource';
 import { useEffect } from 'react';
-import { chosenCustomer } from '../selection/customerContext.ts';
-import { currentIdToken } from '../auth/currentIdToken.ts';
+import { serviceUrl } from '../api/apiClient.ts';
 import { changesWithSteps, RELEASES_KEY } from '../api/releaseKeys.ts';
+import { signedInHeaders } from '../api/signedInHeaders.ts';
 
 /** After the stream failed for good (e.g. a 401), how long before trying again with a fresh token. */
 const RETRY_MS = 5_000;
@@ -11,8 +11,8 @@ const RETRY_MS = 5_000;
 /**
  * Listens to the service's event stream while signed in and refetches the manifest when it says the
  * manifest may have changed: the customer's module switches, a manifest reload, or events missed.
- * The browser's own EventSource cannot send the Authorization header; this one fetches with it, and a
- * fresh token on every reconnect.
+ * The browser's own EventSource cannot send the Authorization header; this one fetches with the same
+ * headers as every other call to the service, read afresh on every reconnect.
  */
 export function useLiveUpdates(sub: string | undefined, customerId: string | null | undefined) {
   const queryClient = useQueryClient();
@@ -25,13 +25,8 @@ export function useLiveUpdates(sub: string | undefined, customerId: string | nul
     const refreshReleases = () => void queryClient.invalidateQueries({ queryKey: RELEASES_KEY, predicate: changesWithSteps });
 
     const connect = () => {
-      source = new EventSource('/api/v1/events', {
-        fetch: async (input, init) => {
-          const headers: Record<string, string> = { ...(init?.headers as Record<string, string>), authorization: `Bearer ${(await currentIdToken()) ?? ''}` };
-          const customer = chosenCustomer();
-          if (customer) headers['x-customer-id'] = customer;
-          return fetch(input, { ...init, headers });
-        },
+      source = new EventSource(serviceUrl('/events'), {
+        fetch: async (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...(await signedInHeaders('service')) } }),
       });
       // Whatever changed before the stream was open (or while it was broken) was not heard; the
       // manifest's ETag makes this a cheap 304 when nothing did.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../auth/currentIdToken.ts', () => ({ currentIdToken: async () => 'token' }));
+vi.mock('../../api/signedInHeaders.ts', () => ({ signedInHeaders: async () => ({ authorization: 'Bearer token' }) }));
 const { isActivationConflict, publishDraft } = await import('./publishDraft.ts');
 
 const release = { id: 'bbbbbbbbbbbb', author: { sub: 's', email: 'e' }, publishedAt: 'now', reason: 'why', parent: 'aaaaaaaaaaaa', files: {}, report: { valid: true, files: 1, modules: 0, routes: 0, problems: [] } };

@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { CustomerList, CustomerModule } from '@platform/schemas';
 import { setCustomerModule } from '../../api/customers.ts';
-import { isApiError } from '../../api/http.ts';
+import { isApiError } from '../../api/apiErrors.ts';
 
 type Customer = CustomerList['customers'][number];
 
@@ -23,7 +23,7 @@ export function CustomerSwitches({ customer, names }: { customer: Customer; name
       setReason('');
     },
     onError: (error, m) => {
-      if (isApiError(error) && error.status === 409) {
+      if (isApiError(error, 409)) {
         const current = (error.problem as { current?: CustomerModule } | undefined)?.current;
         toast.error(`Someone else changed ${name(m.key)} for ${customer.name} meanwhile${current ? `: it is now ${current.enabled ? 'on' : 'off'}` : ''}. Nothing was overwritten; check and try again.`, {
           duration: 8_000,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BackendUnavailableError } from '../../api/apiClient.ts';
+import { isBackendUnavailable } from '../../api/apiErrors.ts';
 
 /** What a screen shows while its data is not there: loading, or the error with a retry. */
 export function LoadState({ what, error, onRetry }: { what: string; error?: Error | null; onRetry?: () => void }) {
@@ -15,7 +15,7 @@ export function LoadState({ what, error, onRetry }: { what: string; error?: Erro
       <p>
         Cannot load {what}: {error.message}
       </p>
-      {onRetry && !(error instanceof BackendUnavailableError) && (
+      {onRetry && !isBackendUnavailable(error) && (
         <button type="button" onClick={onRetry}>
           Try again
         </button>
