@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { vitestTags } from './scripts/hardeningGroups.mjs';
 
 // Unit tests sit beside the code they test; end-to-end specs live in tests/ and run under Playwright.
 export default defineConfig({
@@ -11,5 +12,7 @@ export default defineConfig({
     testTimeout: 20_000,
     // Opening PGlite (WebAssembly) in a before-hook takes seconds on a busy 2-core machine.
     hookTimeout: 30_000,
+    // The hardening groups `npm test` counts tests for, by the tag each test carries.
+    tags: vitestTags,
   },
 });

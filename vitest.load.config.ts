@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { vitestTags } from './scripts/hardeningGroups.mjs';
 
-// The load suite (issue #9): one file, alone, so the unit tests neither slow it down nor are slowed by it.
+// The load suite: one file, alone, so the unit tests neither slow it down nor are slowed by it.
 export default defineConfig({
   test: {
     include: ['config-service/src/**/*.load.ts'],
@@ -8,5 +9,6 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 120_000,
+    tags: vitestTags,
   },
 });

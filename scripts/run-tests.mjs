@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // `npm test`: unit tests (vitest), the load suite (vitest, alone), the packaging test again on the image's
 // Node where IMAGE_NODE names it (CI), then end-to-end tests (Playwright in Debian's Chromium against the
-// platform as `npm start` runs it). Prints the hardening groups' counts, then ends with one line of totals
-// over all runners: "N passed, M failed". Exits non-zero when any test failed or a runner could not run.
+// platform as `npm start` runs it). Prints each runner's counts and the hardening groups' (by the tags the
+// runners report on each test, decision 0034), then ends with one line of totals over all runners:
+// "N passed, M failed". Exits non-zero when any test failed or a runner could not run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HARDENING_GROUPS } from './hardeningGroups.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const work = mkdtempSync(join(tmpdir(), 'asset-platform-tests-'));
@@ -15,41 +17,29 @@ const only = process.argv[2]; // 'unit', 'load', 'image-node' or 'e2e' to run on
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
 
-// Issue #9's hardening groups: which test files make up each, and how many tests each ran.
-const GROUPS = [
-  ['tokens', /hardening\/hostileTokens\.test/],
-  ['tenants and roles', /hardening\/tenantsAndRoles\.test/],
-  ['redirects', /(safeRedirect\.test|redirects\.spec)/],
-  ['input', /(\.property\.test|hardening\/(manifestInput|bodies)\.test)/],
-  ['faults', /(hardening\/(databaseDown|killedMidWrites)\.test|faults\.spec)/],
-  ['load', /\.load\.ts/],
-  ['headers and limits', /hardening\/headersAndLimits\.test/],
-  ['accessibility', /accessibility\.spec/],
-];
-const groupCounts = new Map(GROUPS.map(([name]) => [name, { passed: 0, failed: 0 }]));
-function countGroups(file, passed, failed) {
-  for (const [name, pattern] of GROUPS) {
-    if (!pattern.test(file)) continue;
-    groupCounts.get(name).passed += passed;
-    groupCounts.get(name).failed += failed;
+// The hardening groups' counts, from the tags the runners report on each test (scripts/hardeningGroups.mjs).
+const groupCounts = new Map(HARDENING_GROUPS.map(({ tag }) => [tag, { passed: 0, failed: 0 }]));
+/** Adds one test's outcome ('passed', 'failed', or anything else: not counted) to each group whose tag it carries. */
+function countTagged(tags, outcome) {
+  if (outcome !== 'passed' && outcome !== 'failed') return;
+  for (const tag of tags) {
+    const counts = groupCounts.get(tag);
+    if (counts) counts[outcome] += 1;
   }
 }
-const vitestGroups = (r) => {
-  for (const f of r.testResults) {
-    const states = f.assertionResults.map((a) => a.status);
-    countGroups(f.name, states.filter((x) => x === 'passed').length, states.filter((x) => x === 'failed').length);
-  }
+const vitestGroups = (report) => {
+  for (const file of report.testResults) for (const test of file.assertionResults) countTagged(test.tags ?? [], test.status);
 };
-function playwrightGroups(suites, file) {
+// No retries are configured, so 'flaky' does not occur; were it to, the test passed in the end.
+const PLAYWRIGHT_OUTCOMES = { expected: 'passed', flaky: 'passed', unexpected: 'failed' };
+function playwrightGroups(suites) {
   for (const suite of suites ?? []) {
-    const here = suite.file ?? file;
-    for (const spec of suite.specs ?? []) {
-      const ok = spec.tests.every((t) => t.status === 'expected' || t.status === 'flaky');
-      countGroups(here, ok ? 1 : 0, ok ? 0 : 1);
-    }
-    playwrightGroups(suite.suites, here);
+    // A spec's tags include those of the describes around it.
+    for (const spec of suite.specs ?? []) for (const test of spec.tests) countTagged(spec.tags, PLAYWRIGHT_OUTCOMES[test.status]);
+    playwrightGroups(suite.suites);
   }
 }
+const runnerCounts = [];
 
 function run(name, command, args, env, readCounts) {
   console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
@@ -60,6 +50,7 @@ function run(name, command, args, env, readCounts) {
     broken = true;
     return;
   }
+  runnerCounts.push([name, counts]);
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
@@ -112,7 +103,13 @@ if (!only || only === 'e2e') {
 }
 
 rmSync(work, { recursive: true, force: true });
-console.log('\nhardening (issue #9), tests per group; each suite prints its own count of cases above:');
-for (const [name, { passed, failed }] of groupCounts) console.log(`  ${name.padEnd(20)} ${passed} passed, ${failed} failed`);
-console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log('\ntests per runner, as each reported them:');
+for (const [name, { passed, failed, skipped }] of runnerCounts) console.log(`  ${name.padEnd(20)} ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+console.log('hardening, tests per group (by the hardening/… tag the runners report on each test):');
+for (const { tag, name } of HARDENING_GROUPS) {
+  const { passed, failed } = groupCounts.get(tag);
+  console.log(`  ${name.padEnd(20)} ${passed} passed, ${failed} failed`);
+}
+console.log(totals.skipped ? `\n${totals.skipped} skipped` : '');
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(broken || totals.failed > 0 ? 1 : 0);

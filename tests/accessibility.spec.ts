@@ -1,31 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { authenticator } from 'otplib';
 import { ACCOUNTS, PASSWORD, STAFF_STATE } from './support/accounts.ts';
+import { expectNoSeriousViolations as expectAccessible } from './support/axe.ts';
 import { createConfirmedAccount, uniqueEmail } from './support/mailbox.ts';
 import { signInWithForm } from './support/signIn.ts';
 
-// Issue #9, accessibility: every kind of screen passes axe at WCAG 2.1 A and AA with nothing
-// serious or critical, and the chrome and the sign-in form work by keyboard alone.
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const BLOCKING = new Set(['serious', 'critical']);
-let cases = 0;
-let scans = 0;
-test.beforeEach(() => {
-  cases += 1;
-});
-test.afterAll(() => console.log(`accessibility: ${cases} cases (${scans} axe scans)`));
-
-/** Runs axe on the page as it is now; fails listing each serious or critical violation and where. */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  scans += 1;
-  const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
-  const report = blocking
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    at ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ')}`).join('\n')}`)
-    .join('\n');
-  expect(blocking, `axe found ${blocking.length} serious or critical violation(s) on ${what}:\n${report}`).toEqual([]);
-}
+// Every kind of screen passes axe at WCAG 2.1 A and AA with nothing serious or critical, and the
+// chrome and the sign-in form work by keyboard alone.
+const HARDENING = { tag: '@hardening/accessibility' };
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -107,7 +89,7 @@ async function openLogin(page: Page): Promise<void> {
   await expect(h1(page)).toHaveText('Sign in');
 }
 
-test.describe('axe: the sign-in pages', () => {
+test.describe('axe: the sign-in pages', HARDENING, () => {
   for (const [path, title] of [
     ['/login', 'Sign in'],
     ['/login/signup', 'Create an account'],
@@ -132,7 +114,7 @@ test.describe('axe: the sign-in pages', () => {
   });
 });
 
-test.describe('axe: signed-in screens', () => {
+test.describe('axe: signed-in screens', HARDENING, () => {
   test('a module screen with breadcrumbs', async ({ page }) => {
     await page.goto('/login');
     await signInWithForm(page, ACCOUNTS.engineer.email);
@@ -184,7 +166,7 @@ test.describe('axe: signed-in screens', () => {
   });
 });
 
-test.describe('axe: settings, as staff', () => {
+test.describe('axe: settings, as staff', HARDENING, () => {
   test.use({ storageState: STAFF_STATE });
 
   test('Settings → Modules', async ({ page }) => {
@@ -211,7 +193,7 @@ test.describe('axe: settings, as staff', () => {
 });
 
 // One account for both: setting up TOTP on the profile is what makes the sign-in ask for a code.
-test.describe.serial('axe: profile TOTP set-up and the MFA code step', () => {
+test.describe.serial('axe: profile TOTP set-up and the MFA code step', HARDENING, () => {
   const email = uniqueEmail('a11y-mfa');
   let secret = '';
 
@@ -239,7 +221,7 @@ test.describe.serial('axe: profile TOTP set-up and the MFA code step', () => {
   });
 });
 
-test.describe('keyboard', () => {
+test.describe('keyboard', HARDENING, () => {
   test('signs in with the keyboard alone, Shift+Tab going back', async ({ page }) => {
     await openLogin(page);
     await tabTo(page, page.getByLabel('Email'));

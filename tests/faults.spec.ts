@@ -2,14 +2,11 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { ACCOUNTS, PASSWORD } from './support/accounts.ts';
 import { signInWithForm } from './support/signIn.ts';
 
-// Issue #9, group "Faults", the browser's side: when the identity provider or the config service
+// The browser's side of faults: when the identity provider or the config service
 // does not answer, the person sees what is wrong and a way to try again, never a blank page; once
 // the service is back, trying again gets them where they were going.
 
 const account = ACCOUNTS.engineer;
-let cases = 0;
-
-test.afterAll(() => console.log(`faults: ${cases} cases`));
 
 /** Two ways a service is down: no connection at all, or a gateway answering 503 with its own page. */
 const OUTAGES = {
@@ -43,7 +40,7 @@ async function expectLanding(page: Page) {
   await expect(h1(page)).toHaveText(account.h1);
 }
 
-test.describe('Faults', () => {
+test.describe('Faults', { tag: '@hardening/faults' }, () => {
   for (const [outage, handler] of Object.entries(OUTAGES)) {
     test(`identity provider ${outage}: the sign-in page says so, and signing in works once it is back`, async ({ page }) => {
       await page.goto('/login');
@@ -60,7 +57,6 @@ test.describe('Faults', () => {
       await page.unroute(IDP);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expectLanding(page);
-      cases += 1;
     });
 
     test(`config service ${outage} at app start: an error with a retry, then sign-in and the landing page`, async ({ page }) => {
@@ -73,7 +69,6 @@ test.describe('Faults', () => {
       await expect(h1(page)).toHaveText('Sign in');
       await signInWithForm(page, account.email);
       await expectLanding(page);
-      cases += 1;
     });
 
     test(`manifest ${outage} right after sign-in: an error with a retry, then the landing page`, async ({ page }) => {
@@ -85,7 +80,6 @@ test.describe('Faults', () => {
       await page.unroute(MANIFEST);
       await page.getByRole('button', { name: 'Try again' }).click();
       await expectLanding(page);
-      cases += 1;
     });
 
     test(`config service and manifest ${outage} when a signed-in user opens the app: errors with retries, then the landing page`, async ({ page }) => {
@@ -106,7 +100,6 @@ test.describe('Faults', () => {
       await page.unroute(MANIFEST);
       await page.getByRole('button', { name: 'Try again' }).click();
       await expectLanding(page);
-      cases += 1;
     });
   }
 });

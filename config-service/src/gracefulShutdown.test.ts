@@ -1,4 +1,4 @@
-// Issue #10, graceful shutdown: SIGTERM under load. The service stops taking connections, finishes
+// Graceful shutdown: SIGTERM under load. The service stops taking connections, finishes
 // every request in flight, ends push streams with a retry hint and exits within 10 s, cleanly.
 import { request as httpRequest } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';

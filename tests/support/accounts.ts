@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 
-/** The demo accounts of issue #3 and where spec sections 4 and 6 say each one lands. */
+/** The demo accounts (config-service/src/identity/local/demoAccounts.ts) and where spec sections 4 and 6 say each one lands. */
 export const PASSWORD = 'Demo-Passw0rd!';
 
 export const ACCOUNTS = {

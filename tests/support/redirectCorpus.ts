@@ -1,7 +1,6 @@
 /**
- * Hostile return addresses for sign-in (issue #9, group "Redirects"): shared by the unit test of
- * web/src/app/safeRedirect.ts and the browser journeys of tests/redirects.spec.ts, so both judge the
- * same strings. Pure data: no Node, DOM or Playwright imports, since both toolchains read it.
+ * Hostile return addresses for sign-in: shared by the unit test of web/src/app/safeRedirect.ts and
+ * the browser journeys of tests/redirects.spec.ts, so both judge the same strings. Pure data: no Node, DOM or Playwright imports, since both toolchains read it.
  */
 export interface RedirectPayload {
   /** What the payload tries, for test titles. */

@@ -1,4 +1,5 @@
-// Faults: the database goes away (a TCP proxy in front of a real PostgreSQL is taken down).
+// @module-tag hardening/faults
+// The database goes away (a TCP proxy in front of a real PostgreSQL is taken down).
 // Users keep getting their manifests from the last good state; operators' reads and writes answer 503
 // problem+json and change nothing; when the database is back, everything works again.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
@@ -23,14 +24,12 @@ let fresh: Awaited<ReturnType<typeof freshDatabaseBehindProxy>>;
 let database: Database;
 let direct: Database;
 let served: CustomerModules;
-let cases = 0;
 
 beforeAll(async () => {
   apps = await startTestApps();
 });
 afterAll(async () => {
   await apps?.close();
-  console.log(`database down: ${cases} cases`);
 });
 
 // Each test starts from a database of its own, up, in which acme has 'mr' switched off (so the last good
@@ -60,7 +59,6 @@ afterEach(async () => {
 });
 
 const manifest = async (token: string, customer?: string) => {
-  cases++;
   const res = await app.inject({ url: '/api/v1/manifest', headers: auth(token, customer) });
   return { status: res.statusCode, keys: res.statusCode === 200 ? (res.json() as UserManifest).modules.map((m) => m.key) : [] };
 };
@@ -84,7 +82,6 @@ const otherReplicaSets = async (moduleKey: string, enabled: boolean) => {
 };
 
 const expectUnavailable = (res: Awaited<ReturnType<typeof readSwitch>>) => {
-  cases++;
   expect(res.statusCode).toBe(503);
   expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   expect(res.headers['retry-after']).toBe('5');
@@ -124,7 +121,6 @@ describe('the database goes down and comes back', () => {
     await proxy.up();
     // The pool reconnects on its next query: the write at the version read before the outage is still current.
     const res = await writeSwitch(version, false);
-    cases++;
     expect(res.statusCode).toBe(200);
     expect((res.json() as CustomerModule).version).toBe(version + 1);
     const audit = (await app.inject({ url: '/api/v1/customers/acme/audit?module=lcc', headers: auth(staff) })).json() as ModuleAuditPage;

@@ -1,4 +1,5 @@
-// Issue #9, headers and limits: every answer carries the security headers and a policy that lets no
+// @module-tag hardening/headers-and-limits
+// Every answer carries the security headers and a policy that lets no
 // inline or eval'd script run, CORS is closed unless origins are named, sign-in and administrative
 // writes are rate limited (and the manifest is not), and what Node refuses is still problem+json.
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -18,7 +19,6 @@ let app: FastifyInstance;
 let idp: Server;
 let upstream: string;
 let webRoot: string;
-let cases = 0;
 
 const STAFF = tokenFor({ role: 'sentient' });
 const staffNamed = (sub: string) => sign(claims({ sub, 'custom:auth': JSON.stringify({ role: 'sentient' }) }));
@@ -29,10 +29,7 @@ const CLIENT = 'web-client';
 const CALLBACK = 'http://localhost:8080/login/singleSignOn';
 const AUTHORIZE = `/oauth2/authorize?client_id=${CLIENT}&redirect_uri=${encodeURIComponent(CALLBACK)}&response_type=code&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256&scope=openid&state=s`;
 
-const ask = (target: FastifyInstance, options: InjectOptions) => {
-  cases++;
-  return target.inject(options);
-};
+const ask = (target: FastifyInstance, options: InjectOptions) => target.inject(options);
 const inject = (options: InjectOptions) => ask(app, options);
 const isProblem = (res: LightMyRequestResponse, status: number) => res.statusCode === status && String(res.headers['content-type']).startsWith('application/problem+json');
 
@@ -72,7 +69,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await apps.close();
   await new Promise((resolve) => idp.close(resolve));
-  console.log(`headers and limits: ${cases} cases`);
 });
 
 describe('security headers', () => {
@@ -209,7 +205,6 @@ describe('security headers', () => {
   });
 
   it('keeps a value that would break out of its directive out of the policy', () => {
-    cases++;
     const origins = connectOrigins({
       auth: { region: "x; script-src 'unsafe-inline'", userPoolId: 'p', userPoolClientId: 'c', userPoolEndpoint: null, authFlowType: 'USER_SRP_AUTH', oauth: { domain: "evil.example; script-src 'unsafe-eval'", scopes: ['openid'], responseType: 'code' } },
       backends: { main: "https://api.example.com/x;script-src 'unsafe-inline'" } as never,
@@ -338,7 +333,6 @@ describe('rate limits', () => {
   });
 
   it('has defaults the end-to-end suite never reaches and a person never notices', () => {
-    cases++;
     expect(DEFAULT_RATE_LIMITS.signInPerMinute).toBeGreaterThanOrEqual(60);
     expect(DEFAULT_RATE_LIMITS.adminWritesPerMinute).toBeGreaterThanOrEqual(30);
   });
@@ -357,7 +351,6 @@ describe('what Node refuses before Fastify', () => {
   /** Sends raw bytes and reads the whole answer: Node answers these before any route runs. */
   const raw = (request: string) =>
     new Promise<{ status: number; headers: string; body: string }>((resolve, reject) => {
-      cases++;
       const socket = connect(base.port, base.host);
       let text = '';
       socket.on('data', (chunk) => (text += chunk.toString()));

@@ -1,4 +1,5 @@
-// Issue #9, tokens: every route that needs sign-in refuses every hostile token with 401 problem+json.
+// @module-tag hardening/tokens
+// Every route that needs sign-in refuses every hostile token with 401 problem+json.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +10,6 @@ let apps: TestApps;
 let app: FastifyInstance;
 /** Every route the service can register: the optional local messaging sink and main backend too. */
 const everything: Partial<AppOptions> = { messaging: { kind: 'local' }, localMainApi: { users: { listUsers: async () => [] }, signingKey: Buffer.alloc(32, 1) } };
-let cases = 0;
 beforeAll(async () => {
   apps = await startTestApps();
   // Manifest releases too, in a database of their own: their routes are signed-in ones.
@@ -20,7 +20,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await apps.close();
-  console.log(`hostile tokens: ${cases} cases (token × route)`);
 });
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -77,7 +76,6 @@ const concrete = (url: string) => url.replace(/:customerId/g, 'acme').replace(/:
 async function routesAccepting(target: FastifyInstance, token: string): Promise<string[]> {
   const accepted: string[] = [];
   for (const route of target.routeTable.filter((r) => r.signedIn && r.method !== 'HEAD')) {
-    cases++;
     // An accepted token on the event stream would open a stream that never ends: give up after a while.
     const res = await Promise.race([
       target.inject({ method: route.method as 'GET', url: concrete(route.url), headers: { authorization: `Bearer ${token}` }, ...(route.method === 'GET' ? {} : { payload: {} }) }),

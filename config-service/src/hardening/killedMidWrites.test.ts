@@ -1,4 +1,5 @@
-// Issue #9, faults: the service is killed (SIGKILL, no shutdown of any kind) in the middle of a stream
+// @module-tag hardening/faults
+// The service is killed (SIGKILL, no shutdown of any kind) in the middle of a stream
 // of module switch writes. After a restart on the same database, every write the service acknowledged
 // is there, and no write is there by halves: each switch's versions and audit rows match one to one.
 import { mkdtempSync } from 'node:fs';
@@ -21,13 +22,11 @@ interface Ack {
   enabled: boolean;
 }
 
-let cases = 0;
 const started: ServiceProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const service of started) if (service.process.exitCode === null && service.process.signalCode === null) service.process.kill('SIGKILL');
   for (const cleanup of cleanups) await cleanup();
-  console.log(`killed mid-writes: ${cases} cases (acknowledged writes checked)`);
 });
 
 const api = (service: ServiceProcess, token: string) => async <T>(path: string, init: RequestInit = {}) => {
@@ -84,7 +83,6 @@ async function auditOf(call: ReturnType<typeof api>, key: string) {
 async function expectEveryAcknowledgedWriteWhole(restarted: ServiceProcess, acks: Map<string, Ack[]>) {
   const call = api(restarted, await idToken(restarted, 'staff@demo.local'));
   for (const [key, written] of acks) {
-    cases += written.length;
     expect(written.length, `${key} had writes acknowledged`).toBeGreaterThan(0);
     const last = written.at(-1)!;
     const { body: now } = await call<{ version: number; enabled: boolean }>(`/api/v1/customers/acme/modules/${key}`);

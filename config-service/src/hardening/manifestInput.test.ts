@@ -1,4 +1,5 @@
-// Issue #9, input: whatever an administrator (or an attacker with write access to the folder) puts in
+// @module-tag hardening/input
+// Whatever an administrator (or an attacker with write access to the folder) puts in
 // a manifest file, the set is either served whole or refused with problems that name the file, a JSON
 // pointer into it and the rule; nothing else is thrown, and prototype keys change nothing.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,6 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Path = (string | number)[];
 
 let dir: string;
-let cases = 0;
 const original = (file: string) => JSON.parse(readFileSync(join(ROUTE_MANIFESTS, file), 'utf8')) as Json;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'manifest-input-'));
@@ -23,7 +23,6 @@ beforeAll(() => {
 });
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
-  console.log(`manifest input properties: ${cases} cases`);
 });
 
 /** Loads the folder with `file` replaced by `value`, written as JSON text (own `__proto__` keys included). */
@@ -98,7 +97,6 @@ describe('manifest files, whatever they hold', () => {
   it('refuses any JSON value that is not a manifest, naming the file, a pointer into it and the rule', () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => {
-        cases++;
         const result = loadWith('lb.json', value as Json);
         expect(result).toBeInstanceOf(ManifestSetError);
         expectUsefulProblems(result as ManifestSetError, { 'lb.json': value as Json });
@@ -118,7 +116,6 @@ describe('manifest files, whatever they hold', () => {
         fc.string({ maxLength: 12 }),
         fc.jsonValue({ maxDepth: 2 }),
         (at, op, key, value) => {
-          cases++;
           const edited = mutate(hs, all[at]!, op, key, value as Json);
           const result = loadWith('hs.json', edited);
           if (result instanceof ManifestSetError) expectUsefulProblems(result, { 'hs.json': edited });
@@ -132,7 +129,6 @@ describe('manifest files, whatever they hold', () => {
   it('refuses text that is not JSON with the line and column of the mistake', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 60 }).filter((t) => { try { JSON.parse(t); return false; } catch { return true; } }), (text) => {
-        cases++;
         const result = loadWith('lb.json', text);
         expect(result).toBeInstanceOf(ManifestSetError);
         const [problem] = (result as ManifestSetError).problems;
@@ -152,7 +148,6 @@ describe('manifest files, whatever they hold', () => {
       const doc = original(file);
       for (const path of places(doc)) {
         for (const key of ['__proto__', 'constructor', 'prototype']) {
-          cases++;
           const edited = mutate(doc, path, 'add', key, { polluted: true, roles: ['customer'], exposure: { roles: ['customer'] } });
           if (JSON.stringify(edited) === JSON.stringify(doc)) continue; // not an object here
           attempted++;

@@ -1,4 +1,5 @@
-// Issue #9, load: 200 connections ask for the manifest for 60 seconds, with a real RS256 ID token from
+// @module-tag hardening/load
+// 200 connections ask for the manifest for 60 seconds, with a real RS256 ID token from
 // the local identity provider, against the service as `npm start` runs it (its own process). No
 // error, no answer other than 2xx, and memory that does not climb. Run by `npm test` on its own
 // (vitest.load.config.ts), after the unit tests, so it neither slows them nor is slowed by them.

@@ -1,4 +1,5 @@
-// Issue #9, tenants and roles: a customer user reaches no other customer's data through any channel
+// @module-tag hardening/tenants-and-roles
+// A customer user reaches no other customer's data through any channel
 // (X-Customer-Id, path, query, body), only staff reach the staff-only routes, and every route the
 // service registers has a case here, so a new one cannot slip past.
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -130,7 +131,6 @@ let firstRelease: string;
 let pilotRelease: string;
 let base: string;
 let idp: Server;
-let cases = 0;
 
 /** Flips a switch as an operator would (straight to the store, which the routes under test read). */
 async function flip(customerId: string, moduleKey: string, reason = 'test') {
@@ -177,7 +177,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await apps.close();
   await new Promise((resolve) => idp.close(resolve));
-  console.log(`tenants and roles: ${cases} cases`);
 });
 
 /** Parameters that name one customer's row: the row-id channel tries another customer's under one's own. */
@@ -201,7 +200,6 @@ interface Ask {
 /** An answer, with what its request sent. */
 type Answer = LightMyRequestResponse & { sent: string };
 async function ask(method: InjectOptions['method'], url: string, { token, customerHeader, body, headers = {} }: Ask = {}): Promise<Answer> {
-  cases++;
   const sent = `${decodeURIComponent(url)} ${customerHeader ?? ''} ${JSON.stringify(body) ?? ''}`;
   const res = await app.inject({
     method,
@@ -375,7 +373,6 @@ interface Stream {
 }
 /** Opens the event stream as the browser does; inject would wait for an end that never comes. */
 function openStream(token: string, path: string, headers: Record<string, string>): Promise<Stream> {
-  cases++;
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${base}${path}`, { headers: { authorization: `Bearer ${token}`, ...headers } }, (response) => {
       if (response.statusCode !== 200) return reject(new Error(`event stream answered ${response.statusCode}`));
@@ -424,7 +421,6 @@ const OWN_USER: Record<string, (me: Tenant, other: Tenant) => Promise<void>> = {
     await expect.poll(() => mine.events, { timeout: 5_000 }).toEqual([{ event: 'ready', data: { customerId: me.id } }]);
     await flip(other.id, 'lb');
     await flip(me.id, 'lb');
-    cases += 2;
     // Events arrive in order: once the user's own change is here, the other's would have been too.
     await expect.poll(() => mine.events.map((e) => e.data.customerId), { timeout: 5_000 }).toEqual([me.id, me.id]);
     await expect.poll(() => staffStream.events.map((e) => e.data.customerId), { timeout: 5_000 }).toEqual([me.id, other.id, me.id]);

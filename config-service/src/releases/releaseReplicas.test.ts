@@ -1,4 +1,4 @@
-// Issue #18: manifest releases across replicas. Two service processes on one PostgreSQL server, as
+// Manifest releases across replicas. Two service processes on one PostgreSQL server, as
 // behind a load balancer: a release activated through one is served by the other within a second,
 // no answer ever mixes two releases, a replica started later serves the active release at once, many
 // activations on one base let exactly one through, and a replica killed mid-activation comes back on

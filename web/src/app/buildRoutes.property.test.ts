@@ -1,8 +1,9 @@
-// Issue #9, input: route resolution in the browser, for any user fast-check can make up and any
+// @module-tag hardening/input
+// Route resolution in the browser, for any user fast-check can make up and any
 // address within or outside their modules.
 import fc from 'fast-check';
-import { matchRoutes } from 'react-router-dom';
-import { afterAll, describe, expect, it } from 'vitest';
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
 import { substituteParams, type AuthClaim, type ModuleView, type ResolvedRoute } from '@platform/schemas';
 import { buildUserManifest } from '../../../config-service/src/manifests/buildUserManifest.ts';
 import { loadManifestSet } from '../../../config-service/src/manifests/loadManifestSet.ts';
@@ -10,8 +11,6 @@ import { buildRoutes } from './buildRoutes.tsx';
 import { isRouteHandle } from './routeHandle.ts';
 
 const set = loadManifestSet(new URL('../../../route-manifests', import.meta.url).pathname);
-let cases = 0;
-afterAll(() => console.log(`route resolution properties: ${cases} cases`));
 
 const authArb: fc.Arbitrary<AuthClaim> = fc.record(
   {
@@ -47,7 +46,6 @@ describe('route resolution, for any user', () => {
   it("resolves every address of the user's own screens to a route of that module whose pattern it fits", () => {
     fc.assert(
       fc.property(authArb, fc.nat(), fc.array(segmentArb, { minLength: 6, maxLength: 6 }), (auth, pick, values) => {
-        cases++;
         const manifest = manifestFor(auth);
         const modules: ModuleView[] = [manifest.dash, ...manifest.modules];
         const routes = buildRoutes(manifest.shell, modules);
@@ -73,7 +71,6 @@ describe('route resolution, for any user', () => {
   it("never resolves an address of a module the user does not have to that module's screens", () => {
     fc.assert(
       fc.property(authArb, fc.webPath(), (auth, rest) => {
-        cases++;
         const manifest = manifestFor(auth);
         const routes = buildRoutes(manifest.shell, [manifest.dash, ...manifest.modules]);
         for (const { key, baseUrl } of manifest.unavailable) {
@@ -89,7 +86,6 @@ describe('route resolution, for any user', () => {
   it('gives a customer only modules of their claim that the registry has, and a landing among them', () => {
     fc.assert(
       fc.property(authArb, (auth) => {
-        cases++;
         const manifest = manifestFor(auth);
         const keys = manifest.modules.map((m) => m.key);
         expect([...keys, ...manifest.unavailable.map((m) => m.key)].sort()).toEqual([...set.registry].sort());

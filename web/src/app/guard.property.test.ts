@@ -1,13 +1,12 @@
-// Issue #9, input: the navigation guard, for any address, session and manifest fast-check can make up.
+// @module-tag hardening/input
+// The navigation guard, for any address, session and manifest fast-check can make up.
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Access, UserManifest } from '@platform/schemas';
 import { decide, loginFor, type GuardInput } from './guard.ts';
 
 const ORIGIN = 'http://localhost:8080';
-let cases = 0;
 const RUNS = { numRuns: 500 };
-afterAll(() => console.log(`guard properties: ${cases} cases`));
 
 /** Any text a hostile address or cookie could carry, with the characters that matter made likely. */
 const hostileText = fc.oneof(
@@ -42,7 +41,6 @@ describe('the guard, for any input', () => {
   it('only ever redirects to a path on our own origin', () => {
     fc.assert(
       fc.property(inputArb, (input) => {
-        cases++;
         const decision = decide(input);
         if (decision.kind !== 'redirect') return;
         expect(decision.to.startsWith('/') && !decision.to.startsWith('//')).toBe(true);
@@ -55,7 +53,6 @@ describe('the guard, for any input', () => {
   it('never renders a signed-in route to someone signed out, and never lets an unavailable module render', () => {
     fc.assert(
       fc.property(inputArb, (input) => {
-        cases++;
         const decision = decide({ ...input, access: 'signedIn' });
         if (input.signedIn === false) expect(decision).toEqual({ kind: 'redirect', to: loginFor(input.pathname, input.search) });
         if (decision.kind === 'render') {
@@ -78,7 +75,6 @@ describe('the guard, for any input', () => {
       .filter(({ pathname }) => new URL(pathname, ORIGIN).pathname === pathname && !/%(0[0-9a-f]|1[0-9a-f]|7f)/i.test(pathname));
     fc.assert(
       fc.property(openedArb, ({ pathname, search }) => {
-        cases++;
         const toLogin = decide({ pathname, search, origin: ORIGIN, access: 'signedIn', environment: 'local', signedIn: false, manifest: undefined, preferredMfa: undefined });
         expect(toLogin.kind).toBe('redirect');
         const login = new URL((toLogin as { to: string }).to, ORIGIN);

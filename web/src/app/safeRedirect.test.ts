@@ -1,3 +1,4 @@
+// @module-tag hardening/redirects
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redirectCorpus, SAME_ORIGIN_CONTROLS } from '../../../tests/support/redirectCorpus.ts';
@@ -27,7 +28,7 @@ describe('safeRedirect', () => {
   });
 });
 
-describe('safeRedirect against the hostile corpus (issue #9)', () => {
+describe('safeRedirect against the hostile corpus', () => {
   const corpus = redirectCorpus(origin);
 
   it('has at least 50 payloads, each named once', () => {
