@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { AuthClaim, ManifestRoute, ModuleManifest } from '@platform/schemas';
+import { STAFF_ROLE, type AuthClaim, type ManifestRoute, type ModuleManifest } from '@platform/schemas';
 import type { VerifiedUser } from '../config-service/src/claims/verifiedUser.ts';
 import { buildUserManifest } from '../config-service/src/manifests/buildUserManifest.ts';
 import { loadManifestSet, type ManifestSet } from '../config-service/src/manifests/loadManifestSet.ts';
@@ -36,7 +36,7 @@ export function generatedModule(key: string, extra: boolean): ModuleManifest {
       named('reports', 'reports', leaves('daily', 'weekly', 'monthly')),
     ]),
     named('search', 'search'),
-    { ...named('import', 'import'), roles: ['sentient'] },
+    { ...named('import', 'import'), roles: [STAFF_ROLE] },
     named('export', 'export'),
     ...(extra ? [named('archive', 'archive')] : []),
   ];
@@ -76,7 +76,7 @@ function users(set: ManifestSet) {
   // customer has every tenth of those switched off.
   const claimed = set.registry.filter((_, i) => i % 2 === 0);
   return {
-    staff: { user: person('staff', { role: 'sentient', requireMFA: false }), switches: undefined },
+    staff: { user: person('staff', { role: STAFF_ROLE, requireMFA: false }), switches: undefined },
     customer: {
       user: person('customer', { role: 'customer', customerId: 'acme', modules: claimed, requireMFA: false }),
       switches: Object.fromEntries(claimed.map((key, i) => [key, i % 10 !== 9])) as Record<string, boolean>,

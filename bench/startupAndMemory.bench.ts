@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { STAFF_ROLE } from '@platform/schemas';
 // @ts-expect-error -- plain JavaScript without declarations; its one export is typed below
 import { startTestPostgres as startUntypedPostgres } from '../scripts/testPostgres.mjs';
 import { freshPostgresDatabase } from '../config-service/src/testing/freshPostgresDatabase.ts';
@@ -24,7 +25,7 @@ const startTestPostgres = startUntypedPostgres as () => Promise<{ url: string; s
 const MANIFEST_REQUESTS = 1_000;
 const CONCURRENCY = 4;
 /** staff@demo.local's claim (identity/local/demoAccounts.ts): staff see every module, the largest manifest. */
-const STAFF = { sub: 'bench-staff', email: 'staff@demo.local', auth: { role: 'sentient', requireMFA: false } };
+const STAFF = { sub: 'bench-staff', email: 'staff@demo.local', auth: { role: STAFF_ROLE, requireMFA: false } };
 
 /** The image's command (Dockerfile CMD), and the one it had before (4d4f602): tsx compiling on every start. */
 const COMPILED: Omit<StartCommand, 'root'> = { label: 'compiled (node dist/server.js)', args: ['--enable-source-maps', 'config-service/dist/server.js'] };

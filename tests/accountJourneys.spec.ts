@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { STAFF_ROLE } from '@platform/schemas';
 import { PASSWORD } from './support/accounts.ts';
 import { callIdentityProvider, codeSentTo, createConfirmedAccount, mailboxMark, uniqueEmail, webClientId } from './support/mailbox.ts';
 
@@ -70,7 +71,7 @@ test.describe('creating an account', () => {
       Password: PASSWORD,
       UserAttributes: [
         { Name: 'email', Value: email },
-        { Name: 'custom:auth', Value: JSON.stringify({ role: 'sentient' }) },
+        { Name: 'custom:auth', Value: JSON.stringify({ role: STAFF_ROLE }) },
       ],
     });
     expect(answer.status).toBe(400);

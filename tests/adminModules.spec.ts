@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { STAFF_ROLE } from '@platform/schemas';
 import { ACCOUNTS, STAFF_STATE } from './support/accounts.ts';
 import { idTokenFor, signInWithForm } from './support/signIn.ts';
 
@@ -50,7 +51,7 @@ test.describe('module administration, as staff', () => {
   test('previews staff acting for a customer, and says so', async ({ page }) => {
     await page.goto('/settings/modules');
     const view = page.getByRole('region', { name: 'View as user' });
-    await view.getByLabel('Role').fill('sentient');
+    await view.getByLabel('Role').fill(STAFF_ROLE);
     await view.getByLabel('No list: every module (staff)').check();
     await view.getByLabel('Acting for customer').selectOption('globex');
     await view.getByRole('button', { name: 'Preview' }).click();
@@ -74,6 +75,6 @@ test('a customer user has no module administration, in the screen or the API', a
   const answer = await request.get('/api/v1/admin/modules', { headers: { authorization: `Bearer ${token}` } });
   expect(answer.status()).toBe(403);
   expect(answer.headers()['content-type']).toContain('application/problem+json');
-  const preview = await request.post('/api/v1/admin/preview', { headers: { authorization: `Bearer ${token}` }, data: { claims: { role: 'sentient' } } });
+  const preview = await request.post('/api/v1/admin/preview', { headers: { authorization: `Bearer ${token}` }, data: { claims: { role: STAFF_ROLE } } });
   expect(preview.status()).toBe(403);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import type { AdminPreview, ReleaseList } from '@platform/schemas';
+import { STAFF_ROLE, type AdminPreview, type ReleaseList } from '@platform/schemas';
 import { ACCOUNTS, STAFF_STATE } from './support/accounts.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { idTokenFor, manifestFor, signInWithForm } from './support/signIn.ts';
@@ -77,7 +77,7 @@ test('an administrator edits a module’s exposure in a draft, sees problems as 
   await staff.keyboard.press('Control+Home');
   await staff.keyboard.press('End');
   await staff.keyboard.press('Enter');
-  await staff.keyboard.type('"exposure": {"roles": "sentient"},');
+  await staff.keyboard.type(`"exposure": {"roles": "${STAFF_ROLE}"},`);
   await staff.keyboard.press('Escape');
   const problems = staff.getByRole('list', { name: 'Problems in the draft' });
   await expect(problems).toContainText('lcc.json:');
@@ -92,7 +92,7 @@ test('an administrator edits a module’s exposure in a draft, sees problems as 
   // The form writes the JSON: Life Cycle Cost for staff only.
   const exposure = staff.getByRole('region', { name: 'Who is shown Life Cycle Cost' });
   await exposure.getByLabel('Every role').uncheck();
-  await exposure.getByLabel('sentient').check();
+  await exposure.getByLabel(STAFF_ROLE).check();
   await expect(editor).toContainText('"exposure": {');
   await expect(staff.getByTestId('draft-check')).toHaveText('No problems: the service checked the whole set.');
 
@@ -118,7 +118,7 @@ test('an administrator edits a module’s exposure in a draft, sees problems as 
   // Rolled back: the earlier release again, and the module with it.
   await staff.locator(`tr[data-release="${original}"]`).getByRole('button', { name: 'Roll back to this…' }).click();
   const step = staff.getByRole('region', { name: `Make ${original} active` });
-  await expect(step.getByRole('region', { name: /What changes for users/ })).toContainText('Life Cycle Cost (lcc): roles sentient → every role');
+  await expect(step.getByRole('region', { name: /What changes for users/ })).toContainText(`Life Cycle Cost (lcc): roles ${STAFF_ROLE} → every role`);
   await step.getByLabel('Reason for making it active').fill('e2e: roll back');
   await step.getByRole('button', { name: 'Make it active for everyone' }).click();
   await expect(staff.getByTestId('active-release')).toHaveText(original);
@@ -176,13 +176,13 @@ test('publishing over a release someone else activated meanwhile is refused: the
   const notice = staff.locator('.base-moved');
   await expect(notice).toContainText(`Release ${staffOnlyLcc} was made active while you edited`);
   await expect(notice).toContainText('Nothing was overwritten: your draft was stored as release');
-  await expect(notice.getByRole('region', { name: /What changed since your draft started/ })).toContainText('Life Cycle Cost (lcc): roles every role → sentient');
+  await expect(notice.getByRole('region', { name: /What changed since your draft started/ })).toContainText(`Life Cycle Cost (lcc): roles every role → ${STAFF_ROLE}`);
   expect((await releaseState(request)).active).toBe(staffOnlyLcc);
 
   await notice.getByRole('button', { name: `Rebase the draft on ${staffOnlyLcc}` }).click();
   await expect(staff).toHaveURL(new RegExp(`base=${staffOnlyLcc}`));
   await expect(staff.getByText('Changed: lcc.json')).toBeVisible();
-  await expect(staff.getByRole('region', { name: 'Who is shown Life Cycle Cost' }).getByLabel('sentient')).toBeChecked();
+  await expect(staff.getByRole('region', { name: 'Who is shown Life Cycle Cost' }).getByLabel(STAFF_ROLE)).toBeChecked();
   await expect(staff.getByRole('region', { name: 'Who is shown Life Cycle Cost' }).getByLabel('Switched on for new customers')).not.toBeChecked();
   expect(cspViolations.get(staff)).toEqual([]);
 
