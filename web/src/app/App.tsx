@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router';
 import { publicConfigQuery } from '../api/publicConfig.ts';
 import { initialiseAuth } from '../auth/activeAuthConfiguration.ts';
 import { TOAST_DURATION_MS, TOAST_POSITION } from './toasts.ts';

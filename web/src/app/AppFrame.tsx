@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { publicConfigQuery } from '../api/publicConfig.ts';
 import { useLiveUpdates } from '../hooks/useLiveUpdates.ts';
 import { useMessagingProfile } from '../hooks/useMessagingProfile.ts';

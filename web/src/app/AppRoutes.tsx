@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, matchRoutes, Navigate, useLocation, useRoutes } from 'react-router-dom';
+import { Link, matchRoutes, Navigate, useLocation, useRoutes } from 'react-router';
 import type { PublicConfig } from '@platform/schemas';
 import { clearRedirectCookie, readRedirectCookie } from '../auth/forcedLogin.ts';
 import { useFederatedSignIn } from '../hooks/useFederatedSignIn.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { Crumb } from './breadcrumbTrail.ts';
 
 /** The breadcrumb trail; the last crumb is the current page. */

@@ -1,4 +1,4 @@
-import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { substituteParams } from '@platform/schemas';
 
 /** A manifest redirect: the URL changes; parameters of the same name and the query carry over. */

@@ -1,6 +1,6 @@
 import { Suspense, useContext, useEffect } from 'react';
 import { createPortal } from 'react-dom';
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { substituteParams, type ModuleView, type ResolvedRoute } from '@platform/schemas';
 import { screenFor } from '../screens/registry.ts';
 import { breadcrumbTrail } from './breadcrumbTrail.ts';

@@ -1,4 +1,4 @@
-import { NavLink, Outlet, useParams } from 'react-router-dom';
+import { NavLink, Outlet, useParams } from 'react-router';
 import { substituteParams, type ResolvedRoute } from '@platform/schemas';
 
 /**

@@ -1,4 +1,4 @@
-import { NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router';
 import type { ModuleView } from '@platform/schemas';
 
 const within = (path: string, base: string) => path === base || path.startsWith(`${base}/`);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router';
 import { useCustomerScope } from '../hooks/useCustomerScope.ts';
 
 /** The chrome's site-group filter for the customer in context; its choice goes with every call. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoutes } from 'react-router-dom';
+import { matchRoutes } from 'react-router';
 import { buildUserManifest } from '../../../config-service/src/manifests/buildUserManifest.ts';
 import { loadManifestSet } from '../../../config-service/src/manifests/loadManifestSet.ts';
 import { buildRoutes, ROUTER_BUILD_MEASURE } from './buildRoutes.tsx';

@@ -1,5 +1,5 @@
 import { Suspense, type ReactElement } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router';
 import type { ModuleView, ResolvedRoute } from '@platform/schemas';
 import { layoutFor } from '../screens/registry.ts';
 import { RedirectTo } from './RedirectTo.tsx';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { clearRedirectCookie } from '../auth/forcedLogin.ts';
 import { onFederatedSignIn } from '../auth/federatedSignIn.ts';
 import { sessionQuery } from './useSession.ts';

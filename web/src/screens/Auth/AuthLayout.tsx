@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 
 /** The frame of the sign-in pages: the product's name and one card. */

@@ -1,6 +1,6 @@
 import { resetPassword } from 'aws-amplify/auth';
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { FormError } from './FormError.tsx';
 import { useAuthAction } from './useAuthAction.ts';
 

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SignInOutput } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { describeAuthError } from '../../auth/authErrors.ts';
 import { readRedirectCookie } from '../../auth/forcedLogin.ts';

@@ -1,7 +1,7 @@
 import { confirmResetPassword } from 'aws-amplify/auth';
 import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { newPasswordProblem, PASSWORD_HINT } from '../../auth/passwordPolicy.ts';
 import { FormError } from './FormError.tsx';
 import { LocalCodeHint } from './LocalCodeHint.tsx';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { startSingleSignOn } from '../../auth/startSingleSignOn.ts';
 import { hostedUiFlowInFlight } from '../../auth/storedSignIn.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { flexcmAccessQuery, notificationsQuery } from '../../api/main.ts';
 import { useCustomerScope } from '../../hooks/useCustomerScope.ts';
 import { formatDate } from '../shared/format.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useUserManifest } from '../../hooks/useUserManifest.ts';
 import { CustomerOverview } from './CustomerOverview.tsx';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 
 /** /loading: a check page for demo and local environments only (the guard enforces that). */

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router';
 
 /** The catch-all: an address that matches no route the user has. */
 export function NotFoundScreen() {

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { activeAuthConfiguration } from '../../auth/activeAuthConfiguration.ts';
 import { useUserManifest } from '../../hooks/useUserManifest.ts';
 import { TotpSetup } from './TotpSetup.tsx';

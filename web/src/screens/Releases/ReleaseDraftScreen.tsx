@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router';
 import { releaseListQuery, releaseQuery } from '../../api/releases.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import type { ScreenProps } from '../screenProps.ts';

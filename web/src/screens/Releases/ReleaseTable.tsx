@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import type { ReleaseSummary } from '@platform/schemas';
 import { ago } from '../Settings/relativeTime.ts';
 import { statusText, type ReleaseStatus } from './releaseStatus.ts';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { customersQuery } from '../../api/customers.ts';
 import { releaseListQuery } from '../../api/releases.ts';
 import type { ScreenProps } from '../screenProps.ts';

@@ -1,5 +1,5 @@
 import type { AdminModuleList, ManifestFileProblem } from '@platform/schemas';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ago } from './relativeTime.ts';
 
 /** Which release users get, where releases are managed, and the problems of an edit on disk that was refused. */

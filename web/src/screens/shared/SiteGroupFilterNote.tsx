@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 /** Says that a list is narrowed to the selected site groups, and where to change that. */
 export function SiteGroupFilterNote({ selected }: { selected: readonly string[] }) {
