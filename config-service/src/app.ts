@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { PublicConfig } from '@platform/schemas';
 import type { ManifestSource } from './manifests/manifestStore.ts';
 import { ajv, coercingAjv } from './validation/schemaValidator.ts';
-import { BACKENDS, type RateLimits } from './settings.ts';
+import { BACKENDS, type RateLimits, type StreamLimits } from './settings.ts';
 import authentication, { type AuthenticationOptions } from './plugins/authentication.ts';
 import { requestIdOptions } from './logging/loggerOptions.ts';
 import { answerClientError } from './plugins/clientError.ts';
@@ -23,7 +23,6 @@ import configRoutes from './routes/config/index.ts';
 import customerRoutes from './routes/customers/index.ts';
 import { CODINGS, MIN_COMPRESSED_BYTES } from './manifests/compressedBodies.ts';
 import eventRoutes from './routes/events/index.ts';
-import type { StreamLimits } from './routes/events/streamLimits.ts';
 import localMainApi, { type LocalMainApiOptions } from './routes/main/index.ts';
 import messagingRoutes from './routes/messaging/index.ts';
 import type { CustomerModules } from './customers/customerModules.ts';

@@ -1,7 +1,6 @@
 import { join, resolve } from 'node:path';
 import { isLocalEnvironment } from '@platform/schemas';
 import { repoRoot } from './repoPaths.ts';
-import type { StreamLimits } from './routes/events/streamLimits.ts';
 import { BACKENDS, backendVariable, LOCAL_MAIN_API_BASE, type BackendName } from './settings/backends.ts';
 import { environmentSchema, type Environment } from './settings/environmentSchema.ts';
 import { loadEnvFile } from './settings/loadEnvFile.ts';
@@ -73,6 +72,16 @@ export interface RateLimits {
   signInPerMinute: number;
   /** Per signed-in user, on administrative writes (customer module switches, manifest previews). */
   adminWritesPerMinute: number;
+}
+
+/** How many event streams a process holds open, and for how long one may stay quiet. 0: no bound. */
+export interface StreamLimits {
+  /** Open streams per signed-in user (by `sub`), across their tabs and devices. */
+  perUser: number;
+  /** Open streams in this process, every user together. */
+  perProcess: number;
+  /** A stream that has carried no event for this long is closed; a live page reconnects at once. */
+  idleMs: number;
 }
 
 /**

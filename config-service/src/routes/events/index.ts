@@ -6,7 +6,8 @@ import { PlatformError } from '../../errors.ts';
 import customerHeader, { customerHeaderSchema } from '../../plugins/customerHeader.ts';
 import type { ManifestSource, ReloadEvent } from '../../manifests/manifestStore.ts';
 import type { SwitchChange } from '../../store/customerStore.ts';
-import { NO_STREAM_LIMITS, STREAM_RETRY_AFTER_S, StreamCounter, type StreamLimits } from './streamLimits.ts';
+import type { StreamLimits } from '../../settings.ts';
+import { NO_STREAM_LIMITS, STREAM_RETRY_AFTER_S, StreamCounter } from './streamLimits.ts';
 
 export interface EventRouteOptions {
   manifests: ManifestSource;

@@ -1,14 +1,5 @@
 import { PlatformError } from '../../errors.ts';
-
-/** How many event streams a process holds open, and for how long one may stay quiet. 0: no bound. */
-export interface StreamLimits {
-  /** Open streams per signed-in user (by `sub`), across their tabs and devices. */
-  perUser: number;
-  /** Open streams in this process, every user together. */
-  perProcess: number;
-  /** A stream that has carried no event for this long is closed; a live page reconnects at once. */
-  idleMs: number;
-}
+import type { StreamLimits } from '../../settings.ts';
 
 /** Unbounded: what tests get unless they test the bounds. */
 export const NO_STREAM_LIMITS: StreamLimits = { perUser: 0, perProcess: 0, idleMs: 0 };
