@@ -6,3 +6,6 @@ export const LOCAL_ENVIRONMENTS: readonly string[] = ['local', 'demo'];
 
 /** Whether an environment is local or demo (LOCAL_ENVIRONMENTS), not production. */
 export const isLocalEnvironment = (environment: string): boolean => LOCAL_ENVIRONMENTS.includes(environment);
+
+/** Environments the administration screens offer when limiting a module's exposure; any other name can still be typed. */
+export const KNOWN_ENVIRONMENTS: readonly string[] = [...LOCAL_ENVIRONMENTS, 'dev', 'staging', 'production'];

@@ -34,7 +34,7 @@ export { problemHint } from './problemHints.ts';
 export { STAFF_ROLE, KNOWN_ROLES } from './roles.ts';
 export { customerInContext, type CustomerClaim } from './customerInContext.ts';
 export { messagingCompanyId, PROVIDER_COMPANY_ID, UNKNOWN_COMPANY_ID } from './messagingCompanyId.ts';
-export { LOCAL_ENVIRONMENTS, isLocalEnvironment } from './environments.ts';
+export { KNOWN_ENVIRONMENTS, LOCAL_ENVIRONMENTS, isLocalEnvironment } from './environments.ts';
 export { RESERVED_PATH_PREFIXES, reservedPrefixOf } from './reservedPaths.ts';
 export { customerIdSchema, CUSTOMER_ID_PATTERN, isCustomerId } from './customerId.ts';
 export { AWS_REGION_PATTERN, isAwsRegion } from './awsRegion.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import { KNOWN_ROLES, type ModuleManifest, type Release, type ReleaseState } from '@platform/schemas';
+import { KNOWN_ENVIRONMENTS, KNOWN_ROLES, type ModuleManifest, type Release, type ReleaseState } from '@platform/schemas';
 import { adminModulesQuery } from '../../api/admin.ts';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { ViewAsUser } from '../Settings/ViewAsUser.tsx';
@@ -19,8 +19,6 @@ import { useReleaseDraft } from './useReleaseDraft.ts';
 const JsonEditor = lazy(() => import('./JsonEditor.tsx'));
 
 const REGISTRY_FILE = 'registry.json';
-/** Environments the form offers, as it offers KNOWN_ROLES; any other is written in the JSON and then offered too. */
-const KNOWN_ENVIRONMENTS = ['local', 'demo', 'dev', 'staging', 'production'];
 
 function parsedModule(text: string | undefined): ModuleManifest | undefined {
   try {
