@@ -6,6 +6,9 @@ export default defineConfig({
   test: {
     include: ['schemas/src/**/*.test.ts', 'bench/**/*.test.ts', 'config-service/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     environment: 'node',
+    // Type-level tests run in the same run and count in its totals. tsc checks a project of their own,
+    // the test-d files and what they import, so the check stays a few seconds.
+    typecheck: { enabled: true, include: ['schemas/src/**/*.test-d.ts'], tsconfig: 'schemas/tsconfig.test-d.json' },
     // A real PostgreSQL server on loopback for the tests that need one; see scripts/testPostgres.mjs.
     globalSetup: ['scripts/vitestGlobalPostgres.mjs'],
     setupFiles: ['scripts/vitestFastCheck.mjs'],
