@@ -5,6 +5,8 @@ import { vitestTags } from './scripts/hardeningGroups.mjs';
 export default defineConfig({
   test: {
     include: ['schemas/src/**/*.test.ts', 'bench/**/*.test.ts', 'config-service/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
+    // Component tests opt into a DOM with a `// @vitest-environment jsdom` docblock; the rest stay in
+    // node, which starts faster and keeps browser globals out of service code (decision 0031).
     environment: 'node',
     // Type-level tests run in the same run and count in its totals. tsc checks a project of their own,
     // the test-d files and what they import, so the check stays a few seconds.

@@ -1,0 +1,136 @@
+import { customerInContext, type CustomerList, type ModuleView, type PublicConfig, type SiteGroupList, type UserManifest } from '@platform/schemas';
+import { Amplify } from 'aws-amplify';
+import { vi } from 'vitest';
+
+/** Who the identity provider says is signed in, as the ID token's claims carry it. */
+export interface TestUser {
+  sub: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+  role: string | null;
+  customerId: string | null;
+}
+
+/** One request the app sent, as the fake service saw it. */
+interface SeenRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+}
+
+interface FakePlatformOptions {
+  /** Signed out when left out. */
+  user?: TestUser;
+  customers?: CustomerList['customers'];
+  /** Site groups by customer id. */
+  siteGroups?: Record<string, SiteGroupList['siteGroups']>;
+}
+
+const ORIGIN = 'http://localhost';
+const MAIN_API = '/api/main';
+
+/** A module with no routes: the chrome only needs its name and address. */
+function moduleView(key: string, name: string, baseUrl: string): ModuleView {
+  return { key, name, baseUrl, breadcrumbs: false, landingPath: baseUrl, routes: [] };
+}
+
+const TEST_CONFIG: PublicConfig = {
+  environment: 'local',
+  productName: 'AssetTwin',
+  version: 'test',
+  auth: { region: 'eu-west-1', userPoolId: 'eu-west-1_test', userPoolClientId: 'test', userPoolEndpoint: null, authFlowType: 'USER_SRP_AUTH', oauth: null },
+  shell: moduleView('shell', 'Shell', '/'),
+  backends: {
+    main: MAIN_API,
+    assetHealth: null,
+    mapping: null,
+    lifex: null,
+    technicalDashboard: null,
+    lifeCost: null,
+    modelRuntime: null,
+    rail: null,
+    coreData: null,
+    coldStartPublic: null,
+    userManagement: null,
+  },
+  messaging: null,
+};
+
+const TEST_MODULES = [moduleView('am', 'Asset management', '/asset-management'), moduleView('hs', 'Asset life', '/asset-life')];
+
+function json(body: unknown, status = 200): Response {
+  const type = status < 400 ? 'application/json' : 'application/problem+json';
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
+}
+
+/** The tokens Amplify would hold for `user`; the app reads only the ID token's claims and text. */
+function tokensFor(user: TestUser) {
+  const token = {
+    toString: () => `test-token-${user.sub}`,
+    payload: {
+      sub: user.sub,
+      email: user.email,
+      given_name: user.givenName,
+      family_name: user.familyName,
+      'custom:auth': JSON.stringify({ role: user.role, customerId: user.customerId }),
+    },
+  };
+  return { idToken: token, accessToken: token };
+}
+
+/**
+ * Stands in for the identity provider and the platform's services, at the two boundaries the app
+ * talks through: Amplify's token provider and `fetch`. The hooks and query factories under test stay
+ * real, so a test breaks when what the user sees breaks, not when the data layer is rearranged.
+ * The manifest honours X-Customer-Id by the service's own rule, so a staff user's switch shows up.
+ */
+export function fakePlatform({ user, customers = [], siteGroups = {} }: FakePlatformOptions = {}) {
+  const requests: SeenRequest[] = [];
+  const tokens = user ? tokensFor(user) : null;
+  Amplify.configure({}, { Auth: { tokenProvider: { getTokens: async () => tokens } } });
+
+  const answer = (request: SeenRequest, signal: AbortSignal | null | undefined): Response => {
+    const path = request.url.pathname;
+    if (path === '/api/v1/config') return json(TEST_CONFIG);
+    if (path === '/api/v1/events') {
+      // The live-update stream stays open and silent, as it does while nothing changes.
+      const body = new ReadableStream({ start: (controller) => signal?.addEventListener('abort', () => controller.close()) });
+      return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+    }
+    if (!user) return json({ title: 'Unauthorized', status: 401 }, 401);
+    if (path === '/api/v1/manifest') {
+      const chosen = request.headers.get('x-customer-id');
+      const customerId = customerInContext(user.role === null ? null : { role: user.role, customerId: user.customerId }, chosen);
+      const manifest: UserManifest = {
+        version: 'test',
+        environment: 'local',
+        customerId,
+        landing: { module: 'dash', path: '/' },
+        requireMFA: false,
+        user: { sub: user.sub, role: user.role, givenName: user.givenName, familyName: user.familyName, email: user.email },
+        shell: TEST_CONFIG.shell,
+        dash: moduleView('dash', 'Dashboard', '/'),
+        modules: TEST_MODULES,
+        unavailable: [],
+      };
+      return json(manifest);
+    }
+    if (path === '/api/v1/customers') return json({ customers } satisfies CustomerList);
+    const groups = new RegExp(`^${MAIN_API}/customers/([^/]+)/sitegroups$`).exec(path);
+    if (groups) return json({ siteGroups: siteGroups[decodeURIComponent(groups[1] ?? '')] ?? [] } satisfies SiteGroupList);
+    return json({ title: 'Not Found', status: 404 }, 404);
+  };
+
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), ORIGIN);
+    const request: SeenRequest = { method: init?.method ?? 'GET', url, headers: new Headers(init?.headers) };
+    requests.push(request);
+    return answer(request, init?.signal);
+  });
+
+  return {
+    /** The requests the app has sent to one path so far, oldest first. */
+    requestsTo: (path: string) => requests.filter((r) => r.url.pathname === path),
+  };
+}
