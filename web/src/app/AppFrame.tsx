@@ -9,6 +9,7 @@ import { useUserManifest } from '../hooks/useUserManifest.ts';
 import { BreadcrumbSlot } from './breadcrumbSlot.ts';
 import { CustomerSwitcher } from './CustomerSwitcher.tsx';
 import { SectionNav } from './SectionNav.tsx';
+import { APP_PATHS } from './appPaths.ts';
 
 /** The frame every signed-in screen lives in: skip link, header with navigation, main. */
 export function AppFrame() {
@@ -37,7 +38,7 @@ export function AppFrame() {
         Skip to main content
       </a>
       <header className="topbar">
-        <NavLink to="/" className="brand" end>
+        <NavLink to={APP_PATHS.root} className="brand" end>
           {config?.productName}
         </NavLink>
         <button
@@ -56,13 +57,13 @@ export function AppFrame() {
           <nav aria-label="Account" className="account-nav">
             <ul>
               <li>
-                <NavLink to="/settings">Settings</NavLink>
+                <NavLink to={APP_PATHS.settings}>Settings</NavLink>
               </li>
               <li>
-                <NavLink to="/profile">{user ? `${user.givenName} ${user.familyName}`.trim() || user.email : 'Profile'}</NavLink>
+                <NavLink to={APP_PATHS.profile}>{user ? `${user.givenName} ${user.familyName}`.trim() || user.email : 'Profile'}</NavLink>
               </li>
               <li>
-                <NavLink to="/logout">Sign out</NavLink>
+                <NavLink to={APP_PATHS.logout}>Sign out</NavLink>
               </li>
             </ul>
           </nav>

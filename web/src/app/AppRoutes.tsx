@@ -12,6 +12,7 @@ import { decide } from './guard.ts';
 import { isRouteHandle } from './routeHandle.ts';
 import { preloadSignedInScreens } from '../screens/registry.ts';
 import { StatusPage } from './StatusPage.tsx';
+import { APP_PATHS } from './appPaths.ts';
 
 /** Builds the router from the manifest and applies the guard on every navigation. */
 export function AppRoutes({ config }: { config: PublicConfig }) {
@@ -72,7 +73,7 @@ export function AppRoutes({ config }: { config: PublicConfig }) {
       {/* Even the catch-all cannot match an address with an encoded control character ('/a%0Ab'). */}
       {element ?? (
         <StatusPage title="Not found">
-          There is no page at this address. <Link to="/">Go to your start page</Link>
+          There is no page at this address. <Link to={APP_PATHS.root}>Go to your start page</Link>
         </StatusPage>
       )}
       {warn && acknowledged !== location.key && <ExportControlWarning onAcknowledge={() => setAcknowledged(location.key)} />}

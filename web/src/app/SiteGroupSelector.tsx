@@ -1,6 +1,7 @@
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useCustomerScope } from '../hooks/useCustomerScope.ts';
+import { APP_PATHS } from './appPaths.ts';
 
 /** The chrome's site-group filter for the customer in context; its choice goes with every call. */
 export function SiteGroupSelector() {
@@ -47,7 +48,7 @@ export function SiteGroupSelector() {
           <button type="button" className="link-button" onClick={() => select([])} disabled={!selected.length}>
             All site groups
           </button>
-          <Link to="/settings/sitegroups">Manage</Link>
+          <Link to={APP_PATHS['settings.sitegroups']}>Manage</Link>
         </div>
       </div>
     </details>

@@ -1,5 +1,6 @@
 import { isLocalEnvironment, type Access, type UserManifest } from '@platform/schemas';
 import { safeRedirect } from './safeRedirect.ts';
+import { APP_PATHS } from './appPaths.ts';
 
 export type GuardDecision = { kind: 'render' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
 
@@ -30,7 +31,7 @@ const within = (path: string, base: string) => path === base || path.startsWith(
 /** The sign-in address that brings the user back to where they meant to go. */
 export function loginFor(pathname: string, search: string): string {
   const intended = `${pathname}${search}`;
-  return intended === '/' ? '/login' : `/login?redirect=${encodeURIComponent(intended)}`;
+  return intended === APP_PATHS.root ? APP_PATHS.login : `${APP_PATHS.login}?redirect=${encodeURIComponent(intended)}`;
 }
 
 /**
@@ -48,23 +49,23 @@ export function decide(input: GuardInput): GuardDecision {
       // same-origin address was carried here, in the query or in the forced-login cookie.
       if (!signedIn) return render;
       return redirect(
-        safeRedirect(new URLSearchParams(search).get('redirect'), input.origin) ?? safeRedirect(input.redirectCookie, input.origin) ?? '/',
+        safeRedirect(new URLSearchParams(search).get('redirect'), input.origin) ?? safeRedirect(input.redirectCookie, input.origin) ?? APP_PATHS.root,
       );
     case 'demoOrLocal':
-      if (!isLocalEnvironment(input.environment)) return redirect('/login');
+      if (!isLocalEnvironment(input.environment)) return redirect(APP_PATHS.login);
       if (signedIn === undefined) return wait;
-      return signedIn ? render : redirect('/login');
+      return signedIn ? render : redirect(APP_PATHS.login);
     case 'signedIn':
       break;
   }
   if (signedIn === undefined) return wait;
   if (!signedIn) return redirect(loginFor(pathname, search));
   if (!manifest) return wait;
-  if (manifest.unavailable.some((m) => within(pathname, m.baseUrl))) return redirect('/');
-  if (manifest.requireMFA && pathname !== '/profile') {
+  if (manifest.unavailable.some((m) => within(pathname, m.baseUrl))) return redirect(APP_PATHS.root);
+  if (manifest.requireMFA && pathname !== APP_PATHS.profile) {
     if (input.preferredMfa === undefined) return wait;
-    if (input.preferredMfa === 'none') return redirect('/profile?require=mfa');
+    if (input.preferredMfa === 'none') return redirect(`${APP_PATHS.profile}?require=mfa`);
   }
-  if (pathname === '/' && manifest.landing && manifest.landing.path !== '/') return redirect(manifest.landing.path);
+  if (pathname === APP_PATHS.root && manifest.landing && manifest.landing.path !== APP_PATHS.root) return redirect(manifest.landing.path);
   return render;
 }

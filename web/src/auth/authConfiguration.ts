@@ -1,12 +1,10 @@
 import type { ResourcesConfig } from 'aws-amplify';
 import type { PublicConfig } from '@platform/schemas';
+import { APP_PATHS } from '../app/appPaths.ts';
 
 /** The two identity configurations of spec section 4, step 1. */
 export type AuthConfigurationKind = 'userPool' | 'singleSignOn';
 
-/** Where the hosted UI sends the browser back to, and where its sign-out ends. */
-export const SSO_CALLBACK_PATH = '/login/singleSignOn';
-export const SSO_SIGNED_OUT_PATH = '/login';
 
 export interface StoredSignIn {
   /** Payload of the ID token kept from an earlier sign-in, if any (only read, never trusted). */
@@ -52,8 +50,9 @@ export function amplifyAuthConfig(auth: PublicConfig['auth'], kind: AuthConfigur
           domain: auth.oauth.domain || new URL(origin).host,
           scopes: [...auth.oauth.scopes],
           responseType: auth.oauth.responseType,
-          redirectSignIn: [`${origin}${SSO_CALLBACK_PATH}`],
-          redirectSignOut: [`${origin}${SSO_SIGNED_OUT_PATH}`],
+          // The hosted UI sends the browser back to the single sign-on screen, and its sign-out ends at sign-in.
+          redirectSignIn: [`${origin}${APP_PATHS.singleSignOn}`],
+          redirectSignOut: [`${origin}${APP_PATHS.login}`],
         },
       },
     },

@@ -1,5 +1,6 @@
 import { signOutOfPlatform } from './signOutOfPlatform.ts';
 import { signOutThen } from './signOutThen.ts';
+import { APP_PATHS } from '../app/appPaths.ts';
 
 /** Holds the address a forced sign-in returns to. */
 export const REDIRECT_COOKIE = 'platform_redirect';
@@ -37,6 +38,6 @@ export function clearRedirectCookie(): void {
  */
 export async function forceLogin(target = `${window.location.pathname}${window.location.search}${window.location.hash}`): Promise<never> {
   document.cookie = `${REDIRECT_COOKIE}=${encodeURIComponent(target)}; Path=/; Max-Age=900; SameSite=Strict`;
-  await signOutThen(signOutOfPlatform, () => window.location.assign('/login'));
+  await signOutThen(signOutOfPlatform, () => window.location.assign(APP_PATHS.login));
   throw new NotAuthenticatedError();
 }

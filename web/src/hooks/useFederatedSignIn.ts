@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { clearRedirectCookie } from '../auth/forcedLogin.ts';
 import { onFederatedSignIn } from '../auth/federatedSignIn.ts';
 import { sessionQuery } from './useSession.ts';
+import { APP_PATHS } from '../app/appPaths.ts';
 
 /** Spec section 4, step 4: after a successful federated sign-in, go to emptyPage ('/'). */
 export function useFederatedSignIn(): void {
@@ -15,10 +16,10 @@ export function useFederatedSignIn(): void {
       onFederatedSignIn((event) => {
         if (event.ok) {
           clearRedirectCookie();
-          void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }).then(() => navigate('/', { replace: true }));
+          void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }).then(() => navigate(APP_PATHS.root, { replace: true }));
         } else {
           toast.error(`Single sign-on failed: ${event.message}`);
-          navigate('/login/singleSignOn', { replace: true });
+          navigate(APP_PATHS.singleSignOn, { replace: true });
         }
       }),
     [navigate, queryClient],

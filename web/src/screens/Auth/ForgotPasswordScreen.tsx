@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from './FormError.tsx';
 import { useAuthAction } from './useAuthAction.ts';
+import { APP_PATHS } from '../../app/appPaths.ts';
 
 /** /login/forgot: asks the identity provider to send a reset code, then goes on to /login/reset. */
 export function ForgotPasswordScreen() {
@@ -15,7 +16,7 @@ export function ForgotPasswordScreen() {
     void run(async () => {
       const result = await resetPassword({ username: email });
       const destination = result.nextStep.codeDeliveryDetails?.destination;
-      navigate(`/login/reset?${new URLSearchParams({ email })}`, { state: { destination } });
+      navigate(`${APP_PATHS.reset}?${new URLSearchParams({ email })}`, { state: { destination } });
     });
   }
 
@@ -32,7 +33,7 @@ export function ForgotPasswordScreen() {
         </button>
       </form>
       <p className="auth-links">
-        <Link to="/login">Back to sign in</Link> · <Link to="/login/reset">I already have a code</Link>
+        <Link to={APP_PATHS.login}>Back to sign in</Link> · <Link to={APP_PATHS.reset}>I already have a code</Link>
       </p>
     </>
   );

@@ -7,6 +7,7 @@ import { describeAuthError } from '../../auth/authErrors.ts';
 import { readRedirectCookie } from '../../auth/forcedLogin.ts';
 import { loadSignInFlow } from '../../auth/loadSignInFlow.ts';
 import { sessionQuery } from '../../hooks/useSession.ts';
+import { APP_PATHS } from '../../app/appPaths.ts';
 
 type Step = 'password' | 'totp';
 
@@ -104,8 +105,8 @@ export function LoginScreen() {
         </button>
       </form>
       <p className="auth-links">
-        <Link to="/login/forgot">Forgot your password?</Link> · <Link to="/login/signup">Create an account</Link> ·{' '}
-        <Link to="/login/singleSignOn">Single sign-on</Link>
+        <Link to={APP_PATHS.forgot}>Forgot your password?</Link> · <Link to={APP_PATHS.signup}>Create an account</Link> ·{' '}
+        <Link to={APP_PATHS.singleSignOn}>Single sign-on</Link>
       </p>
     </>
   );

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { signOutOfPlatform } from '../../auth/signOutOfPlatform.ts';
 import { signOutThen } from '../../auth/signOutThen.ts';
+import { APP_PATHS } from '../../app/appPaths.ts';
 
 /** /logout: signs the user out, then goes to /login. A failed sign-out is only logged (spec 8). */
 export function LogoutScreen() {
@@ -14,7 +15,7 @@ export function LogoutScreen() {
       if (cancelled) return;
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'publicConfig' });
       queryClient.setQueryData(['session'], null);
-      navigate('/login', { replace: true });
+      navigate(APP_PATHS.login, { replace: true });
     });
     return () => {
       cancelled = true;

@@ -6,6 +6,7 @@ import { newPasswordProblem, PASSWORD_HINT } from '../../auth/passwordPolicy.ts'
 import { FormError } from './FormError.tsx';
 import { LocalCodeHint } from './LocalCodeHint.tsx';
 import { useAuthAction } from './useAuthAction.ts';
+import { APP_PATHS } from '../../app/appPaths.ts';
 
 /** /login/reset: the code from the email and a new password (confirmResetPassword). */
 export function ResetPasswordScreen() {
@@ -25,7 +26,7 @@ export function ResetPasswordScreen() {
     void run(async () => {
       await confirmResetPassword({ username, confirmationCode: String(form.get('code') ?? '').trim(), newPassword });
       toast.success('Your password has been changed. Sign in with the new one.');
-      navigate('/login', { replace: true, state: { email: username } });
+      navigate(APP_PATHS.login, { replace: true, state: { email: username } });
     });
   }
 
@@ -52,7 +53,7 @@ export function ResetPasswordScreen() {
       </form>
       <LocalCodeHint />
       <p className="auth-links">
-        <Link to="/login/forgot">Send a new code</Link> · <Link to="/login">Back to sign in</Link>
+        <Link to={APP_PATHS.forgot}>Send a new code</Link> · <Link to={APP_PATHS.login}>Back to sign in</Link>
       </p>
     </>
   );

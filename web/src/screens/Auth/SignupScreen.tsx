@@ -6,6 +6,7 @@ import { newPasswordProblem, PASSWORD_HINT } from '../../auth/passwordPolicy.ts'
 import { FormError } from './FormError.tsx';
 import { LocalCodeHint } from './LocalCodeHint.tsx';
 import { useAuthAction } from './useAuthAction.ts';
+import { APP_PATHS } from '../../app/appPaths.ts';
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
 
@@ -39,7 +40,7 @@ export function SignupScreen() {
 
   function finish(email: string) {
     toast.success('Your account is ready. Sign in with your new password.');
-    navigate('/login', { replace: true, state: { email } });
+    navigate(APP_PATHS.login, { replace: true, state: { email } });
   }
 
   function confirm(event: FormEvent<HTMLFormElement>) {
@@ -80,7 +81,7 @@ export function SignupScreen() {
           <button type="button" className="link-button" onClick={resend} disabled={busy}>
             Send a new code
           </button>{' '}
-          · <Link to="/login">Back to sign in</Link>
+          · <Link to={APP_PATHS.login}>Back to sign in</Link>
         </p>
       </>
     );
@@ -114,7 +115,7 @@ export function SignupScreen() {
         </button>
       </form>
       <p className="auth-links">
-        Already have an account? <Link to="/login">Sign in</Link>
+        Already have an account? <Link to={APP_PATHS.login}>Sign in</Link>
       </p>
     </>
   );

@@ -6,6 +6,7 @@ import { startSingleSignOn } from '../../auth/startSingleSignOn.ts';
 import { hostedUiFlowInFlight } from '../../auth/storedSignIn.ts';
 import { FormError } from './FormError.tsx';
 import { useAuthAction } from './useAuthAction.ts';
+import { APP_PATHS } from '../../app/appPaths.ts';
 
 /**
  * /login/singleSignOn: leaves for the organisation's sign-in (OAuth code flow with PKCE, scope
@@ -51,7 +52,7 @@ export function SingleSignOnScreen() {
         <p className="notice">Single sign-on is not set up for this platform. Sign in with your email and password.</p>
       )}
       <p className="auth-links">
-        <Link to="/login">Sign in with email and password</Link>
+        <Link to={APP_PATHS.login}>Sign in with email and password</Link>
       </p>
     </>
   );

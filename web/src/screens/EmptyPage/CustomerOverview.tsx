@@ -5,6 +5,7 @@ import { useCustomerScope } from '../../hooks/useCustomerScope.ts';
 import { formatDate } from '../shared/format.ts';
 import { LoadState } from '../shared/LoadState.tsx';
 import { NotificationItems } from '../Notifications/NotificationsScreen.tsx';
+import { APP_PATHS } from '../../app/appPaths.ts';
 
 /** The dashboard's view of the customer in context: FlexCM access and the latest notifications. */
 export function CustomerOverview() {
@@ -35,7 +36,7 @@ export function CustomerOverview() {
           <NotificationItems items={notifications.data.notifications.slice(0, 3)} groupName={groupName} />
         )}
         <p>
-          <Link to="/notifications">All notifications</Link>
+          <Link to={APP_PATHS.notifications}>All notifications</Link>
         </p>
       </section>
     </div>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
+import { APP_PATHS } from '../../app/appPaths.ts';
 
 /** /loading: a check page for demo and local environments only (the guard enforces that). */
 export function LoadingScreen() {
@@ -14,7 +15,7 @@ export function LoadingScreen() {
           <code>{data?.version}</code>.
         </p>
         <p>
-          <Link to="/">Continue</Link>
+          <Link to={APP_PATHS.root}>Continue</Link>
         </p>
       </article>
     </main>

@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { APP_PATHS } from '../../app/appPaths.ts';
 
 /** The catch-all: an address that matches no route the user has. */
 export function NotFoundScreen() {
@@ -10,7 +11,7 @@ export function NotFoundScreen() {
         There is no page at <code>{pathname}</code>.
       </p>
       <p>
-        <Link to="/">Go to your start page</Link>
+        <Link to={APP_PATHS.root}>Go to your start page</Link>
       </p>
     </article>
   );

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { ResolvedRoute } from '@platform/schemas';
+import { buildUserManifest } from '../../../config-service/src/manifests/buildUserManifest.ts';
+import { loadManifestSet } from '../../../config-service/src/manifests/loadManifestSet.ts';
+import { APP_PATHS } from './appPaths.ts';
+
+const set = loadManifestSet(new URL('../../../route-manifests', import.meta.url).pathname);
+const staff = buildUserManifest(
+  set,
+  { sub: 's', email: 'staff@demo.local', givenName: 'S', familyName: 'S', auth: { role: 'sentient' } },
+  { environment: 'local', productName: 'AssetTwin', requestedCustomerId: undefined },
+);
+
+function fullPathOf(name: string, routes: readonly ResolvedRoute[]): string | undefined {
+  for (const route of routes) {
+    if (route.name === name) return route.fullPath;
+    const found = fullPathOf(name, route.children);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+describe("the app's own addresses", () => {
+  it.each(Object.entries(APP_PATHS))('%s is %s, as the shell or dash manifest gives it', (name, path) => {
+    expect(fullPathOf(name, [...staff.shell.routes, ...staff.dash.routes])).toBe(path);
+  });
+});
