@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ArtifactLink, FlexcmAccess, MainUserList, NotificationList, SiteGroupList, UploadList } from '@platform/schemas';
+import { saveBlob } from '../download/saveBlob.ts';
 import { send, type ApiClient } from './apiClient.ts';
 
 // Query-option factories for the main backend: modules use them with useQuery, so the keys (and
@@ -64,18 +65,15 @@ export const flexcmAccessQuery = (client: ApiClient, customerId: string) =>
     },
   });
 
-/** The download helper and its table of content types (mime, 12 KB gzip): fetched on the first download. */
-const saver = () => import('../download/saveBlob.ts').then((m) => m.saveBlob);
-
 /**
  * Downloads the file at an address (a signed link needs no token) and saves it under `name`, with the
  * extension its content type calls for. Resolves to the name it was saved under, or the error.
  */
 export function downloadFile(url: string, name: string): Promise<Outcome<string>> {
-  return outcome(async () => (await saver())(await (await send(url, { headers: { accept: '*/*' } })).blob(), name));
+  return outcome(async () => saveBlob(await (await send(url, { headers: { accept: '*/*' } })).blob(), name));
 }
 
 /** Fetches a file from a backend with the session's token and saves it under `name`. */
 export function downloadFromBackend(client: ApiClient, path: string, name: string): Promise<Outcome<string>> {
-  return outcome(async () => (await saver())(await client.blob('main', path, { siteGroups: [] }), name));
+  return outcome(async () => saveBlob(await client.blob('main', path, { siteGroups: [] }), name));
 }
