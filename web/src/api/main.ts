@@ -73,7 +73,7 @@ export function downloadFile(url: string, name: string): Promise<Outcome<string>
   return outcome(async () => saveBlob(await (await send(url, { headers: { accept: '*/*' } })).blob(), name));
 }
 
-/** Fetches a file from a backend with the session's token and saves it under `name`. */
-export function downloadFromBackend(client: ApiClient, path: string, name: string): Promise<Outcome<string>> {
-  return outcome(async () => saveBlob(await client.blob('main', path, { siteGroups: [] }), name));
+/** GET /customers/{customerId}/uploads/{uploadId}/content with the session's token, saved under `name`. */
+export function downloadUpload(client: ApiClient, customerId: string, uploadId: string, name: string): Promise<Outcome<string>> {
+  return outcome(async () => saveBlob(await client.blob('main', `${customerPath(customerId)}/uploads/${encodeURIComponent(uploadId)}/content`, { siteGroups: [] }), name));
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { UploadList } from '@platform/schemas';
-import { downloadFromBackend, uploadsQuery } from '../../api/main.ts';
+import { downloadUpload, uploadsQuery } from '../../api/main.ts';
 import { useApiClient } from '../../hooks/useApiClient.ts';
 import { useCustomerScope } from '../../hooks/useCustomerScope.ts';
 import { formatBytes, formatDate, formatDateTimeUtc } from '../shared/format.ts';
@@ -81,7 +81,7 @@ function DownloadUpload({ customerId, upload }: { customerId: string; upload: Up
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
-    const saved = await downloadFromBackend(client, `/customers/${encodeURIComponent(customerId)}/uploads/${encodeURIComponent(upload.id)}/content`, upload.fileName);
+    const saved = await downloadUpload(client, customerId, upload.id, upload.fileName);
     setBusy(false);
     if (saved.ok) toast.success(`Saved ${saved.value}`);
     else toast.error(`Could not download ${upload.fileName}: ${saved.error.message}`);
