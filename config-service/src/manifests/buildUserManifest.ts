@@ -2,6 +2,7 @@ import { customerInContext, type AuthClaim, type ModuleView, type UserManifest }
 import type { ManifestSet } from './loadManifestSet.ts';
 import { resolveModule } from './resolveModule.ts';
 import type { VerifiedUser } from '../claims/verifiedUser.ts';
+import { PlatformError } from '../errors.ts';
 import { decideModules, type ExposureContext } from './moduleExposure.ts';
 
 export interface BuildOptions {
@@ -38,7 +39,8 @@ function viewFor(set: ManifestSet, key: string, role: string | null, productName
   let view = views.get(key);
   if (!view) {
     const manifest = set.modules.get(key);
-    if (!manifest) throw new Error(`manifest set has no module '${key}'`);
+    // A loaded set has a manifest for every registered key; one without is a fault of the service, not the request.
+    if (!manifest) throw new PlatformError('CFG_ERR_INTERNAL', `manifest set has no module '${key}'`);
     views.set(key, (view = resolveModule(manifest, { role, productName })));
   }
   return view;

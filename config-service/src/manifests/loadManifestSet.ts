@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { moduleManifestSchema, moduleRegistrySchema, type ModuleManifest, type ModuleRegistry } from '@platform/schemas';
+import { PlatformError } from '../errors.ts';
 import { locateProblem, ManifestSetError, type ManifestProblem } from './manifestProblem.ts';
 import { ajv } from '../validation/schemaValidator.ts';
 import { validateManifestSet, type ManifestDoc, type ScreenCatalogue } from './validateManifestSet.ts';
@@ -36,7 +37,8 @@ function parse(file: string, text: string, problems: ManifestProblem[]): unknown
 
 function schemaProblems(file: string, schemaId: string, value: unknown): ManifestProblem[] {
   const validate = ajv.getSchema(schemaId);
-  if (!validate) throw new Error(`schema ${schemaId} is not registered`);
+  // Registered when the validator loads: missing, the service is broken, whoever asked (a draft sent to be published included).
+  if (!validate) throw new PlatformError('CFG_ERR_INTERNAL', `schema ${schemaId} is not registered`);
   if (validate(value)) return [];
   return (validate.errors ?? [])
     // if/then/else reports the branch and the keyword that failed inside it; the latter says more.

@@ -1,4 +1,5 @@
 import type { AdminModuleList } from '@platform/schemas';
+import { PlatformError } from '../errors.ts';
 import type { ManifestSource } from './manifestStore.ts';
 import { walkRoutes } from './walkRoutes.ts';
 
@@ -21,7 +22,8 @@ export function moduleOverview(manifests: ManifestSource, context: OverviewConte
     manifests: { version: status.version, loadedAt: status.loadedAt, history: manifests.versions(), rejected: status.rejected },
     modules: set.registry.map((key) => {
       const manifest = set.modules.get(key);
-      if (!manifest) throw new Error(`manifest set has no module '${key}'`);
+      // A loaded set has a manifest for every registered key; one without is a fault of the service, not the request.
+      if (!manifest) throw new PlatformError('CFG_ERR_INTERNAL', `manifest set has no module '${key}'`);
       const file = set.files.get(key) ?? `${key}.json`;
       const exposure = manifest.exposure ?? {};
       let routeCount = 0;

@@ -81,7 +81,7 @@ async function healthPlugin(app: FastifyInstance, options: HealthOptions) {
       const keys = await within(timeoutMs, async (signal) => {
         const res = await fetch(options.jwksUrl, { signal, headers: { accept: 'application/json' } });
         // An error page (a 404 or 5xx) is the provider unreachable for this purpose, not a set of no keys.
-        if (!res.ok) throw new Error(`JWKS answered ${res.status}`);
+        if (!res.ok) throw new PlatformError('CFG_ERR_IDENTITY_PROVIDER', `JWKS answered ${res.status}`);
         return ((await res.json()) as { keys?: unknown }).keys;
       });
       if (!Array.isArray(keys) || keys.length === 0) return 'no keys';

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
+import { PlatformError } from '../errors.ts';
 import { manifestSetFromFiles, type LoadOptions, type ManifestSet } from '../manifests/loadManifestSet.ts';
 import type { ManifestStatus, ManifestStore, ReloadEvent } from '../manifests/manifestStore.ts';
 import { walkRoutes } from '../manifests/walkRoutes.ts';
@@ -231,14 +232,15 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
 
   async #load(id: string): Promise<ManifestSet> {
     const set = await this.find(id);
-    if (!set) throw new Error(`release ${id} is named in service but is not in the store`);
+    if (!set) throw new PlatformError('CFG_ERR_INTERNAL', `release ${id} is named in service but is not in the store`);
     return set;
   }
 
   /** A stored release built as the folder would be; its id is checked against its content. */
   #setOf(release: StoredRelease): ManifestSet {
     const set = manifestSetFromFiles(release.files, this.options.load);
-    if (set.version !== release.id) throw new Error(`release ${release.id} holds content whose id is ${set.version}`);
+    // Reached from requests too (previews, differences): the client gets a 500 problem, the log the release.
+    if (set.version !== release.id) throw new PlatformError('CFG_ERR_INTERNAL', `release ${release.id} holds content whose id is ${set.version}`);
     this.#remember(set);
     return set;
   }

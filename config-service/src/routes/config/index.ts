@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { publicConfigSchema, type PublicConfig } from '@platform/schemas';
+import { PlatformError } from '../../errors.ts';
 import type { ManifestSource } from '../../manifests/manifestStore.ts';
 import { resolveModule } from '../../manifests/resolveModule.ts';
 
@@ -22,7 +23,8 @@ export default async function configRoutes(app: FastifyInstance, options: Config
   app.get('/api/v1/config', { schema }, async (_request, reply) => {
     const set = options.manifests.current();
     const shell = set.modules.get('shell');
-    if (!shell) throw new Error('manifest set has no shell');
+    // A fault of the set in service, not of the request: 500, the detail in the log.
+    if (!shell) throw new PlatformError('CFG_ERR_INTERNAL', 'manifest set has no shell');
     reply.header('Cache-Control', 'no-cache');
     return {
       environment: options.environment,
