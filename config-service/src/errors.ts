@@ -49,3 +49,30 @@ export class PlatformError extends Error {
 export function isPlatformError(value: unknown): value is PlatformError {
   return value instanceof PlatformError;
 }
+
+/**
+ * Every reason the service refuses to start, declared once. No client ever sees these: the operator
+ * reads the message and the code in the console, and docs/errors.md says what to do about each.
+ */
+export const startupErrorCatalogue = {
+  CFG_SETTINGS_INVALID: { title: 'A setting breaks its rule' },
+  CFG_SETTINGS_UNSAFE_IN_PRODUCTION: { title: 'A demo shortcut is set outside local and demo' },
+  CFG_SETTINGS_ENV_FILE: { title: 'The .env file cannot be read' },
+  CFG_SETTINGS_PACKAGE_MISSING: { title: 'A package a setting needs is not installed' },
+  CFG_STORE_MIGRATION: { title: 'The database schema cannot be brought up to date' },
+  CFG_STORE_IN_USE: { title: 'The embedded database is open in another process' },
+  CFG_LOCAL_IDP_FAILED: { title: 'The local identity provider did not start' },
+} as const satisfies Record<string, { title: string }>;
+
+export type StartupErrorCode = keyof typeof startupErrorCatalogue;
+
+/** Why start-up stopped, with a stable code; the message says what to change, in the operator's words. */
+export class StartupError extends Error {
+  readonly code: StartupErrorCode;
+
+  constructor(code: StartupErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StartupError';
+    this.code = code;
+  }
+}

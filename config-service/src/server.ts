@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { buildApp } from './app.ts';
+import { StartupError } from './errors.ts';
 import { loggerOptions } from './logging/loggerOptions.ts';
 import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_PASSWORD } from './identity/local/demoAccounts.ts';
 import { callbackUrls } from './identity/local/seedLocalPool.ts';
@@ -16,8 +17,6 @@ import { CustomerModules } from './customers/customerModules.ts';
 import { CustomerStore } from './store/customerStore.ts';
 import { openDatabase } from './store/openDatabase.ts';
 import { cognitoUserDirectory } from './routes/main/userDirectory.ts';
-import { MigrationError } from './store/migrate.ts';
-import { DatabaseInUseError } from './store/pgliteFolderLock.ts';
 import { loadSettings, SettingsError } from './settings.ts';
 
 /** How long shutdown may take before the process ends regardless. */
@@ -184,7 +183,9 @@ function redactPassword(url: string): string {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ManifestSetError || error instanceof SettingsError || error instanceof DatabaseInUseError || error instanceof MigrationError) console.error(`Cannot start: ${error.message}`);
+  // What the operator can act on is said in words, with the code docs/errors.md lists; anything else
+  // is printed whole, stack and cause included, since nobody foresaw it.
+  if (error instanceof StartupError || error instanceof ManifestSetError) console.error(`Cannot start: ${error.message}\n(${error.code}: see docs/errors.md)`);
   else console.error('Cannot start:', error);
   process.exit(1);
 });

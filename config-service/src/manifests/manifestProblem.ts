@@ -1,4 +1,5 @@
 import { problemHint as hintFor } from '@platform/schemas';
+import type { ErrorCode } from '../errors.ts';
 import { locatePointer, locateSyntaxError } from './problemLocation.ts';
 
 /** One thing wrong with a manifest: where (file and JSON pointer), which rule, and what is wrong. */
@@ -23,9 +24,13 @@ export function locateProblem(problem: ManifestProblem, texts: ReadonlyMap<strin
   return { ...problem, ...at, hint: hintFor(problem.rule) };
 }
 
-/** Raised when the manifest set cannot be served; carries every problem found, not just the first. */
+/**
+ * Raised when the manifest set cannot be served; carries every problem found, not just the first. Not a
+ * PlatformError: the same set stops start-up, is refused on a folder edit, and fails a check run by hand,
+ * and only a set a client sent is its fault (routes/releases/validDraft.ts makes that one a 422).
+ */
 export class ManifestSetError extends Error {
-  readonly code = 'CFG_ERR_MANIFEST_INVALID';
+  readonly code = 'CFG_ERR_MANIFEST_INVALID' satisfies ErrorCode;
   constructor(readonly problems: LocatedProblem[]) {
     super(`route manifests are invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map(formatProblem).join('\n')}`);
     this.name = 'ManifestSetError';

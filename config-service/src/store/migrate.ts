@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { StartupError } from '../errors.ts';
 import { inRepo } from '../repoPaths.ts';
 import type { Database } from './database.ts';
 
@@ -34,10 +35,10 @@ export function readMigrations(dir: URL = MIGRATIONS_DIR): Migration[] {
   return migrations;
 }
 
-export class MigrationError extends Error {
-  readonly code = 'STORE_ERR_MIGRATION';
+/** A migration file is misnamed, out of sequence, or was changed after it was applied. */
+export class MigrationError extends StartupError {
   constructor(message: string) {
-    super(message);
+    super('CFG_STORE_MIGRATION', message);
     this.name = 'MigrationError';
   }
 }

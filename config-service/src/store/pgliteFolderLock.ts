@@ -1,11 +1,10 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { StartupError } from '../errors.ts';
 
-
-/** Raised when another live process has the embedded database open. */
-export class DatabaseInUseError extends Error {
-  readonly code = 'STORE_ERR_IN_USE';
-  constructor(dir: string, pid: number) {
-    super(`the embedded database in ${dir} is in use by process ${pid}; stop it, or give this one another DATA_DIR (several replicas need DATABASE_URL)`);
+/** Raised when another live process has the embedded database open (its pid, when the lock file names one yet). */
+export class DatabaseInUseError extends StartupError {
+  constructor(dir: string, pid?: number) {
+    super('CFG_STORE_IN_USE', `the embedded database in ${dir} is in use by ${pid ? `process ${pid}` : 'another process'}; stop it, or give this one another DATA_DIR (several replicas need DATABASE_URL)`);
     this.name = 'DatabaseInUseError';
   }
 }
@@ -50,5 +49,6 @@ export function lockFolder(dir: string): () => void {
       rmSync(file, { force: true });
     }
   }
-  throw new Error(`cannot lock ${file}`);
+  // The lock came back after a dead owner's was removed: another process is taking the folder this very moment.
+  throw new DatabaseInUseError(dir);
 }

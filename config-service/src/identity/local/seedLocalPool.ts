@@ -12,6 +12,7 @@ import {
   type UpdateUserPoolClientCommandInput,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { StartupError } from '../../errors.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demoAccounts.ts';
 
 export const LOCAL_POOL_NAME = 'asset-platform-local';
@@ -60,7 +61,7 @@ export async function seedLocalPool(endpoint: string, webOrigins: readonly strin
     );
     userPoolId = created.UserPool?.Id;
   }
-  if (!userPoolId) throw new Error('local identity provider did not create the user pool');
+  if (!userPoolId) throw new StartupError('CFG_LOCAL_IDP_FAILED', 'local identity provider did not create the user pool');
 
   // The web app's client: no secret (a browser keeps none), password sign-in for the emulator, and
   // the hosted UI's code flow for single sign-on back to the platform's own pages only.
@@ -81,7 +82,7 @@ export async function seedLocalPool(endpoint: string, webOrigins: readonly strin
     const created = await cognito.send(new CreateUserPoolClientCommand({ UserPoolId: userPoolId, ClientName: LOCAL_CLIENT_NAME, ...client }));
     clientId = created.UserPoolClient?.ClientId;
   }
-  if (!clientId) throw new Error('local identity provider did not create the app client');
+  if (!clientId) throw new StartupError('CFG_LOCAL_IDP_FAILED', 'local identity provider did not create the app client');
 
   for (const account of DEMO_ACCOUNTS) {
     const exists = await cognito

@@ -52,4 +52,9 @@ describe('local identity provider', () => {
       await expect.poll(() => codeLoggedSince(mark, email), { timeout: 2_000, interval: 50, message }).toMatch(/^\d{6}$/);
     }
   });
+
+  it('refuses to start where one already answers, with a start-up code that names the port setting', async () => {
+    const second = startLocalIdentityProvider({ dataDir, port: Number(new URL(idp.upstream).port), lambdaEndpoint: 'http://127.0.0.1:9', webOrigins: [] });
+    await expect(second).rejects.toMatchObject({ code: 'CFG_LOCAL_IDP_FAILED', message: expect.stringContaining('LOCAL_IDP_PORT') });
+  });
 });

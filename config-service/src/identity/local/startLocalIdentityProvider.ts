@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { localOnlyPackage } from '../../localOnlyPackage.ts';
 import { inRepo } from '../../repoPaths.ts';
+import { StartupError } from '../../errors.ts';
 import { SettingsError } from '../../settings/settingsError.ts';
 import { seedLocalPool } from './seedLocalPool.ts';
 
@@ -48,7 +49,7 @@ async function healthy(url: string): Promise<boolean> {
 export async function startLocalIdentityProvider(options: LocalIdentityProviderOptions): Promise<LocalIdentityProvider> {
   const upstream = `http://127.0.0.1:${options.port}`;
   if (await healthy(upstream)) {
-    throw new Error(`port ${options.port} already answers like an identity provider; stop it or set LOCAL_IDP_PORT`);
+    throw new StartupError('CFG_LOCAL_IDP_FAILED', `port ${options.port} already answers like an identity provider; stop it or set LOCAL_IDP_PORT`);
   }
   const workDir = join(options.dataDir, 'cognito');
   mkdirSync(join(workDir, '.cognito'), { recursive: true });
@@ -94,7 +95,7 @@ export async function startLocalIdentityProvider(options: LocalIdentityProviderO
     if (child.exitCode !== null || Date.now() > deadline) {
       stopChild();
       const tail = readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');
-      throw new Error(`local identity provider did not start on ${upstream}:\n${tail}`);
+      throw new StartupError('CFG_LOCAL_IDP_FAILED', `local identity provider did not start on ${upstream}:\n${tail}`);
     }
     await sleep(150);
   }

@@ -1,0 +1,38 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { inRepo } from './repoPaths.ts';
+
+// Resolved here: the service runs from an empty folder, where `--import tsx` would not be found.
+const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/** Starts the service from its sources in an empty folder (no .env) with only `env` set, as an operator would. */
+function start(env: Record<string, string>) {
+  const cwd = mkdtempSync(join(tmpdir(), 'server-start-'));
+  const run = spawnSync(process.execPath, ['--import', tsx, inRepo('config-service/src/server.ts')], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 20_000 });
+  return { status: run.status, stderr: run.stderr };
+}
+
+describe('a service that cannot start', () => {
+  it('tells the operator what to change and the code docs/errors.md lists, without a stack', () => {
+    const { status, stderr } = start({ PORT: 'abc' });
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/^Cannot start: PORT: .*got 'abc'\n\(CFG_SETTINGS_INVALID: see docs\/errors\.md\)\n$/);
+  });
+
+  it('names the embedded database lock held by another live process as CFG_STORE_IN_USE', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'server-lock-'));
+    mkdirSync(join(dataDir, 'pglite'));
+    // This test's own process is alive and is not the service: its pid holds the lock.
+    writeFileSync(join(dataDir, 'pglite.lock'), String(process.pid));
+    const { status, stderr } = start({ ENVIRONMENT: 'local', DATA_DIR: dataDir });
+    expect(status).toBe(1);
+    expect(stderr).toContain(`in use by process ${process.pid}`);
+    expect(stderr).toContain('(CFG_STORE_IN_USE: see docs/errors.md)');
+    expect(stderr).not.toMatch(/^\s+at /m);
+  });
+});
