@@ -30,7 +30,7 @@ export { releaseAuditPageSchema } from './generated/release-audit-page.ts';
 export { releaseDiffSchema } from './generated/release-diff.ts';
 export type * from './types.ts';
 export { substituteParams, joinPaths, paramNames } from './paths.ts';
-export { problemHint } from './problemHints.ts';
+export { MANIFEST_RULE_HINTS, problemHint, type ManifestRule } from './problemHints.ts';
 export { STAFF_ROLE, KNOWN_ROLES } from './roles.ts';
 export { customerInContext, type CustomerClaim } from './customerInContext.ts';
 export { messagingCompanyId, PROVIDER_COMPANY_ID, UNKNOWN_COMPANY_ID } from './messagingCompanyId.ts';

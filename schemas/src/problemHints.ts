@@ -2,8 +2,12 @@ import { RESERVED_PATH_PREFIXES } from './reservedPaths.ts';
 
 const reserved = `${RESERVED_PATH_PREFIXES.slice(0, -1).join(', ')} and ${RESERVED_PATH_PREFIXES.at(-1)}`;
 
-/** What to do about each kind of manifest problem, for the administrator who edited the file: one list for the service's checks and the release editor's in the browser. */
-const HINTS: Record<string, string> = {
+/**
+ * Every rule a manifest problem can name, with what to do about it, for the administrator who edited the
+ * file: one list for the service's checks and the release editor's in the browser. docs/errors.md
+ * describes each; a test in the config service fails when a check names a rule missing here or there.
+ */
+export const MANIFEST_RULE_HINTS = {
   'json-syntax': 'fix the JSON at this position: a missing or extra comma, quote or bracket is the usual cause',
   'schema:required': 'add the missing property (schemas/ describes each one)',
   'schema:additionalProperties': 'remove the property or correct its spelling; only properties the schema lists are allowed',
@@ -33,8 +37,12 @@ const HINTS: Record<string, string> = {
   'base-url-overlap': 'give the module a base url outside the other module',
   'path-collision': 'move the route, or declare "sharedWith" with the other module if both are meant',
   'unknown-screen': 'use a screen the web app has (web/src/screens/registry.ts), or one in the module\'s own namespace "<key>.<name>"',
-};
+} satisfies Record<string, string>;
 
+/** A rule a manifest check names: one of the list above, or a JSON Schema keyword the value breaks (`schema:<keyword>`). */
+export type ManifestRule = keyof typeof MANIFEST_RULE_HINTS | `schema:${string}`;
+
+/** What to do about a problem; a rule the list does not know (a schema keyword, say) gets a general hint. */
 export function problemHint(rule: string): string {
-  return HINTS[rule] ?? (rule.startsWith('schema:') ? 'change the value to what the schema allows' : 'see docs/errors.md');
+  return (MANIFEST_RULE_HINTS as Record<string, string>)[rule] ?? (rule.startsWith('schema:') ? 'change the value to what the schema allows' : 'see docs/errors.md');
 }

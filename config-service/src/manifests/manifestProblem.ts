@@ -1,4 +1,4 @@
-import { problemHint as hintFor } from '@platform/schemas';
+import { problemHint as hintFor, type ManifestRule } from '@platform/schemas';
 import type { ErrorCode } from '../errors.ts';
 import { locatePointer, locateSyntaxError } from './problemLocation.ts';
 
@@ -6,7 +6,7 @@ import { locatePointer, locateSyntaxError } from './problemLocation.ts';
 export interface ManifestProblem {
   file: string;
   pointer: string;
-  rule: string;
+  rule: ManifestRule;
   message: string;
 }
 
