@@ -8,8 +8,8 @@ import { ExportControlWarning } from './ExportControlWarning.tsx';
 afterEach(cleanup);
 
 /** The page under the warning, as AppRoutes shows it: the warning stays until it is acknowledged. */
-function Page({ onAcknowledge = () => undefined }: { onAcknowledge?: () => void }) {
-  const [acknowledged, setAcknowledged] = useState(false);
+function Page({ onAcknowledge = () => undefined, warned = true }: { onAcknowledge?: () => void; warned?: boolean }) {
+  const [acknowledged, setAcknowledged] = useState(!warned);
   const acknowledge = () => {
     onAcknowledge();
     setAcknowledged(true);
@@ -17,7 +17,9 @@ function Page({ onAcknowledge = () => undefined }: { onAcknowledge?: () => void 
   return (
     <>
       <a href="/asset-life">Asset life</a>
-      <button type="button">Export the report</button>
+      <button type="button" onClick={() => setAcknowledged(false)}>
+        Export the report
+      </button>
       {!acknowledged && <ExportControlWarning onAcknowledge={acknowledge} />}
     </>
   );
@@ -72,5 +74,16 @@ describe('ExportControlWarning', () => {
     expect(root.hasAttribute('inert')).toBe(false);
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Asset life' }));
+  });
+
+  it('gives focus back to where the user was when it opened', async () => {
+    const root = document.body.appendChild(document.createElement('div'));
+    root.id = 'root';
+    const user = userEvent.setup();
+    render(<Page warned={false} />, { container: root });
+    await user.click(screen.getByRole('button', { name: 'Export the report' }));
+    expect(document.activeElement).toBe(ok());
+    await user.click(ok());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Export the report' }));
   });
 });

@@ -8,6 +8,8 @@ import { createPortal } from 'react-dom';
 export function ExportControlWarning({ onAcknowledge }: { onAcknowledge: () => void }) {
   const ok = useRef<HTMLButtonElement>(null);
   useEffect(() => {
+    // Where the user was (a link just followed, say): focus goes back there once the warning is gone.
+    const before = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     const app = document.getElementById('root');
     app?.setAttribute('inert', '');
     ok.current?.focus();
@@ -26,6 +28,7 @@ export function ExportControlWarning({ onAcknowledge }: { onAcknowledge: () => v
     return () => {
       document.removeEventListener('keydown', keep, true);
       app?.removeAttribute('inert');
+      if (before?.isConnected) before.focus();
     };
   }, []);
 
