@@ -59,6 +59,8 @@ export interface AppOptions {
   rateLimits?: RateLimits;
   /** Open event streams per user and per process, and the idle time; server.ts passes the settings. Unset: unbounded (tests). */
   streamLimits?: StreamLimits;
+  /** How often an event stream gets a comment line and is checked for a client that stopped reading; unset: 20 s. Tests shorten it. */
+  eventHeartbeatMs?: number;
   /** Bearer token GET /metrics asks for; unset: open in local and demo, closed (404) elsewhere. */
   metricsToken?: string;
   logger?: FastifyServerOptions['logger'];
@@ -155,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes, { ...served, load: options.releases?.load });
   if (options.releases) await app.register(releaseRoutes, { releases: options.releases, customerModules: options.customerModules, productName: options.productName, load: options.releases.load });
   await app.register(customerRoutes, served);
-  await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits });
+  await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });
   if (options.messaging?.kind === 'local') await app.register(messagingRoutes);
   if (options.localMainApi) await app.register(localMainApi, { ...options.localMainApi, customerModules: options.customerModules });
   if (options.localIdp) {

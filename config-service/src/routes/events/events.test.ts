@@ -63,6 +63,14 @@ function openStream(token: string | undefined, headers: Record<string, string> =
   });
 }
 
+const ended = (stream: Stream) => new Promise<void>((resolve) => (stream.response.readableEnded ? resolve() : stream.response.once('end', resolve)));
+
+/** A sample of `app`'s /metrics, as the operator's scraper reads it. */
+async function metricOf(app: FastifyInstance, name: string, label: string): Promise<number> {
+  const text = (await app.inject({ url: '/metrics' })).body;
+  return Number(new RegExp(`^${name}${label ? `\\{${label}\\}` : ''} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+}
+
 const switchOff = async (customerId: string, moduleKey: string) => {
   const current = (await modules.modulesOf(customerId)).find((m) => m.key === moduleKey)!;
   await modules.setModule({ customerId, moduleKey, enabled: !current.enabled, reason: 'test', expectedVersion: current.version, actor: { sub: 'op', email: 'op@test' } });
@@ -151,11 +159,7 @@ describe('GET /api/v1/events, bounded', () => {
   let limited: FastifyInstance;
   let at: string;
   const user = (sub: string) => sign(claims({ sub, 'custom:auth': JSON.stringify({ role: 'customer', customerId: 'acme', modules: ['mr'] }) }));
-  const ended = (stream: Stream) => new Promise<void>((resolve) => (stream.response.readableEnded ? resolve() : stream.response.once('end', resolve)));
-  const metric = async (name: string, label: string) => {
-    const text = (await limited.inject({ url: '/metrics' })).body;
-    return Number(new RegExp(`^${name}${label ? `\\{${label}\\}` : ''} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
-  };
+  const metric = (name: string, label: string) => metricOf(limited, name, label);
 
   beforeAll(async () => {
     limited = await apps.app({ manifests, customerModules: modules, streamLimits: { perUser: 2, perProcess: 3, idleMs: 1_500 } });
@@ -207,4 +211,43 @@ describe('GET /api/v1/events, bounded', () => {
     busy.close();
     expect(await metric('config_event_streams_closed_total', 'reason="idle"')).toBeGreaterThanOrEqual(1);
   });
+});
+
+describe('GET /api/v1/events, a client that stops reading', () => {
+  let app: FastifyInstance;
+  let at: string;
+  const open = () => metricOf(app, 'config_event_streams_open', '');
+
+  beforeAll(async () => {
+    // Heartbeats every 100 ms instead of 20 s: the stalled check runs with each.
+    app = await apps.app({ manifests, customerModules: modules, eventHeartbeatMs: 100 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    at = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+
+  it('keeps the stream of a page that reads, and closes it once more than 64 KB lie unread', async () => {
+    const stream = await openStream(sign(claims()), {}, at);
+    await expect.poll(() => stream.text().match(/^: keep-alive$/gm)?.length ?? 0).toBeGreaterThanOrEqual(3);
+    expect(await open()).toBe(1);
+
+    stream.response.pause();
+    // What piles up meanwhile: a resync for each lost database notification. The kernel's socket
+    // buffers take their fill first (megabytes on loopback), so send until the service gives up on it.
+    await expect
+      .poll(
+        async () => {
+          for (let i = 0; i < 20_000; i++) modules.emit('missed');
+          return open();
+        },
+        { timeout: 8_000, interval: 100 },
+      )
+      .toBe(0);
+    expect(await metricOf(app, 'config_event_streams_closed_total', 'reason="stalled"')).toBe(1);
+    expect([modules.listenerCount('change'), modules.listenerCount('missed')]).toEqual([0, 0]);
+
+    // Reading again, the page finds its stream ended, and reconnects. (Read without parsing: megabytes of resyncs.)
+    stream.response.removeAllListeners('data');
+    stream.response.resume();
+    await ended(stream);
+  }, 10_000);
 });
