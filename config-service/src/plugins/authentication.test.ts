@@ -26,6 +26,17 @@ async function flakyJwks(drops: number): Promise<{ url: string; asked: () => num
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/local_pool/.well-known/jwks.json`, asked: () => asked };
 }
+/** An identity provider that takes the request for its keys and never answers the first `hangs` of them, as one stuck behind a dead load balancer. */
+async function silentJwks(hangs: number): Promise<{ url: string; asked: () => number }> {
+  let asked = 0;
+  const server = createServer((_request, response) => {
+    asked++;
+    if (asked > hangs) response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(TEST_JWKS));
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/local_pool/.well-known/jwks.json`, asked: () => asked };
+}
 const appAt = (jwksUrl: string) => apps.app({ authentication: { issuer: ISSUER, jwksUrl, clientId: CLIENT, trustLocalKey: true } });
 
 describe('fetching the signing keys', () => {
@@ -42,4 +53,24 @@ describe('fetching the signing keys', () => {
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({ code: 'CFG_ERR_IDENTITY_PROVIDER' });
   });
+
+  // The request for the keys may take 3 s; one that gets no answer in that time is asked once more.
+  it('asks once more when the first request gets no answer, and the user is served', async () => {
+    const jwks = await silentJwks(1);
+    const res = await (await appAt(jwks.url)).inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${sign(claims())}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(jwks.asked()).toBe(2);
+  }, 10_000);
+
+  it('answers 502 problem+json within 7 s, never waiting for ever, when neither request gets an answer', async () => {
+    const jwks = await silentJwks(Number.POSITIVE_INFINITY);
+    const app = await appAt(jwks.url);
+    const started = Date.now();
+    const res = await app.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${sign(claims())}` } });
+    expect(Date.now() - started).toBeLessThan(7_000);
+    expect(res.statusCode).toBe(502);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject({ code: 'CFG_ERR_IDENTITY_PROVIDER' });
+    expect(jwks.asked()).toBe(2);
+  }, 10_000);
 });
