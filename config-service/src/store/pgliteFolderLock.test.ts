@@ -9,7 +9,9 @@ import { DatabaseInUseError, lockFolder } from './pgliteFolderLock.ts';
 const folder = () => join(mkdtempSync(join(tmpdir(), 'pglite-lock-')), 'pglite');
 
 describe('the embedded database folder lock', () => {
-  it('lets one open at a time, and the next after it is closed', async () => {
+  // Two real opens of a new folder (initdb in WebAssembly): about 8 s on a quiet 2-core machine, over
+  // 20 s under a loaded one. The test is about the lock, not the speed; the limit only catches a hang.
+  it('lets one open at a time, and the next after it is closed', { timeout: 90_000 }, async () => {
     const dir = folder();
     const first = await openPglite(dir);
     await expect(openPglite(dir)).rejects.toThrow(DatabaseInUseError);
