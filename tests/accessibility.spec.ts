@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { authenticator } from 'otplib';
-import { ACCOUNTS, PASSWORD, STAFF_STATE } from './support/accounts.ts';
+import { ACCOUNTS, ENGINEER_STATE, PASSWORD, STAFF_STATE } from './support/accounts.ts';
 import { expectNoSeriousViolations as expectAccessible } from './support/axe.ts';
 import { createConfirmedAccount, uniqueEmail } from './support/mailbox.ts';
 import { signInWithForm } from './support/signIn.ts';
@@ -112,12 +112,18 @@ test.describe('axe: the sign-in pages', HARDENING, () => {
     await expect(page.getByRole('alert')).toBeVisible();
     await expectAccessible(page, '/login with an error');
   });
+
+  test('/login at 375 px has no serious or critical violation', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await openLogin(page);
+    await expectAccessible(page, '/login at 375 px');
+  });
 });
 
 test.describe('axe: signed-in screens', HARDENING, () => {
+  test.use({ storageState: ENGINEER_STATE });
+
   test('a module screen with breadcrumbs', async ({ page }) => {
-    await page.goto('/login');
-    await signInWithForm(page, ACCOUNTS.engineer.email);
     await page.goto('/asset-life/sites/S1/assets/A1');
     await expect(h1(page)).toHaveText('Major components of asset A1');
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
@@ -125,8 +131,7 @@ test.describe('axe: signed-in screens', HARDENING, () => {
   });
 
   test('the site-group selector, open, by mouse and by keyboard', async ({ page }) => {
-    await page.goto('/login');
-    await signInWithForm(page, ACCOUNTS.engineer.email);
+    await page.goto('/');
     await page.getByText('Site groups:').click();
     await expect(page.getByRole('group', { name: 'Show only' })).toBeVisible();
     await expectAccessible(page, 'the open site-group selector');
@@ -140,16 +145,12 @@ test.describe('axe: signed-in screens', HARDENING, () => {
   });
 
   test('the not-found page', async ({ page }) => {
-    await page.goto('/login');
-    await signInWithForm(page, ACCOUNTS.engineer.email);
     await page.goto('/no/such/page');
     await expect(h1(page)).toHaveText('Not found');
     await expectAccessible(page, 'the not-found page');
   });
 
   test('the export-control dialog', async ({ page }) => {
-    await page.goto('/login');
-    await signInWithForm(page, ACCOUNTS.engineer.email);
     await page.goto('/asset-life/sites/S1?showNistWarning=1');
     await expect(page.getByRole('alertdialog', { name: 'Export-controlled technical data' })).toBeVisible();
     await expectAccessible(page, 'the export-control dialog');
@@ -157,9 +158,7 @@ test.describe('axe: signed-in screens', HARDENING, () => {
 
   test('the mobile menu at 375 px, open', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto('/login');
-    await expectAccessible(page, '/login at 375 px');
-    await signInWithForm(page, ACCOUNTS.engineer.email);
+    await page.goto('/');
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(page.getByRole('navigation', { name: 'Modules' })).toBeVisible();
     await expectAccessible(page, 'the open mobile menu');
@@ -266,22 +265,8 @@ test.describe('keyboard', HARDENING, () => {
     await expect(page).toHaveURL('/login');
   });
 
-  test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
-    await page.goto('/login');
-    await signInWithForm(page, ACCOUNTS.engineer.email);
-    await page.goto('/asset-life/sites');
-    await expect(h1(page)).toHaveText('Sites');
-    await page.keyboard.press('Tab');
-    await expect(focused(page)).toHaveText('Skip to main content');
-    await expectFocusIndicator(page);
-    await page.keyboard.press('Enter');
-    await expect(focused(page)).toHaveAttribute('id', 'main');
-    // The next stop is inside the screen, past the chrome.
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.getElementById('main')?.contains(document.activeElement))).toBe(true);
-  });
-
   test('the account navigation (profile, sign-out) works by keyboard', async ({ page }) => {
+    // A session of its own, since it signs out.
     await page.goto('/login');
     await signInWithForm(page, ACCOUNTS.engineer.email);
     await tabTo(page, page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Erin Engineer' }));
@@ -293,50 +278,78 @@ test.describe('keyboard', HARDENING, () => {
     await expect(page).toHaveURL('/login');
   });
 
-  test('the site-group selector opens with Enter, toggles with Space, closes with Escape or by tabbing past it', async ({ page }) => {
-    await page.goto('/login');
-    await signInWithForm(page, ACCOUNTS.engineer.email);
-    const summary = page.getByLabel(/^Site groups:/);
-    await tabTo(page, summary);
-    await page.keyboard.press('Enter');
-    const choices = page.getByRole('group', { name: 'Show only' });
-    await expect(choices).toBeVisible();
-    await page.keyboard.press('Tab');
-    await expectFocusIndicator(page);
-    await expect(focused(page)).toHaveRole('checkbox');
-    await page.keyboard.press('Space');
-    await expect(summary).toHaveAccessibleName(/^Site groups: (?!all)/);
-    await page.keyboard.press('Escape');
-    await expect(choices).toBeHidden();
-    await expect(summary).toBeFocused();
+  test.describe('signed in', () => {
+    test.use({ storageState: ENGINEER_STATE });
 
-    // Tabbing on past the panel's last control closes it rather than leaving it over the page.
-    await page.keyboard.press('Enter');
-    await tabTo(page, page.getByRole('link', { name: 'Manage' }));
-    await page.keyboard.press('Tab');
-    await expect(choices).toBeHidden();
-  });
+    test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
+      await page.goto('/asset-life/sites');
+      await expect(h1(page)).toHaveText('Sites');
+      await page.keyboard.press('Tab');
+      await expect(focused(page)).toHaveText('Skip to main content');
+      await expectFocusIndicator(page);
+      await page.keyboard.press('Enter');
+      await expect(focused(page)).toHaveAttribute('id', 'main');
+      // The next stop is inside the screen, past the chrome.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.getElementById('main')?.contains(document.activeElement))).toBe(true);
+    });
 
-  test('the mobile menu opens with Enter and closes with Escape, focus back on its button', async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto('/login');
-    await signInWithForm(page, ACCOUNTS.engineer.email);
-    const menu = page.getByRole('button', { name: 'Menu' });
-    const modules = page.getByRole('navigation', { name: 'Modules' });
-    await tabTo(page, menu);
-    await page.keyboard.press('Enter');
-    await expect(menu).toHaveAttribute('aria-expanded', 'true');
-    await tabTo(page, modules.getByRole('link', { name: 'Model Runtime' }));
-    await page.keyboard.press('Escape');
-    await expect(modules).toBeHidden();
-    await expect(menu).toHaveAttribute('aria-expanded', 'false');
-    await expect(menu).toBeFocused();
+    test('the site-group selector opens with Enter, toggles with Space, closes with Escape or by tabbing past it', async ({ page }) => {
+      await page.goto('/');
+      await expect(h1(page)).toHaveText(ACCOUNTS.engineer.h1);
+      const summary = page.getByLabel(/^Site groups:/);
+      await tabTo(page, summary);
+      await page.keyboard.press('Enter');
+      const choices = page.getByRole('group', { name: 'Show only' });
+      await expect(choices).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expectFocusIndicator(page);
+      await expect(focused(page)).toHaveRole('checkbox');
+      await page.keyboard.press('Space');
+      await expect(summary).toHaveAccessibleName(/^Site groups: (?!all)/);
+      await page.keyboard.press('Escape');
+      await expect(choices).toBeHidden();
+      await expect(summary).toBeFocused();
 
-    await page.keyboard.press('Enter');
-    await tabTo(page, modules.getByRole('link', { name: 'Life Cycle Cost' }));
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL('/life-cost');
-    await expect(modules).toBeHidden();
+      // Tabbing on past the panel's last control closes it rather than leaving it over the page.
+      await page.keyboard.press('Enter');
+      await tabTo(page, page.getByRole('link', { name: 'Manage' }));
+      await page.keyboard.press('Tab');
+      await expect(choices).toBeHidden();
+    });
+
+    test('the mobile menu opens with Enter and closes with Escape, focus back on its button', async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto('/');
+      await expect(h1(page)).toHaveText(ACCOUNTS.engineer.h1);
+      const menu = page.getByRole('button', { name: 'Menu' });
+      const modules = page.getByRole('navigation', { name: 'Modules' });
+      await tabTo(page, menu);
+      await page.keyboard.press('Enter');
+      await expect(menu).toHaveAttribute('aria-expanded', 'true');
+      await tabTo(page, modules.getByRole('link', { name: 'Model Runtime' }));
+      await page.keyboard.press('Escape');
+      await expect(modules).toBeHidden();
+      await expect(menu).toHaveAttribute('aria-expanded', 'false');
+      await expect(menu).toBeFocused();
+
+      await page.keyboard.press('Enter');
+      await tabTo(page, modules.getByRole('link', { name: 'Life Cycle Cost' }));
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL('/life-cost');
+      await expect(modules).toBeHidden();
+    });
+
+    test('the export-control dialog takes focus and closes with Enter on OK', async ({ page }) => {
+      await page.goto('/asset-life/sites/S1?showNistWarning=1');
+      const dialog = page.getByRole('alertdialog', { name: 'Export-controlled technical data' });
+      await expect(dialog.getByRole('button', { name: 'OK' })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(dialog.getByRole('button', { name: 'OK' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeHidden();
+      await expect(h1(page)).toHaveText('Site S1');
+    });
   });
 
   test.describe('as staff', () => {
@@ -353,18 +366,5 @@ test.describe('keyboard', HARDENING, () => {
       // Focus stays on the switcher, so Shift+Tab and Tab go on from where the user was.
       await expect(switcher).toBeFocused();
     });
-  });
-
-  test('the export-control dialog takes focus and closes with Enter on OK', async ({ page }) => {
-    await page.goto('/login');
-    await signInWithForm(page, ACCOUNTS.engineer.email);
-    await page.goto('/asset-life/sites/S1?showNistWarning=1');
-    const dialog = page.getByRole('alertdialog', { name: 'Export-controlled technical data' });
-    await expect(dialog.getByRole('button', { name: 'OK' })).toBeFocused();
-    await page.keyboard.press('Tab');
-    await expect(dialog.getByRole('button', { name: 'OK' })).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(dialog).toBeHidden();
-    await expect(h1(page)).toHaveText('Site S1');
   });
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { STAFF_ROLE } from '@platform/schemas';
-import { ACCOUNTS, STAFF_STATE } from './support/accounts.ts';
-import { idTokenFor, signInWithForm } from './support/signIn.ts';
+import { ACCOUNTS, ENGINEER_STATE, STAFF_STATE } from './support/accounts.ts';
+import { idTokenFor } from './support/signIn.ts';
 
 test.describe('module administration, as staff', () => {
   test.use({ storageState: STAFF_STATE });
@@ -60,21 +60,23 @@ test.describe('module administration, as staff', () => {
   });
 });
 
-test('a customer user has no module administration, in the screen or the API', async ({ page, request }) => {
-  await page.goto('/login');
-  await signInWithForm(page, ACCOUNTS.engineer.email);
-  await page.goto('/settings');
-  await expect(page.getByRole('link', { name: 'Users', exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Modules', exact: true })).toHaveCount(0);
-  await page.goto('/settings/modules');
-  // The route is not in a customer user's manifest at all: the address is unknown to them.
-  await expect(page.getByRole('heading', { level: 1, name: 'Not found' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'View as user' })).toHaveCount(0);
+test.describe('module administration, as a customer user', () => {
+  test.use({ storageState: ENGINEER_STATE });
 
-  const token = await idTokenFor(request, ACCOUNTS.engineer.email);
-  const answer = await request.get('/api/v1/admin/modules', { headers: { authorization: `Bearer ${token}` } });
-  expect(answer.status()).toBe(403);
-  expect(answer.headers()['content-type']).toContain('application/problem+json');
-  const preview = await request.post('/api/v1/admin/preview', { headers: { authorization: `Bearer ${token}` }, data: { claims: { role: STAFF_ROLE } } });
-  expect(preview.status()).toBe(403);
+  test('is not there, in the screen or the API', async ({ page, request }) => {
+    await page.goto('/settings');
+    await expect(page.getByRole('link', { name: 'Users', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Modules', exact: true })).toHaveCount(0);
+    await page.goto('/settings/modules');
+    // The route is not in a customer user's manifest at all: the address is unknown to them.
+    await expect(page.getByRole('heading', { level: 1, name: 'Not found' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'View as user' })).toHaveCount(0);
+
+    const token = await idTokenFor(request, ACCOUNTS.engineer.email);
+    const answer = await request.get('/api/v1/admin/modules', { headers: { authorization: `Bearer ${token}` } });
+    expect(answer.status()).toBe(403);
+    expect(answer.headers()['content-type']).toContain('application/problem+json');
+    const preview = await request.post('/api/v1/admin/preview', { headers: { authorization: `Bearer ${token}` }, data: { claims: { role: STAFF_ROLE } } });
+    expect(preview.status()).toBe(403);
+  });
 });

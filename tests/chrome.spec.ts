@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS } from './support/accounts.ts';
+import { ACCOUNTS, ENGINEER_STATE } from './support/accounts.ts';
 import { signInWithForm } from './support/signIn.ts';
 
 test.describe('application chrome', () => {
@@ -22,10 +22,13 @@ test.describe('application chrome', () => {
     // Forgotten once the app knows who signed in: a moment after the form is gone, not at once.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('platform.selectedCustomerId'))).toBeNull();
   });
+});
+
+test.describe('application chrome, for a customer user', () => {
+  test.use({ storageState: ENGINEER_STATE });
 
   test('the current module has its own section navigation', async ({ page }) => {
-    await page.goto('/login');
-    await signInWithForm(page, ACCOUNTS.engineer.email);
+    await page.goto('/');
     const sections = page.getByRole('navigation', { name: 'Asset Life sections' });
     await expect(sections.getByRole('link')).toHaveText(['Sites', 'Exports', 'Imports']);
     await sections.getByRole('link', { name: 'Exports' }).click();
@@ -35,8 +38,7 @@ test.describe('application chrome', () => {
 
   test('under 767 px the navigation folds behind a menu button and stays usable', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto('/login');
-    await signInWithForm(page, ACCOUNTS.engineer.email);
+    await page.goto('/');
     const menu = page.getByRole('button', { name: 'Menu' });
     const modules = page.getByRole('navigation', { name: 'Modules' });
     await expect(modules).toBeHidden();
@@ -50,8 +52,6 @@ test.describe('application chrome', () => {
   });
 
   test('a failed manifest fetch shows an error with a retry, never a blank page', async ({ page }) => {
-    await page.goto('/login');
-    await signInWithForm(page, ACCOUNTS.engineer.email);
     await page.route('**/api/v1/manifest', (route) =>
       route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, code: 'CFG_ERR_INTERNAL' }) }),
     );

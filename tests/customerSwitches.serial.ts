@@ -1,6 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, STAFF_STATE } from './support/accounts.ts';
-import { signInWithForm } from './support/signIn.ts';
+import { ENGINEER_STATE, STAFF_STATE } from './support/accounts.ts';
 
 // Runs after every other spec (project "after-specs" in playwright.config.ts): it switches modules off
 // for acme, which the other specs' acme users must not feel.
@@ -20,9 +19,7 @@ async function flip(page: Page, module: RegExp, reason: string) {
 }
 
 test('an operator switches a module off for acme: it vanishes from an acme user’s open page, and comes back', async ({ browser }) => {
-  const engineer = await (await browser.newContext()).newPage();
-  await engineer.goto('/login');
-  await signInWithForm(engineer, ACCOUNTS.engineer.email);
+  const engineer = await (await browser.newContext({ storageState: ENGINEER_STATE })).newPage();
   await engineer.goto('/life-cost');
   const sidebar = engineer.getByRole('navigation', { name: 'Modules' });
   await expect(sidebar.getByRole('link', { name: 'Life Cycle Cost' })).toBeVisible();

@@ -1,12 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS } from './support/accounts.ts';
-import { signInWithForm } from './support/signIn.ts';
+import { ENGINEER_STATE } from './support/accounts.ts';
 
 test.describe('export-control warning', () => {
-  test.beforeEach(async ({ page }) => {
-    await page.goto('/login');
-    await signInWithForm(page, ACCOUNTS.engineer.email);
-  });
+  test.use({ storageState: ENGINEER_STATE });
 
   test('shows over the screen, survives Escape and backdrop clicks, and closes with OK', async ({ page }) => {
     await page.goto('/asset-life/sites/S1?showNistWarning=1');

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { ACCOUNTS, PASSWORD } from './support/accounts.ts';
+import { ACCOUNTS, ENGINEER_STATE, PASSWORD } from './support/accounts.ts';
 import { signInWithForm } from './support/signIn.ts';
 
 // The browser's side of faults: when the identity provider or the config service
@@ -81,12 +81,14 @@ test.describe('Faults', { tag: '@hardening/faults' }, () => {
       await page.getByRole('button', { name: 'Try again' }).click();
       await expectLanding(page);
     });
+  }
+});
 
+test.describe('Faults, signed in', { tag: '@hardening/faults' }, () => {
+  test.use({ storageState: ENGINEER_STATE });
+
+  for (const [outage, handler] of Object.entries(OUTAGES)) {
     test(`config service and manifest ${outage} when a signed-in user opens the app: errors with retries, then the landing page`, async ({ page }) => {
-      await page.goto('/login');
-      await signInWithForm(page, account.email);
-      await expectLanding(page);
-
       await page.route(CONFIG, handler);
       await page.route(MANIFEST, handler);
       await page.goto('/');

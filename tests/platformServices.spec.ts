@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { ACCOUNTS, STAFF_STATE } from './support/accounts.ts';
+import { ACCOUNTS, ENGINEER_STATE, STAFF_STATE } from './support/accounts.ts';
 import { idTokenFor, signInWithForm } from './support/signIn.ts';
 
 async function signInAs(page: Page, email: string) {
@@ -9,8 +9,9 @@ async function signInAs(page: Page, email: string) {
 }
 
 test.describe('platform services, as a customer user', () => {
+  test.use({ storageState: ENGINEER_STATE });
+
   test("users: their own customer's, downloaded as a CSV that lands on disk with the right name", async ({ page }) => {
-    await signInAs(page, ACCOUNTS.engineer.email);
     await page.goto('/settings/users');
     const table = page.getByRole('table', { name: 'Users of acme' });
     // A customer user has no customers screen to open.
@@ -44,7 +45,6 @@ test.describe('platform services, as a customer user', () => {
   });
 
   test('site groups chosen in the top bar filter the uploads, and go with the call as siteGroup', async ({ page }) => {
-    await signInAs(page, ACCOUNTS.engineer.email);
     await page.goto('/settings/uploads');
     const uploads = page.getByRole('table', { name: 'Uploads' });
     await expect(uploads.getByRole('cell', { name: 'Gulf Coast' }).first()).toBeVisible();
@@ -68,7 +68,6 @@ test.describe('platform services, as a customer user', () => {
   });
 
   test('an upload downloads under its own name, with sizes and dates formatted', async ({ page }) => {
-    await signInAs(page, ACCOUNTS.engineer.email);
     await page.goto('/settings/uploads');
     const row = page.getByRole('table', { name: 'Uploads' }).locator('tbody tr').filter({ hasText: '.csv' }).first();
     const fileName = (await row.getByRole('rowheader').textContent())!.trim();
@@ -78,7 +77,9 @@ test.describe('platform services, as a customer user', () => {
     expect(download.suggestedFilename()).toBe(fileName);
     expect(readFileSync((await download.path())!, 'utf8').length).toBeGreaterThan(0);
   });
+});
 
+test.describe('platform services, as a globex user', () => {
   test('notifications and the dashboard show the customer’s own', async ({ page }) => {
     await signInAs(page, ACCOUNTS.viewer.email);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Vic' })).toBeVisible();

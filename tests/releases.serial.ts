@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { STAFF_ROLE, type AdminPreview, type ReleaseList } from '@platform/schemas';
-import { ACCOUNTS, STAFF_STATE } from './support/accounts.ts';
+import { ACCOUNTS, ENGINEER_STATE, STAFF_STATE } from './support/accounts.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
-import { idTokenFor, manifestFor, signInWithForm } from './support/signIn.ts';
+import { idTokenFor, manifestFor } from './support/signIn.ts';
 
 // Runs after every other spec (project "after-specs"): it changes which release everyone is served.
 // Whatever happens, the release active at the start is made active again and any pilot ended.
@@ -39,9 +39,7 @@ test.afterAll(async ({ request }) => {
 
 /** An acme engineer's open page on Life Cycle Cost, and the sidebar that shows whether they have it. */
 async function engineerOnLifeCost(browser: Browser) {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/login');
-  await signInWithForm(page, ACCOUNTS.engineer.email);
+  const page = await (await browser.newContext({ storageState: ENGINEER_STATE })).newPage();
   await page.goto('/life-cost');
   const lcc = page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Life Cycle Cost' });
   await expect(lcc).toBeVisible();
