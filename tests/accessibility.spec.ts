@@ -8,6 +8,8 @@ import { signInWithForm } from './support/signIn.ts';
 // Every kind of screen passes axe at WCAG 2.1 A and AA with nothing serious or critical, and the
 // chrome and the sign-in form work by keyboard alone.
 const HARDENING = { tag: '@hardening/accessibility' };
+// The tests are independent of one another (bar the serial pair below): both workers share them.
+test.describe.configure({ mode: 'parallel' });
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 

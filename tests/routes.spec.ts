@@ -8,6 +8,8 @@ import { manifestFor } from './support/signIn.ts';
 const MODULES = ['shell', 'dash', 'mb', 'mr', 'lcc', 'hs', 'lx', 'lb', 'cs', 'cd', 'ai', 'rail', 'am', 'pi', 'ig', 'mp', 'td'];
 
 test.use({ storageState: STAFF_STATE });
+// Each module's walk stands alone: both workers share them.
+test.describe.configure({ mode: 'parallel' });
 
 let manifest: UserManifest;
 test.beforeAll(async ({ request }) => {
