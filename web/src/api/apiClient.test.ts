@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicConfig } from '@platform/schemas';
 import { SELECTED_CUSTOMER_KEY } from '../selection/customerContext.ts';
+import { NO_BACKENDS } from '../testing/fakePlatform.ts';
 import { callService, createApiClient } from './apiClient.ts';
 import { ApiError, BackendUnavailableError, NetworkError, NotSignedInError } from './apiErrors.ts';
 
@@ -8,19 +9,7 @@ import { ApiError, BackendUnavailableError, NetworkError, NotSignedInError } fro
 const token = vi.hoisted(() => ({ current: 'id-token' as string | undefined }));
 vi.mock('../auth/currentIdToken.ts', () => ({ currentIdToken: async () => token.current }));
 
-const backends = {
-  main: '/api/main',
-  assetHealth: 'https://health.example.com/v1',
-  mapping: null,
-  lifex: null,
-  technicalDashboard: null,
-  lifeCost: null,
-  modelRuntime: null,
-  rail: null,
-  coreData: null,
-  coldStartPublic: null,
-  userManagement: null,
-} satisfies PublicConfig['backends'];
+const backends: PublicConfig['backends'] = { ...NO_BACKENDS, main: '/api/main', assetHealth: 'https://health.example.com/v1' };
 
 const calls: { url: string; init: RequestInit }[] = [];
 function answer(response: Response | Error) {

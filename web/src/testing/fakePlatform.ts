@@ -35,25 +35,28 @@ function moduleView(key: string, name: string, baseUrl: string): ModuleView {
   return { key, name, baseUrl, breadcrumbs: false, landingPath: baseUrl, routes: [] };
 }
 
+/** Every backend a deployment may name, none configured: tests name the ones they use. */
+export const NO_BACKENDS: PublicConfig['backends'] = {
+  main: null,
+  assetHealth: null,
+  mapping: null,
+  lifex: null,
+  technicalDashboard: null,
+  lifeCost: null,
+  modelRuntime: null,
+  rail: null,
+  coreData: null,
+  coldStartPublic: null,
+  userManagement: null,
+};
+
 const TEST_CONFIG: PublicConfig = {
   environment: 'local',
   productName: 'AssetTwin',
   version: 'test',
   auth: { region: 'eu-west-1', userPoolId: 'eu-west-1_test', userPoolClientId: 'test', userPoolEndpoint: null, authFlowType: 'USER_SRP_AUTH', oauth: null },
   shell: moduleView('shell', 'Shell', '/'),
-  backends: {
-    main: MAIN_API,
-    assetHealth: null,
-    mapping: null,
-    lifex: null,
-    technicalDashboard: null,
-    lifeCost: null,
-    modelRuntime: null,
-    rail: null,
-    coreData: null,
-    coldStartPublic: null,
-    userManagement: null,
-  },
+  backends: { ...NO_BACKENDS, main: MAIN_API },
   messaging: null,
 };
 
