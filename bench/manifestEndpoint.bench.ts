@@ -57,8 +57,26 @@ async function startBare(logger: 'json' | 'off', dir: string, cpu: number, nodeO
     stdio: ['ignore', log, log],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120 && !(await fetch(`${base}/ready`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 250));
-  return { base, pid: child.pid!, stop: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))) };
+  for (
+    let i = 0;
+    i < 120 &&
+    !(await fetch(`${base}/ready`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  )
+    await new Promise((r) => setTimeout(r, 250));
+  return {
+    base,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 const ratio = (a: LoadResult, b: LoadResult) => a.requestsPerSecond / b.requestsPerSecond;
@@ -74,7 +92,13 @@ const benchmark: Benchmark = {
     const profiledIn = (sub: string) => nodeOptions.map((o) => o.replace(/^--cpu-prof-dir=(.*)$/, `--cpu-prof-dir=$1/${sub}`));
     // Production's logging: info, one JSON object a line, to a file (a collector reads standard output).
     // The compiled bundle, as the image runs it.
-    const service = await startService({ cpu: 0, compiled: true, logFile: join(dir, 'service.log'), env: { NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_FORMAT: 'json', WEB_DIST: join(root, 'web/dist') }, nodeOptions });
+    const service = await startService({
+      cpu: 0,
+      compiled: true,
+      logFile: join(dir, 'service.log'),
+      env: { NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_FORMAT: 'json', WEB_DIST: join(root, 'web/dist') },
+      nodeOptions,
+    });
     log(`service (production's JSON logging) on CPU 0 at ${service.base}; logs in ${dir}`);
     const references: Partial<Record<'bare' | 'limit', Awaited<ReturnType<typeof startBare>>>> = {};
     try {
@@ -82,7 +106,9 @@ const benchmark: Benchmark = {
       const bodies: Record<string, { body: string; etag: string }> = {};
       for (const account of Object.keys(ACCOUNTS) as Account[]) {
         // Uncompressed, as the load generator asks for it: each coding has its own tag.
-        const answer = await fetch(`${service.base}/api/v1/manifest`, { headers: { authorization: `Bearer ${tokens[account]}`, 'accept-encoding': 'identity' } });
+        const answer = await fetch(`${service.base}/api/v1/manifest`, {
+          headers: { authorization: `Bearer ${tokens[account]}`, 'accept-encoding': 'identity' },
+        });
         if (answer.status !== 200) throw new Error(`manifest for ${account} answered ${answer.status}: ${await answer.text()}`);
         bodies[`/bare/${account}`] = { body: await answer.text(), etag: answer.headers.get('etag')! };
       }
@@ -90,7 +116,9 @@ const benchmark: Benchmark = {
       // Profiled alike when asked: the difference between two profiles is what one side does more.
       references.bare = await startBare('json', dir, 0, profiledIn('bare'));
       references.limit = await startBare('off', dir, 0, profiledIn('limit'));
-      log(`bare route (same logging) at ${references.bare.base} and bare route (no logger) at ${references.limit.base}, on CPU 0; load generator on CPU 1; ${seconds} s a run`);
+      log(
+        `bare route (same logging) at ${references.bare.base} and bare route (no logger) at ${references.limit.base}, on CPU 0; load generator on CPU 1; ${seconds} s a run`,
+      );
 
       const requestOf = (account: Account, path: Answer, side: Side) => ({
         url: side === 'manifest' ? `${service.base}/api/v1/manifest` : `${references[side]!.base}/bare/${account}`,
@@ -116,7 +144,10 @@ const benchmark: Benchmark = {
               const cpuBefore = cpuMicros(pid);
               const result = await load({ ...requestOf(account, path, side), connections, seconds: seconds / 2, cpu: 1 });
               const wrong = Object.entries(result.statuses).filter(([code]) => code !== path);
-              if (wrong.length || result.errors || result.timeouts) throw new Error(`${side} ${account} ${path}: unexpected answers ${JSON.stringify({ statuses: result.statuses, errors: result.errors, timeouts: result.timeouts })}`);
+              if (wrong.length || result.errors || result.timeouts)
+                throw new Error(
+                  `${side} ${account} ${path}: unexpected answers ${JSON.stringify({ statuses: result.statuses, errors: result.errors, timeouts: result.timeouts })}`,
+                );
               return { ...result, cpu: cpuMicros(pid) - cpuBefore };
             };
             // In halves, A B C then C B A: whatever drifts during the row (the machine, the heaps) falls on all alike.
@@ -125,7 +156,10 @@ const benchmark: Benchmark = {
             const results = {} as Record<Side, Measured>;
             for (const side of [...SIDES].reverse()) {
               const second = await run(side);
-              results[side] = { ...combine(first[side]!, second), cpuMicrosPerRequest: (first[side]!.cpu + second.cpu) / (first[side]!.requests + second.requests) };
+              results[side] = {
+                ...combine(first[side]!, second),
+                cpuMicrosPerRequest: (first[side]!.cpu + second.cpu) / (first[side]!.requests + second.requests),
+              };
             }
             rows.push({ connections, account, path, results });
             const { manifest, bare, limit } = results;

@@ -106,7 +106,12 @@ const benchmark: Benchmark = {
       const grown = modules <= real.modules.size ? real : grownSet(real, modules);
       const routes = routesIn(grown);
       for (const [kind, { user, switches }] of Object.entries(users(grown)) as Array<['staff' | 'customer', ReturnType<typeof users>['staff']]>) {
-        const options = { environment: 'local', productName: 'Asset Platform', requestedCustomerId: undefined, customerEnabled: switches && ((key: string) => switches[key]) };
+        const options = {
+          environment: 'local',
+          productName: 'Asset Platform',
+          requestedCustomerId: undefined,
+          customerEnabled: switches && ((key: string) => switches[key]),
+        };
         let built: ReturnType<typeof buildUserManifest> | undefined;
         let bytes = 0;
         const build = (set: ManifestSet) => (built = buildUserManifest(set, user, options));
@@ -125,7 +130,9 @@ const benchmark: Benchmark = {
         }
         const row = { modules: grown.modules.size, routes, kind, coldUs: median(cold), warmUs: median(warm), serializeUs: median(serialized), bytes };
         rows.push(row);
-        log(`${String(row.modules).padStart(5)} modules ${String(routes).padStart(6)} routes ${kind.padEnd(8)} cold ${fmt(row.coldUs / 1000)} ms, warm ${fmt(row.warmUs / 1000)} ms, serialize ${fmt(row.serializeUs / 1000)} ms (${fmt(bytes / 1024)} KB)`);
+        log(
+          `${String(row.modules).padStart(5)} modules ${String(routes).padStart(6)} routes ${kind.padEnd(8)} cold ${fmt(row.coldUs / 1000)} ms, warm ${fmt(row.warmUs / 1000)} ms, serialize ${fmt(row.serializeUs / 1000)} ms (${fmt(bytes / 1024)} KB)`,
+        );
       }
     }
     const fits = Object.fromEntries(
@@ -133,12 +140,18 @@ const benchmark: Benchmark = {
         const mine = rows.filter((r) => r.kind === kind);
         return [
           kind,
-          { cold: linearFit(mine.map((r) => [r.routes, r.coldUs])), warm: linearFit(mine.map((r) => [r.routes, r.warmUs])), serialize: linearFit(mine.map((r) => [r.routes, r.serializeUs])) },
+          {
+            cold: linearFit(mine.map((r) => [r.routes, r.coldUs])),
+            warm: linearFit(mine.map((r) => [r.routes, r.warmUs])),
+            serialize: linearFit(mine.map((r) => [r.routes, r.serializeUs])),
+          },
         ];
       }),
     );
     for (const [kind, fit] of Object.entries(fits)) {
-      log(`${kind}: cold ${fmt(fit.cold.slope)} µs a route (r² ${fit.cold.r2.toFixed(3)}), warm ${fmt(fit.warm.slope)} (r² ${fit.warm.r2.toFixed(3)}), serialize ${fmt(fit.serialize.slope)} (r² ${fit.serialize.r2.toFixed(3)})`);
+      log(
+        `${kind}: cold ${fmt(fit.cold.slope)} µs a route (r² ${fit.cold.r2.toFixed(3)}), warm ${fmt(fit.warm.slope)} (r² ${fit.warm.r2.toFixed(3)}), serialize ${fmt(fit.serialize.slope)} (r² ${fit.serialize.r2.toFixed(3)})`,
+      );
     }
     return {
       figures: { reps, rows, fits },

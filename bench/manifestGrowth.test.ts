@@ -25,7 +25,11 @@ describe('the grown manifest sets benchmark 2 builds from', () => {
 
   it('give staff every generated module, with the role-only route and redirects resolved', () => {
     const grown = grownSet(real, 50);
-    const manifest = buildUserManifest(grown, { sub: 's', email: 'e', givenName: 'G', familyName: 'F', auth: { role: STAFF_ROLE, requireMFA: false } }, { environment: 'local', productName: 'P', requestedCustomerId: undefined });
+    const manifest = buildUserManifest(
+      grown,
+      { sub: 's', email: 'e', givenName: 'G', familyName: 'F', auth: { role: STAFF_ROLE, requireMFA: false } },
+      { environment: 'local', productName: 'P', requestedCustomerId: undefined },
+    );
     expect(generatedKey(0)).toBe('gaaaa');
     expect(generatedKey(27)).toBe('gaabb');
     const generated = manifest.modules.find((m) => m.key === 'gaaaa')!;

@@ -73,8 +73,12 @@ writeFileSync(file, `${JSON.stringify({ ...record, complete }, null, 2)}\n`);
 if (!quick) updateBenchmarksMd(record);
 
 const targets = Object.values(results).flatMap((r) => ('targets' in r ? r.targets : []));
-const failed = Object.entries(results).filter(([, r]) => 'error' in r).map(([name]) => name);
-console.log(`\n${targets.filter((t) => t.met).length} of ${targets.length} targets met${failed.length ? `; ${failed.join(', ')} could not run` : ''}. Figures: ${file.slice(root.length)}`);
+const failed = Object.entries(results)
+  .filter(([, r]) => 'error' in r)
+  .map(([name]) => name);
+console.log(
+  `\n${targets.filter((t) => t.met).length} of ${targets.length} targets met${failed.length ? `; ${failed.join(', ')} could not run` : ''}. Figures: ${file.slice(root.length)}`,
+);
 process.exit(failed.length ? 1 : 0);
 
 /** The previous record's benchmarks, each marked with the run it came from (older files lack the mark). */

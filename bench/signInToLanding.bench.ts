@@ -160,7 +160,9 @@ const benchmark: Benchmark = {
     const dir = mkdtempSync(join(tmpdir(), 'bench-signin-'));
     const service = await startService({ cpu: 0, logFile: join(dir, 'service.log'), env: { LOG_LEVEL: 'info', WEB_DIST: dist } });
     const { browser, pinnedTo } = await launchChromium({ cpu: 1 });
-    log(`service on CPU 0 at ${service.base}; Chromium ${pinnedTo === undefined ? 'unpinned' : `on CPU ${pinnedTo}`}; ${runs} runs each after ${warmups} warm-up on each link; logs in ${dir}`);
+    log(
+      `service on CPU 0 at ${service.base}; Chromium ${pinnedTo === undefined ? 'unpinned' : `on CPU ${pinnedTo}`}; ${runs} runs each after ${warmups} warm-up on each link; logs in ${dir}`,
+    );
     const perLink = <T>(make: () => T) => Object.fromEntries(LINK_NAMES.map((name) => [name, make()])) as Record<LinkName, T>;
     const signIns = perLink((): Record<keyof typeof ACCOUNTS, SignInRun[]> => ({ customer: [], staff: [] }));
     const statics = perLink((): number[] => []);
@@ -187,9 +189,16 @@ const benchmark: Benchmark = {
 
     const staticMedians = perLink(() => 0);
     for (const name of LINK_NAMES) staticMedians[name] = median(statics[name]);
-    const rows = LINK_NAMES.flatMap((name) => (Object.keys(ACCOUNTS) as Array<keyof typeof ACCOUNTS>).map((account) => summarize(account, name, signIns[name][account], staticMedians[name])));
+    const rows = LINK_NAMES.flatMap((name) =>
+      (Object.keys(ACCOUNTS) as Array<keyof typeof ACCOUNTS>).map((account) => summarize(account, name, signIns[name][account], staticMedians[name])),
+    );
     for (const name of LINK_NAMES) {
-      log(`${name}: static page median ${fmt(staticMedians[name])} ms; ${rows.filter((r) => r.link === name).map((s) => `${s.account} sign-in median ${fmt(s.medianMs)} ms`).join(', ')}`);
+      log(
+        `${name}: static page median ${fmt(staticMedians[name])} ms; ${rows
+          .filter((r) => r.link === name)
+          .map((s) => `${s.account} sign-in median ${fmt(s.medianMs)} ms`)
+          .join(', ')}`,
+      );
     }
     const slow = LINKS['slow link'];
 
@@ -206,7 +215,9 @@ const benchmark: Benchmark = {
         signInSlowLink: rows.filter((r) => r.link === 'slow link'),
       },
       // The target is held on loopback, where the page's own work shows; on the slow link the bytes and round trips do.
-      targets: rows.filter((r) => r.link === 'loopback').map((s) => target(`sign-in to landing ÷ static page (${s.account})`, s.ratio, 'max', RATIO_LIMIT, '×')),
+      targets: rows
+        .filter((r) => r.link === 'loopback')
+        .map((s) => target(`sign-in to landing ÷ static page (${s.account})`, s.ratio, 'max', RATIO_LIMIT, '×')),
       report: [
         `Median of ${runs} runs each, interleaved, each in a fresh browser context (nothing cached). Static page: /login served by the same service with JavaScript off (the page with its nonce and policy, and the style sheet), opened in a tab already on the service, navigation start to load event end: **${fmt(staticMedians.loopback)} ms** on loopback (p90 ${fmt(percentile(statics.loopback, 90))} ms), **${fmt(staticMedians['slow link'])} ms** on the slow link (p90 ${fmt(percentile(statics['slow link'], 90))} ms). Slow link: Chromium's network emulation (DevTools protocol \`Network.emulateNetworkConditions\`), ${fmt((slow.downloadThroughput * 8) / 1e6)} Mbit/s down and up, ${slow.latency} ms added to every request, for the static page as for the sign-in.`,
         '',
@@ -216,9 +227,9 @@ const benchmark: Benchmark = {
         ),
       ],
       notes: [
-        'Sign-in is timed in the page, from the form\'s submit event to the landing h1 entering the document; it includes the identity provider\'s round trips, the manifest request, the frame and screen code (cold cache) and rendering.',
+        "Sign-in is timed in the page, from the form's submit event to the landing h1 entering the document; it includes the identity provider's round trips, the manifest request, the frame and screen code (cold cache) and rendering.",
         `Router build: the User Timing measure '${ROUTER_BUILD_MEASURE}' that buildRoutes leaves, for the manifest the user signed in to.`,
-        'The target (ratio ≤ 3) is held on loopback only; the slow link\'s rows show what a mobile user waits, without a limit.',
+        "The target (ratio ≤ 3) is held on loopback only; the slow link's rows show what a mobile user waits, without a limit.",
       ],
     };
   },

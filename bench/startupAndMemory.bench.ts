@@ -61,12 +61,15 @@ const benchmark: Benchmark = {
       }
     };
     try {
-      log(`${runs} starts each, each on an empty database, after one warm-up (tsx's cache and the page cache filled), in rotating order, unpinned; logs in ${dir}`);
+      log(
+        `${runs} starts each, each on an empty database, after one warm-up (tsx's cache and the page cache filled), in rotating order, unpinned; logs in ${dir}`,
+      );
       for (const command of commands) await start(command);
       for (let round = 0; round < runs; round++) {
         for (const command of rotate(commands, round)) {
           const run = await start(command);
-          if (run.answers['200 br'] !== MANIFEST_REQUESTS) throw new Error(`${command.label}: manifest answers ${JSON.stringify(run.answers)}, not ${MANIFEST_REQUESTS} × 200 br`);
+          if (run.answers['200 br'] !== MANIFEST_REQUESTS)
+            throw new Error(`${command.label}: manifest answers ${JSON.stringify(run.answers)}, not ${MANIFEST_REQUESTS} × 200 br`);
           results.get(command)!.push(run);
         }
       }
@@ -78,7 +81,13 @@ const benchmark: Benchmark = {
     const summary = commands.map((command) => {
       const list = results.get(command)!;
       return {
-        command: `node ${command.args.join(' ')}${command.env ? ` (${Object.entries(command.env).map(([k, v]) => `${k}=${v}`).join(' ')})` : ''}`,
+        command: `node ${command.args.join(' ')}${
+          command.env
+            ? ` (${Object.entries(command.env)
+                .map(([k, v]) => `${k}=${v}`)
+                .join(' ')})`
+            : ''
+        }`,
         label: command.label,
         readyMedianMs: median(list.map((r) => r.readyMs)),
         readyMinMs: Math.min(...list.map((r) => r.readyMs)),
@@ -105,7 +114,17 @@ const benchmark: Benchmark = {
         `Median of ${runs} starts each, in rotating order, after one warm-up start each; each start on a new, empty database (migrated, first release seeded). Spawn to the first \`/readyz\` 200 (polled every 10 ms), and the CPU time the process had used by then (all threads, /proc/<pid>/stat); resident set (VmRSS) when ready and after ${fmt(MANIFEST_REQUESTS)} staff manifest requests, ${CONCURRENCY} at a time, Brotli-coded; peak is VmHWM. MiB = 2²⁰ bytes.`,
         '',
         ...table(
-          ['command', 'ready median ms (min–max)', 'ratio', 'CPU to ready ms', 'ratio', 'RSS at ready MiB', `RSS after ${fmt(MANIFEST_REQUESTS)} manifests MiB`, 'ratio', 'peak MiB'],
+          [
+            'command',
+            'ready median ms (min–max)',
+            'ratio',
+            'CPU to ready ms',
+            'ratio',
+            'RSS at ready MiB',
+            `RSS after ${fmt(MANIFEST_REQUESTS)} manifests MiB`,
+            'ratio',
+            'peak MiB',
+          ],
           summary.map((s) => [
             `${s.label}: \`${s.command}\``,
             `${fmt(s.readyMedianMs)} (${fmt(s.readyMinMs)}–${fmt(s.readyMaxMs)})`,

@@ -48,7 +48,13 @@ async function operatorOn(replicas: Replicas): Promise<Writer> {
     async toggle() {
       const enabled = !writer.enabled;
       const sentAt = performance.now();
-      writer.version = await writeSwitch(replicas.a, token, { customerId: CUSTOMER, moduleKey: MODULE, enabled, version: writer.version, reason: `benchmark toggle ${++n}` });
+      writer.version = await writeSwitch(replicas.a, token, {
+        customerId: CUSTOMER,
+        moduleKey: MODULE,
+        enabled,
+        version: writer.version,
+        reason: `benchmark toggle ${++n}`,
+      });
       const ackAt = performance.now();
       writer.enabled = enabled;
       return { sentAt, ackAt, enabled };
@@ -58,7 +64,13 @@ async function operatorOn(replicas: Replicas): Promise<Writer> {
 }
 
 /** Toggles through A while polling B's manifest one request after another and listening to B's events. */
-async function replicaToReplica(replicas: Replicas, writer: Writer, count: number, warmUp: number, log: BenchContext['log']): Promise<{ toggles: ReplicaToggle[]; polls: number }> {
+async function replicaToReplica(
+  replicas: Replicas,
+  writer: Writer,
+  count: number,
+  warmUp: number,
+  log: BenchContext['log'],
+): Promise<{ toggles: ReplicaToggle[]; polls: number }> {
   const token = await idToken(replicas.b, USER);
   const events = await openEvents(replicas.b, token);
   const toggles: ReplicaToggle[] = [];
@@ -194,7 +206,7 @@ const benchmark: Benchmark = {
           ...table(
             ['until', 'median', 'p99', 'max', 'toggles'],
             [
-              row("A answers the write (200)", ack),
+              row('A answers the write (200)', ack),
               row("B's event stream says 'modules'", event),
               row("B's manifest reflects it", served),
               row('the signed-in page on B shows it', page),

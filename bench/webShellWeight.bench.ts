@@ -66,7 +66,12 @@ function origin(id: string): string {
     return scope!.startsWith('@') ? `${scope}/${name}` : scope!;
   }
   const src = id.indexOf('/src/');
-  if (src >= 0) return `web/${id.slice(src + 1).split('/').slice(0, 2).join('/')}`;
+  if (src >= 0)
+    return `web/${id
+      .slice(src + 1)
+      .split('/')
+      .slice(0, 2)
+      .join('/')}`;
   return id.replace(/^\0/, '');
 }
 
@@ -188,7 +193,10 @@ const benchmark: Benchmark = {
       report: [
         `The login page fetched ${loginFiles.length} files, **${kb(loginGzip)} KB gzip** (${kb(sum(loginFiles, 'brotli'))} KB as the service sends them, brotli; ${kb(sum(loginFiles, 'raw'))} KB uncompressed) before its form took input. Signing in as ${ACCOUNT.email} added ${landingFiles.length} files, **${kb(landingGzip)} KB gzip**: the sign-in code the form fetches once it takes focus, then the frame and screens of the first module screen (${landing.path}, "${landing.heading}"): ${kb(loginGzip + landingGzip)} KB in all. KB = 1000 bytes.`,
         '',
-        ...table(['file', 'fetched for', 'raw KB', 'gzip KB', 'brotli KB'], [...fileRows(loginFiles, 'login page'), ...fileRows(landingFiles, 'sign-in, first module screen')]),
+        ...table(
+          ['file', 'fetched for', 'raw KB', 'gzip KB', 'brotli KB'],
+          [...fileRows(loginFiles, 'login page'), ...fileRows(landingFiles, 'sign-in, first module screen')],
+        ),
         '',
         'Biggest contributors to the login page (bundle report; each module gzipped alone, so these add up to more than the files):',
         '',
@@ -200,7 +208,10 @@ const benchmark: Benchmark = {
         '',
         'Chunk of each screen folder:',
         '',
-        ...table(['screens', 'chunk'], Object.entries(chunksOfScreens).map(([screen, chunks]) => [screen, chunks.join(', ')])),
+        ...table(
+          ['screens', 'chunk'],
+          Object.entries(chunksOfScreens).map(([screen, chunks]) => [screen, chunks.join(', ')]),
+        ),
       ],
       notes: [
         'Counted: every script and style sheet the page requested from the service until the login form was there with its button enabled; then, from typing into the form to the landing screen showing its h1 with the network quiet.',

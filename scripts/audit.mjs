@@ -18,7 +18,7 @@ const SERIOUS = new Set(['high', 'critical']);
 export function unexcused(report, exceptions) {
   return Object.values(report.vulnerabilities ?? {})
     .filter((v) => SERIOUS.has(v.severity) && !exceptions[v.name])
-    .map((v) => ({ name: v.name, severity: v.severity, via: v.via.map((via) => (typeof via === 'string' ? via : via.title ?? via.name)).join('; ') }));
+    .map((v) => ({ name: v.name, severity: v.severity, via: v.via.map((via) => (typeof via === 'string' ? via : (via.title ?? via.name))).join('; ') }));
 }
 
 /** Whether npm could not ask the advisory service at all (as opposed to asking and finding nothing). */
@@ -40,7 +40,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const exceptions = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const failing = unexcused(report, exceptions);
   const counts = report.metadata?.vulnerabilities ?? {};
-  console.log(`audit: production dependencies: ${Object.entries(counts).filter(([k]) => k !== 'total').map(([k, n]) => `${n} ${k}`).join(', ')}`);
+  console.log(
+    `audit: production dependencies: ${Object.entries(counts)
+      .filter(([k]) => k !== 'total')
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ')}`,
+  );
   for (const finding of failing) console.error(`audit: ${finding.severity}: ${finding.name}: ${finding.via}`);
   process.exit(failing.length ? 1 : 0);
 }

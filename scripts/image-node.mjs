@@ -26,10 +26,12 @@ export function imageNodeLine(dockerfile) {
 const parts = (version) => version.replace(/^v/, '').split('.').map(Number);
 /** The newest of plain `major.minor.patch` versions (npm lists a range's matches in publishing order). */
 export function newestVersion(versions) {
-  return [...versions].sort((a, b) => {
-    const [x, y] = [parts(a), parts(b)];
-    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
-  }).at(-1);
+  return [...versions]
+    .sort((a, b) => {
+      const [x, y] = [parts(a), parts(b)];
+      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+    })
+    .at(-1);
 }
 
 const say = (text) => console.error(`image node: ${text}`);
@@ -56,8 +58,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let version = asked.status === 0 ? newestVersion([answer].flat().filter((v) => typeof v === 'string')) : undefined;
   if (!version) {
     // No answer: a release of the line fetched before will do, and says so.
-    const cached = existsSync(cache) ? readdirSync(cache).filter((folder) => folder.startsWith(`${name}-${line}.`) && existsSync(join(cache, folder, 'node'))) : [];
-    const why = asked.status === 0 ? `the npm registry has no ${name}@${line}` : `the npm registry gave no ${name}@${line}: ${(answer.error?.summary || 'no answer').split('\n').find(Boolean)}`;
+    const cached = existsSync(cache)
+      ? readdirSync(cache).filter((folder) => folder.startsWith(`${name}-${line}.`) && existsSync(join(cache, folder, 'node')))
+      : [];
+    const why =
+      asked.status === 0
+        ? `the npm registry has no ${name}@${line}`
+        : `the npm registry gave no ${name}@${line}: ${(answer.error?.summary || 'no answer').split('\n').find(Boolean)}`;
     if (!cached.length) notChecked(why);
     version = newestVersion(cached.map((folder) => folder.slice(name.length + 1)));
     say(`${why}; using Node ${version}, fetched before`);
@@ -85,7 +92,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     }
   }
   const ran = spawnSync(binary(version), ['-p', 'process.version'], { encoding: 'utf8' });
-  if (ran.stdout.trim() !== `v${version}`) throw new Error(`${binary(version)} does not run as Node ${version}: ${ran.stderr || ran.stdout || ran.error?.message}`);
+  if (ran.stdout.trim() !== `v${version}`)
+    throw new Error(`${binary(version)} does not run as Node ${version}: ${ran.stderr || ran.stdout || ran.error?.message}`);
   say(`Node ${version}, the image's line ${line}`);
   console.log(binary(version));
 }

@@ -62,7 +62,13 @@ function execForm(args) {
 function existsInRepo(path) {
   const clean = path.replace(/\/$/, '');
   if (!clean.includes('*')) return existsSync(join(root, clean));
-  const pattern = new RegExp(`^${clean.split('/').at(-1).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
+  const pattern = new RegExp(
+    `^${clean
+      .split('/')
+      .at(-1)
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '[^/]*')}$`,
+  );
   return readdirSync(join(root, dirname(clean))).some((name) => pattern.test(name));
 }
 
@@ -95,7 +101,9 @@ describe('Dockerfile', () => {
 
   it("runs a Node line every package.json's engines names, and compiles for the oldest one named", () => {
     const line = imageNodeLine(read('Dockerfile'));
-    const engines = ['package.json', 'schemas/package.json', 'config-service/package.json', 'web/package.json'].map((file) => JSON.parse(read(file)).engines?.node);
+    const engines = ['package.json', 'schemas/package.json', 'config-service/package.json', 'web/package.json'].map(
+      (file) => JSON.parse(read(file)).engines?.node,
+    );
     expect(new Set(engines).size).toBe(1);
     const ranges = engines[0].split('||').map((range) => range.trim());
     expect(ranges.map((range) => /^\^(\d+)\b/.exec(range)?.[1])).toContain(line);
@@ -105,7 +113,12 @@ describe('Dockerfile', () => {
   });
 
   it('builds the web app and the generated schemas before the runtime stage', () => {
-    const build = stages.slice(0, -1).flatMap((s) => s.instructions).filter((i) => i.keyword === 'RUN').map((i) => i.args).join('\n');
+    const build = stages
+      .slice(0, -1)
+      .flatMap((s) => s.instructions)
+      .filter((i) => i.keyword === 'RUN')
+      .map((i) => i.args)
+      .join('\n');
     expect(build).toMatch(/npm ci\b/);
     expect(build).toMatch(/npm run build\b/);
     // `npm run build` is what generates the schema copies, builds web/dist and compiles the service.
@@ -115,7 +128,9 @@ describe('Dockerfile', () => {
   });
 
   it('installs only production dependencies in the runtime stage', () => {
-    const installs = runtimeOf('RUN').map((i) => i.args).filter((args) => /npm (ci|install)\b/.test(args));
+    const installs = runtimeOf('RUN')
+      .map((i) => i.args)
+      .filter((args) => /npm (ci|install)\b/.test(args));
     expect(installs).toHaveLength(1);
     expect(installs[0]).toMatch(/npm ci\b.*--omit=dev/);
   });
@@ -135,13 +150,22 @@ describe('Dockerfile', () => {
 
   it('starts the compiled service with plain node: no TypeScript tool', () => {
     expect(command).toEqual(['node', '--enable-source-maps', 'config-service/dist/server.js']);
-    expect(runtimeOf('COPY').map((c) => c.args).join('\n')).not.toMatch(/config-service\/src\s|\.ts\b|tsconfig/);
+    expect(
+      runtimeOf('COPY')
+        .map((c) => c.args)
+        .join('\n'),
+    ).not.toMatch(/config-service\/src\s|\.ts\b|tsconfig/);
   });
 
   it('finds every package the compiled service imports among the production dependencies the runtime stage installs', () => {
     buildService();
     const meta = JSON.parse(read('config-service/dist/server.meta.json'));
-    const imported = new Set(Object.values(meta.outputs).flatMap((output) => output.imports).filter((i) => i.external && !i.path.startsWith('node:')).map((i) => i.path));
+    const imported = new Set(
+      Object.values(meta.outputs)
+        .flatMap((output) => output.imports)
+        .filter((i) => i.external && !i.path.startsWith('node:'))
+        .map((i) => i.path),
+    );
     const packages = [...new Set([...imported].map((name) => (name.startsWith('@') ? name.split('/').slice(0, 2) : name.split('/').slice(0, 1)).join('/')))];
     expect(packages).toContain('fastify');
     // The workspace is compiled in; a TypeScript tool is never needed.
@@ -159,7 +183,12 @@ describe('Dockerfile', () => {
   });
 
   it('writes a CycloneDX software bill of materials of the production dependencies with every build', () => {
-    const build = stages.slice(0, -1).flatMap((s) => s.instructions).filter((i) => i.keyword === 'RUN').map((i) => i.args).join('\n');
+    const build = stages
+      .slice(0, -1)
+      .flatMap((s) => s.instructions)
+      .filter((i) => i.keyword === 'RUN')
+      .map((i) => i.args)
+      .join('\n');
     expect(build).toMatch(/npm sbom\b.*--omit=dev.*--sbom-format cyclonedx/);
     expect(runtimeOf('COPY').map((c) => c.args)).toContainEqual(expect.stringMatching(/--from=build \/app\/sbom\.cdx\.json/));
   });
@@ -175,9 +204,19 @@ describe('Dockerfile', () => {
   });
 
   it('copies only what exists, and nothing .dockerignore leaves out', () => {
-    const ignored = read('.dockerignore').split(/\r?\n/).map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
+    const ignored = read('.dockerignore')
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#'));
     const copies = stages.flatMap((s) => s.instructions).filter((i) => i.keyword === 'COPY' && !i.args.includes('--from='));
-    const sources = copies.flatMap((c) => c.args.split(/\s+/).filter((word) => !word.startsWith('--')).slice(0, -1)).filter((source) => source !== '.');
+    const sources = copies
+      .flatMap((c) =>
+        c.args
+          .split(/\s+/)
+          .filter((word) => !word.startsWith('--'))
+          .slice(0, -1),
+      )
+      .filter((source) => source !== '.');
     expect(sources.length).toBeGreaterThan(5);
     for (const source of sources) {
       expect({ source, exists: existsInRepo(source) }).toEqual({ source, exists: true });
@@ -191,7 +230,9 @@ describe('Dockerfile', () => {
   });
 
   it('carries what the service reads from its tree: manifests, the screens, the migrations', () => {
-    const copied = runtimeOf('COPY').map((c) => c.args).join('\n');
+    const copied = runtimeOf('COPY')
+      .map((c) => c.args)
+      .join('\n');
     expect(copied).toMatch(/\broute-manifests\b/);
     expect(copied).toMatch(/\bschemas\/screen-catalogue\.json\b/);
     // The migrations are read from their folder in the sources at start-up, which the image keeps.
@@ -225,7 +266,11 @@ describe('compose.yaml', () => {
     expect(proxy.volumes).toContain('./deploy/nginx.conf:/etc/nginx/nginx.conf:ro');
     for (const [name] of replicas) expect(proxy.depends_on[name]).toEqual({ condition: 'service_healthy' });
     // Only the proxy is published: the replicas (and their /metrics) are reached on the internal network.
-    expect(Object.entries(compose.services).filter(([, service]) => service.ports).map(([name]) => name)).toEqual(['proxy']);
+    expect(
+      Object.entries(compose.services)
+        .filter(([, service]) => service.ports)
+        .map(([name]) => name),
+    ).toEqual(['proxy']);
   });
 
   it('mounts only files that exist', () => {
@@ -335,7 +380,9 @@ function idToken(issuer, clientId) {
 }
 
 /** Runs deploy/healthcheck.mjs as the image's HEALTHCHECK does; answers its exit code. */
-const healthcheck = (port) => spawnSync(process.execPath, [join(root, 'deploy/healthcheck.mjs')], { env: { ...process.env, PORT: String(port) }, encoding: 'utf8', timeout: 10_000 }).status;
+const healthcheck = (port) =>
+  spawnSync(process.execPath, [join(root, 'deploy/healthcheck.mjs')], { env: { ...process.env, PORT: String(port) }, encoding: 'utf8', timeout: 10_000 })
+    .status;
 
 /** Reads a streamed body until `text` has arrived; answers what arrived. */
 async function readUntil(response, text, ms) {
@@ -345,7 +392,10 @@ async function readUntil(response, text, ms) {
   const deadline = Date.now() + ms;
   try {
     while (!received.includes(text) && Date.now() < deadline) {
-      const { value, done } = await Promise.race([reader.read(), new Promise((resolve) => setTimeout(() => resolve({ value: undefined, done: false }), deadline - Date.now()))]);
+      const { value, done } = await Promise.race([
+        reader.read(),
+        new Promise((resolve) => setTimeout(() => resolve({ value: undefined, done: false }), deadline - Date.now())),
+      ]);
       if (done) break;
       if (value) received += decoder.decode(value, { stream: true });
     }
@@ -370,7 +420,9 @@ describe("the image's start command", () => {
   beforeAll(async () => {
     jwks = createServer((request, response) => {
       if (request.url !== `${issuerPath}/.well-known/jwks.json`) return void response.writeHead(404).end();
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [{ ...publicKey.export({ format: 'jwk' }), kid: KID, alg: 'RS256', use: 'sig' }] }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ keys: [{ ...publicKey.export({ format: 'jwk' }), kid: KID, alg: 'RS256', use: 'sig' }] }));
     });
     await new Promise((resolve) => jwks.listen(0, '127.0.0.1', resolve));
     issuer = `http://127.0.0.1:${jwks.address().port}${issuerPath}`;
@@ -382,7 +434,8 @@ describe("the image's start command", () => {
     const [program, ...args] = command;
     expect(program).toBe('node');
     const env = { ...process.env, ...runtimeEnv };
-    for (const name of Object.keys(env)) if (/^(COGNITO_|ALLOW_|API_BASE_)|^(IDENTITY_PROVIDER|SEED_DEMO_DATA|LOCAL_MAIN_API|METRICS_TOKEN|PUBLIC_ORIGIN)$/.test(name)) delete env[name];
+    for (const name of Object.keys(env))
+      if (/^(COGNITO_|ALLOW_|API_BASE_)|^(IDENTITY_PROVIDER|SEED_DEMO_DATA|LOCAL_MAIN_API|METRICS_TOKEN|PUBLIC_ORIGIN)$/.test(name)) delete env[name];
     Object.assign(env, {
       NODE_OPTIONS: '',
       // Loopback rather than the image's 0.0.0.0: nothing else on this machine needs to reach it.
@@ -404,7 +457,13 @@ describe("the image's start command", () => {
     exited = new Promise((resolve) => service.once('exit', (code, signal) => resolve({ code, signal })));
     for (let i = 0; i < 240; i++) {
       if (service.exitCode !== null) throw new Error(`the service exited:\n${output.join('')}`);
-      if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) return;
+      if (
+        await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     throw new Error(`the service did not answer /healthz:\n${output.join('')}`);
@@ -432,45 +491,54 @@ describe("the image's start command", () => {
     expect(healthcheck(await freePort())).toBe(1);
   });
 
-  it.skipIf(!existsSync(NGINX))('answers through nginx: request ids, events unbuffered, no /metrics', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'nginx-run-'));
-    // Workers run as an unprivileged user when the tests run as root: they must reach the temp folders.
-    chmodSync(folder, 0o755);
-    const proxyPort = await freePort();
-    const file = localNginxConf(folder, { upstream: `127.0.0.1:${port}`, listen: `127.0.0.1:${proxyPort}` });
-    const nginx = spawn(NGINX, [...nginxArgs(folder, file).slice(0, -1), `pid ${join(folder, 'nginx.pid')}; daemon off;`], { stdio: ['ignore', 'ignore', 'pipe'] });
-    const nginxOutput = [];
-    nginx.stderr.on('data', (chunk) => nginxOutput.push(chunk.toString()));
-    const stopped = new Promise((resolve) => nginx.once('exit', resolve));
-    const proxy = `http://127.0.0.1:${proxyPort}`;
-    try {
-      let up = false;
-      for (let i = 0; i < 40 && !up; i++) {
-        up = await fetch(`${proxy}/healthz`).then((r) => r.ok, () => false);
-        if (!up) await new Promise((resolve) => setTimeout(resolve, 250));
+  it.skipIf(!existsSync(NGINX))(
+    'answers through nginx: request ids, events unbuffered, no /metrics',
+    async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'nginx-run-'));
+      // Workers run as an unprivileged user when the tests run as root: they must reach the temp folders.
+      chmodSync(folder, 0o755);
+      const proxyPort = await freePort();
+      const file = localNginxConf(folder, { upstream: `127.0.0.1:${port}`, listen: `127.0.0.1:${proxyPort}` });
+      const nginx = spawn(NGINX, [...nginxArgs(folder, file).slice(0, -1), `pid ${join(folder, 'nginx.pid')}; daemon off;`], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      const nginxOutput = [];
+      nginx.stderr.on('data', (chunk) => nginxOutput.push(chunk.toString()));
+      const stopped = new Promise((resolve) => nginx.once('exit', resolve));
+      const proxy = `http://127.0.0.1:${proxyPort}`;
+      try {
+        let up = false;
+        for (let i = 0; i < 40 && !up; i++) {
+          up = await fetch(`${proxy}/healthz`).then(
+            (r) => r.ok,
+            () => false,
+          );
+          if (!up) await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        expect(up, nginxOutput.join('')).toBe(true);
+
+        const kept = await fetch(`${proxy}/healthz`, { headers: { 'x-request-id': 'ops-4f1c-7' } });
+        expect(kept.headers.get('x-request-id')).toBe('ops-4f1c-7');
+        const made = await fetch(`${proxy}/healthz`, { headers: { 'x-request-id': 'not a plain token' } });
+        expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+
+        const metrics = await fetch(`${proxy}/metrics`);
+        expect(metrics.status).toBe(404);
+        // nginx's own page, not the service's problem+json: the request never reached a replica.
+        expect(metrics.headers.get('content-type')).not.toContain('problem+json');
+
+        const events = await fetch(`${proxy}/api/v1/events`, { headers: { authorization: `Bearer ${idToken(issuer, clientId)}` } });
+        expect(events.status).toBe(200);
+        expect(events.headers.get('content-type')).toContain('text/event-stream');
+        expect(await readUntil(events, 'event: ready', 5000)).toContain('event: ready');
+      } finally {
+        nginx.kill('SIGQUIT');
+        await stopped;
+        rmSync(folder, { recursive: true, force: true });
       }
-      expect(up, nginxOutput.join('')).toBe(true);
-
-      const kept = await fetch(`${proxy}/healthz`, { headers: { 'x-request-id': 'ops-4f1c-7' } });
-      expect(kept.headers.get('x-request-id')).toBe('ops-4f1c-7');
-      const made = await fetch(`${proxy}/healthz`, { headers: { 'x-request-id': 'not a plain token' } });
-      expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
-
-      const metrics = await fetch(`${proxy}/metrics`);
-      expect(metrics.status).toBe(404);
-      // nginx's own page, not the service's problem+json: the request never reached a replica.
-      expect(metrics.headers.get('content-type')).not.toContain('problem+json');
-
-      const events = await fetch(`${proxy}/api/v1/events`, { headers: { authorization: `Bearer ${idToken(issuer, clientId)}` } });
-      expect(events.status).toBe(200);
-      expect(events.headers.get('content-type')).toContain('text/event-stream');
-      expect(await readUntil(events, 'event: ready', 5000)).toContain('event: ready');
-    } finally {
-      nginx.kill('SIGQUIT');
-      await stopped;
-      rmSync(folder, { recursive: true, force: true });
-    }
-  }, 30_000);
+    },
+    30_000,
+  );
 
   it('stops on SIGTERM with exit code 0, well within compose.yaml stop_grace_period', async () => {
     const started = Date.now();

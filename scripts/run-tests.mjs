@@ -69,7 +69,10 @@ const vitestCounts = (out) => () => {
   return r && { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
 };
 
-for (const [name, config] of [['unit', 'vitest.config.ts'], ['load', 'vitest.load.config.ts']]) {
+for (const [name, config] of [
+  ['unit', 'vitest.config.ts'],
+  ['load', 'vitest.load.config.ts'],
+]) {
   if (only && only !== name) continue;
   const out = join(work, `${name}.json`);
   run(name, 'npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {}, vitestCounts(out));
@@ -104,7 +107,8 @@ if (!only || only === 'e2e') {
 
 rmSync(work, { recursive: true, force: true });
 console.log('\ntests per runner, as each reported them:');
-for (const [name, { passed, failed, skipped }] of runnerCounts) console.log(`  ${name.padEnd(20)} ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+for (const [name, { passed, failed, skipped }] of runnerCounts)
+  console.log(`  ${name.padEnd(20)} ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 console.log('hardening, tests per group (by the hardening/… tag the runners report on each test):');
 for (const { tag, name } of HARDENING_GROUPS) {
   const { passed, failed } = groupCounts.get(tag);

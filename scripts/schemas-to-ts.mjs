@@ -12,10 +12,11 @@ const schemasDir = join(root, 'schemas');
 const outDir = join(schemasDir, 'src', 'generated');
 const check = process.argv.includes('--check');
 
-const camel = (file) =>
-  file.replace('.schema.json', '').replace(/-([a-z])/g, (_, c) => c.toUpperCase()) + 'Schema';
+const camel = (file) => `${file.replace('.schema.json', '').replace(/-([a-z])/g, (_, c) => c.toUpperCase())}Schema`;
 
-const files = readdirSync(schemasDir).filter((f) => f.endsWith('.schema.json')).sort();
+const files = readdirSync(schemasDir)
+  .filter((f) => f.endsWith('.schema.json'))
+  .sort();
 const stale = [];
 if (!check) mkdirSync(outDir, { recursive: true });
 

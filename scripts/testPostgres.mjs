@@ -2,9 +2,7 @@
 // a fresh data directory, trust auth, durability switched off for speed, gone again after stop().
 // TEST_DATABASE_URL skips all of it and points the tests at a server someone else runs.
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import {
-  chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync,
-} from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,8 +21,7 @@ export async function startTestPostgres({ log = () => {} } = {}) {
   const asRoot = process.getuid?.() === 0;
   // initdb refuses to run as root, so root hands the server to Debian's postgres user.
   const owner = asRoot ? postgresUser() : undefined;
-  const asOwner = (tool, args) =>
-    owner ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args];
+  const asOwner = (tool, args) => (owner ? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]] : [join(bin, tool), args]);
 
   // Root's TMPDIR may be private to root; /tmp is reachable by the postgres user.
   const dir = mkdtempSync(join(asRoot ? '/tmp' : tmpdir(), 'test-postgres-'));
@@ -70,7 +67,7 @@ async function installServer(log) {
         '(e.g. postgres://postgres@127.0.0.1:5432/postgres) to a server the tests may use.',
     );
   }
-  log('installing Debian\'s postgresql for the tests\' throwaway server (apt-get)');
+  log("installing Debian's postgresql for the tests' throwaway server (apt-get)");
   // Only the binaries are wanted; without this Debian also creates and starts a cluster on port 5432.
   mkdirSync('/etc/postgresql-common/createcluster.d', { recursive: true });
   writeFileSync('/etc/postgresql-common/createcluster.d/no-main-cluster.conf', 'create_main_cluster = false\n');
@@ -96,8 +93,7 @@ function postgresUser() {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
     // The Debian package creates this user; binaries that came another way may not have.
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin',
-      'postgres']);
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
     return { uid: id('-u'), gid: id('-g') };
   }
 }

@@ -66,7 +66,9 @@ async function expectFocusIndicator(page: Page): Promise<void> {
     };
   });
   expect(style.visible, `${style.what} matches :focus-visible`).toBe(true);
-  expect(style.outline !== 'none' || style.shadow !== 'none', `${style.what} shows where focus is (outline ${style.outline}, box-shadow ${style.shadow})`).toBe(true);
+  expect(style.outline !== 'none' || style.shadow !== 'none', `${style.what} shows where focus is (outline ${style.outline}, box-shadow ${style.shadow})`).toBe(
+    true,
+  );
   if (style.text) await expectReadable(focused(page), `${style.what} while focused`);
 }
 

@@ -53,7 +53,11 @@ test.describe('application chrome, for a customer user', () => {
 
   test('a failed manifest fetch shows an error with a retry, never a blank page', async ({ page }) => {
     await page.route('**/api/v1/manifest', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, code: 'CFG_ERR_INTERNAL' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, code: 'CFG_ERR_INTERNAL' }),
+      }),
     );
     await page.goto('/asset-life/sites');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your navigation could not be loaded');

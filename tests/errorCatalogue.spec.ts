@@ -18,7 +18,9 @@ test.describe('error catalogue (spec section 8)', () => {
     await signInWithForm(page, ACCOUNTS.engineer.email);
     // The stored tokens expire and the identity provider cannot renew them. The provider goes down first:
     // the open app could otherwise renew the tokens between their expiry and the outage.
-    await page.route('**/idp', (route) => route.fulfill({ status: 503, contentType: 'application/x-amz-json-1.1', body: '{"__type":"ServiceUnavailable","message":"down"}' }));
+    await page.route('**/idp', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/x-amz-json-1.1', body: '{"__type":"ServiceUnavailable","message":"down"}' }),
+    );
     // On a page of our origin where the app does not run, so it cannot act on the tokens before the test does.
     await page.goto('/api/v1/config');
     await page.evaluate(() => {
@@ -26,7 +28,10 @@ test.describe('error catalogue (spec section 8)', () => {
       for (const key of Object.keys(localStorage).filter((k) => /\.(idToken|accessToken)$/.test(k))) {
         const [header, payload] = (localStorage.getItem(key) ?? '').split('.');
         const claims = JSON.parse(atob((payload ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
-        const expired = btoa(JSON.stringify({ ...claims, exp: past })).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+        const expired = btoa(JSON.stringify({ ...claims, exp: past }))
+          .replace(/=+$/, '')
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_');
         localStorage.setItem(key, `${header}.${expired}.signature`);
       }
     });

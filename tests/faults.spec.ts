@@ -11,7 +11,8 @@ const account = ACCOUNTS.engineer;
 /** Two ways a service is down: no connection at all, or a gateway answering 503 with its own page. */
 const OUTAGES = {
   unreachable: (route: Route) => route.abort('connectionrefused'),
-  'answering 503': (route: Route) => route.fulfill({ status: 503, contentType: 'text/html', body: '<html><body><h1>503 Service Unavailable</h1></body></html>' }),
+  'answering 503': (route: Route) =>
+    route.fulfill({ status: 503, contentType: 'text/html', body: '<html><body><h1>503 Service Unavailable</h1></body></html>' }),
 } as const;
 
 const IDP = '**/idp**';

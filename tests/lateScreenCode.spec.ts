@@ -28,6 +28,7 @@ async function holdBackScripts(page: Page) {
  */
 async function typeAsSoonAsOffered(page: Page, label: string, text: string): Promise<{ typed: Promise<void> }> {
   const typed = page.getByLabel(label, { exact: true }).fill(text);
+  // biome-ignore lint/correctness/noPlaywrightMissingAwait: raced below, and the typing is awaited by the caller
   const loading = expect(page.getByText('Loading…')).toBeVisible();
   await Promise.race([typed, loading.catch(() => undefined)]);
   // Wrapped: an async function's returned promise would wait for the typing itself.

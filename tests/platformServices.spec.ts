@@ -33,7 +33,12 @@ test.describe('platform services, as a customer user', () => {
   test("cannot read another customer's users or artifacts", async ({ request }) => {
     const token = await idTokenFor(request, ACCOUNTS.engineer.email);
     const headers = { authorization: `Bearer ${token}` };
-    for (const path of ['/api/main/customers/globex/users', '/api/main/customers/globex/users/download-artifact/users.csv', '/api/main/customers/flexcmaccess/globex', '/api/main/users']) {
+    for (const path of [
+      '/api/main/customers/globex/users',
+      '/api/main/customers/globex/users/download-artifact/users.csv',
+      '/api/main/customers/flexcmaccess/globex',
+      '/api/main/users',
+    ]) {
       const answer = await request.get(path, { headers });
       expect(answer.status(), path).toBe(403);
       expect(answer.headers()['content-type']).toContain('application/problem+json');

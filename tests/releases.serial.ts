@@ -29,10 +29,16 @@ test.afterAll(async ({ request }) => {
   const headers = await staffHeaders(request);
   const state = await releaseState(request);
   if (state.pilot) {
-    await request.delete(`${RELEASES}/pilot`, { headers: { ...headers, 'if-match': `"${state.active}"` }, data: { release: state.pilot.release, reason: 'e2e: tidy up' } });
+    await request.delete(`${RELEASES}/pilot`, {
+      headers: { ...headers, 'if-match': `"${state.active}"` },
+      data: { release: state.pilot.release, reason: 'e2e: tidy up' },
+    });
   }
   if (state.active !== original) {
-    const restored = await request.put(`${RELEASES}/active`, { headers: { ...headers, 'if-match': `"${state.active}"` }, data: { release: original, reason: 'e2e: restore' } });
+    const restored = await request.put(`${RELEASES}/active`, {
+      headers: { ...headers, 'if-match': `"${state.active}"` },
+      data: { release: original, reason: 'e2e: restore' },
+    });
     expect(restored.ok()).toBe(true);
   }
 });
@@ -60,7 +66,9 @@ async function staffPage(browser: Browser, path: string): Promise<Page> {
   return page;
 }
 
-test('an administrator edits a module’s exposure in a draft, sees problems as they type, previews it and publishes; an acme user’s page follows, and rollback restores it', async ({ browser }) => {
+test('an administrator edits a module’s exposure in a draft, sees problems as they type, previews it and publishes; an acme user’s page follows, and rollback restores it', async ({
+  browser,
+}) => {
   const engineer = await engineerOnLifeCost(browser);
   const staff = await staffPage(browser, '/settings/releases');
   await expect(staff.getByRole('heading', { level: 1, name: 'Releases' })).toBeVisible();
@@ -140,7 +148,10 @@ test('a pilot for acme changes what acme’s users get and not globex’s; endin
   // Globex's users are served the active release: the same manifest, and Life Cycle Cost for one whose claims name it.
   expect(await manifestFor(request, ACCOUNTS.viewer.email)).toEqual(viewerBefore);
   const preview = async (customerId: string) => {
-    const answer = await request.post('/api/v1/admin/preview', { headers: await staffHeaders(request), data: { claims: { role: 'customer', customerId, modules: ['lcc'] } } });
+    const answer = await request.post('/api/v1/admin/preview', {
+      headers: await staffHeaders(request),
+      data: { claims: { role: 'customer', customerId, modules: ['lcc'] } },
+    });
     expect(answer.ok()).toBe(true);
     return ((await answer.json()) as AdminPreview).view;
   };
@@ -157,7 +168,10 @@ test('a pilot for acme changes what acme’s users get and not globex’s; endin
   expect(cspViolations.get(staff)).toEqual([]);
 });
 
-test('publishing over a release someone else activated meanwhile is refused: the administrator is told what changed, nothing is overwritten, and the draft can be rebased', async ({ browser, request }) => {
+test('publishing over a release someone else activated meanwhile is refused: the administrator is told what changed, nothing is overwritten, and the draft can be rebased', async ({
+  browser,
+  request,
+}) => {
   const staff = await staffPage(browser, '/settings/releases/draft');
   // Deaf to the service's events, as when two administrators act within the same moment.
   await staff.route('**/api/v1/events', (route) => route.abort());
@@ -174,7 +188,9 @@ test('publishing over a release someone else activated meanwhile is refused: the
   const notice = staff.locator('.base-moved');
   await expect(notice).toContainText(`Release ${staffOnlyLcc} was made active while you edited`);
   await expect(notice).toContainText('Nothing was overwritten: your draft was stored as release');
-  await expect(notice.getByRole('region', { name: /What changed since your draft started/ })).toContainText(`Life Cycle Cost (lcc): roles every role → ${STAFF_ROLE}`);
+  await expect(notice.getByRole('region', { name: /What changed since your draft started/ })).toContainText(
+    `Life Cycle Cost (lcc): roles every role → ${STAFF_ROLE}`,
+  );
   expect((await releaseState(request)).active).toBe(staffOnlyLcc);
 
   await notice.getByRole('button', { name: `Rebase the draft on ${staffOnlyLcc}` }).click();

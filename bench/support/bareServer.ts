@@ -10,7 +10,9 @@ import { loggerOptions, requestIdOptions } from '../../config-service/src/loggin
 
 const bodies = JSON.parse(readFileSync(process.env.BODIES!, 'utf8')) as Record<string, { body: string; etag: string }>;
 const logger = process.env.LOGGER ?? 'json';
-const app = Fastify(logger === 'off' ? {} : { logger: loggerOptions({ level: process.env.LOG_LEVEL ?? 'info', pretty: logger === 'pretty' }), ...requestIdOptions });
+const app = Fastify(
+  logger === 'off' ? {} : { logger: loggerOptions({ level: process.env.LOG_LEVEL ?? 'info', pretty: logger === 'pretty' }), ...requestIdOptions },
+);
 for (const [path, { body: text, etag }] of Object.entries(bodies)) {
   // Encoded once, as the service keeps its prepared manifests: nothing is done per request.
   const body = Buffer.from(text);

@@ -18,7 +18,10 @@ describe('the figures section of BENCHMARKS.md', () => {
     const run: RunRecord = {
       startedAt: '2026-11-25T20:00:00.000Z',
       machine,
-      benchmarks: { endpoint: ran('2026-11-25T20:00:00.000Z', 'abc1234', true), growth: { ...ran('2026-11-23T14:01:00.000Z', '5b1a2b6', false), title: 'Growth' } },
+      benchmarks: {
+        endpoint: ran('2026-11-25T20:00:00.000Z', 'abc1234', true),
+        growth: { ...ran('2026-11-23T14:01:00.000Z', '5b1a2b6', false), title: 'Growth' },
+      },
     };
     const text = figuresSection(run, ['endpoint', 'growth']);
     expect(text).toContain('Latest run 2026-11-25 20:00 UTC on commit `abc1234`');
@@ -29,7 +32,11 @@ describe('the figures section of BENCHMARKS.md', () => {
   });
 
   it('says which benchmarks could not run and which never ran, with the command to run them', () => {
-    const run: RunRecord = { startedAt: '2026-11-25T20:00:00.000Z', machine: { ...machine, uncommittedChanges: true }, benchmarks: { endpoint: { title: 'Manifest endpoint', error: 'Error: boom' } } };
+    const run: RunRecord = {
+      startedAt: '2026-11-25T20:00:00.000Z',
+      machine: { ...machine, uncommittedChanges: true },
+      benchmarks: { endpoint: { title: 'Manifest endpoint', error: 'Error: boom' } },
+    };
     const text = figuresSection(run, ['endpoint', 'startup']);
     expect(text).toContain('(with uncommitted changes)');
     expect(text).toContain('All figures from this run.');
@@ -40,7 +47,9 @@ describe('the figures section of BENCHMARKS.md', () => {
 
   it('replaces only what lies between the markers, and refuses a document without them', () => {
     const document = `# Benchmarks\nprose before\n${FIGURES_START}\nold figures\n${FIGURES_END}\nprose after\n`;
-    expect(withFigures(document, `${FIGURES_START}\nnew\n${FIGURES_END}`)).toBe(`# Benchmarks\nprose before\n${FIGURES_START}\nnew\n${FIGURES_END}\nprose after\n`);
+    expect(withFigures(document, `${FIGURES_START}\nnew\n${FIGURES_END}`)).toBe(
+      `# Benchmarks\nprose before\n${FIGURES_START}\nnew\n${FIGURES_END}\nprose after\n`,
+    );
     expect(() => withFigures('# Benchmarks\n', 'x')).toThrow(/no <!-- figures:start -->/);
   });
 });

@@ -25,19 +25,26 @@ export function figuresSection(run: RunRecord, names: readonly string[]): string
   const lines = [
     FIGURES_START,
     `Latest run ${minute(run.startedAt)} UTC on commit \`${m.commit}\`${m.uncommittedChanges ? ' (with uncommitted changes)' : ''}: ${m.cores} × ${m.cpu}, ${m.memoryGiB} GiB, Linux ${m.kernel}, Node ${m.node}. ${
-      older.length ? `Figures of ${older.map(([name, r]) => `${name} (${minute(r.ranAt!)}, \`${r.commit}\`)`).join(', ')} are from earlier runs.` : 'All figures from this run.'
+      older.length
+        ? `Figures of ${older.map(([name, r]) => `${name} (${minute(r.ranAt!)}, \`${r.commit}\`)`).join(', ')} are from earlier runs.`
+        : 'All figures from this run.'
     }`,
     '',
     '| benchmark | target | figure | limit | met |',
     '| --- | --- | --- | --- | --- |',
     ...Object.entries(run.benchmarks).flatMap(([name, r]) =>
       'targets' in r
-        ? r.targets.map((t) => `| ${name} | ${t.name} | ${fmt(t.value)}${t.unit} | ${t.kind === 'max' ? '≤' : '≥'} ${fmt(t.limit)}${t.unit} | ${t.met ? 'yes' : '**no**'} |`)
+        ? r.targets.map(
+            (t) =>
+              `| ${name} | ${t.name} | ${fmt(t.value)}${t.unit} | ${t.kind === 'max' ? '≤' : '≥'} ${fmt(t.limit)}${t.unit} | ${t.met ? 'yes' : '**no**'} |`,
+          )
         : [`| ${name} | could not run | | | **no** |`],
     ),
     ...names.filter((name) => !(name in run.benchmarks)).map((name) => `| ${name} | not run yet: \`npm run bench -- ${name}\` | | | |`),
     '',
-    ...Object.entries(run.benchmarks).flatMap(([name, r]) => ('targets' in r ? [`### ${name}: ${r.title}`, '', ...r.report, ...(r.notes ?? []).map((n) => `- ${n}`), ''] : [])),
+    ...Object.entries(run.benchmarks).flatMap(([name, r]) =>
+      'targets' in r ? [`### ${name}: ${r.title}`, '', ...r.report, ...(r.notes ?? []).map((n) => `- ${n}`), ''] : [],
+    ),
     FIGURES_END,
   ];
   return lines.join('\n');

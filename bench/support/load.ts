@@ -20,7 +20,9 @@ const child = fileURLToPath(new URL('./loadChild.ts', import.meta.url));
 export function load(options: { url: string; connections: number; seconds: number; headers?: Record<string, string>; cpu?: number }): Promise<LoadResult> {
   const { cpu, ...rest } = options;
   return new Promise((resolve, reject) => {
-    const run = spawn(...pinned(cpu, process.execPath, ['--import', 'tsx', child, JSON.stringify({ headers: {}, ...rest })]), { stdio: ['ignore', 'pipe', 'inherit'] });
+    const run = spawn(...pinned(cpu, process.execPath, ['--import', 'tsx', child, JSON.stringify({ headers: {}, ...rest })]), {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     run.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     run.on('error', reject);

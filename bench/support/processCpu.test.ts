@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cpuMicros } from './processCpu.ts';
 
 describe('cpuMicros', () => {
-  it("grows by about the CPU time this process spends", () => {
+  it('grows by about the CPU time this process spends', () => {
     const before = cpuMicros(process.pid);
     const started = process.cpuUsage();
     const until = Date.now() + 300;

@@ -23,7 +23,10 @@ const perRequest = (m: Map<string, number>, n: number) => {
   }
   return out;
 };
-for (const [label, key] of [['package or file', 'byOwner'], ['function', 'byFunction']] as const) {
+for (const [label, key] of [
+  ['package or file', 'byOwner'],
+  ['function', 'byFunction'],
+] as const) {
   const x = perRequest(A[key], Number(requestsA));
   const y = perRequest(B[key], Number(requestsB));
   const rows = [...new Set([...x.keys(), ...y.keys()])]

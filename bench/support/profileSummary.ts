@@ -45,7 +45,11 @@ export function summarize(profile: Profile, skipMs = 0) {
     byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
     byOwner.set(where, (byOwner.get(where) ?? 0) + micros);
   }
-  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => ({ name: k, share: v / total, ms: v / 1000 }));
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => ({ name: k, share: v / total, ms: v / 1000 }));
   return { totalMs: total / 1000, top, byFunction, byOwner };
 }
 
@@ -53,7 +57,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const [file, rows = '25'] = process.argv.slice(2);
   const { totalMs, top, byFunction, byOwner } = summarize(JSON.parse(readFileSync(file!, 'utf8')) as Profile);
   const idle = byOwner.get('(native or idle)') ?? 0;
-  console.log(`${Math.round(totalMs)} ms sampled, ${Math.round(totalMs - (byFunction.get('(idle) (native or idle)') ?? 0) / 1000)} ms busy (${Math.round(idle / 1000)} ms native, idle included)\n\nby package or file:`);
+  console.log(
+    `${Math.round(totalMs)} ms sampled, ${Math.round(totalMs - (byFunction.get('(idle) (native or idle)') ?? 0) / 1000)} ms busy (${Math.round(idle / 1000)} ms native, idle included)\n\nby package or file:`,
+  );
   for (const r of top(byOwner, Number(rows))) console.log(`${(r.share * 100).toFixed(1).padStart(5)}%  ${r.name}`);
   console.log('\nby function (self time):');
   for (const r of top(byFunction, Number(rows))) console.log(`${(r.share * 100).toFixed(1).padStart(5)}%  ${r.name}`);

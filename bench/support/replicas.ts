@@ -82,14 +82,23 @@ export async function manifestVersion(replica: ServiceProcess, token: string): P
 }
 
 /** A module's switch for a customer, as an operator reads it before writing. */
-export async function readSwitch(replica: ServiceProcess, token: string, customerId: string, moduleKey: string): Promise<{ enabled: boolean; version: number }> {
+export async function readSwitch(
+  replica: ServiceProcess,
+  token: string,
+  customerId: string,
+  moduleKey: string,
+): Promise<{ enabled: boolean; version: number }> {
   const response = await fetch(`${replica.base}/api/v1/customers/${customerId}/modules/${moduleKey}`, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`read switch: ${response.status} ${await response.text()}`);
   return (await response.json()) as { enabled: boolean; version: number };
 }
 
 /** Writes a switch as the customers screen does (If-Match, a reason); answers the new version. */
-export async function writeSwitch(replica: ServiceProcess, token: string, write: { customerId: string; moduleKey: string; enabled: boolean; version: number; reason: string }): Promise<number> {
+export async function writeSwitch(
+  replica: ServiceProcess,
+  token: string,
+  write: { customerId: string; moduleKey: string; enabled: boolean; version: number; reason: string },
+): Promise<number> {
   const response = await fetch(`${replica.base}/api/v1/customers/${write.customerId}/modules/${write.moduleKey}`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'if-match': `"${write.version}"` },

@@ -50,7 +50,8 @@ export interface LoadPlan {
 /** The image's own settings (Dockerfile, runtime stage), on loopback. */
 const IMAGE_ENV = { NODE_ENV: 'production', ENVIRONMENT: 'production', HOST: '127.0.0.1' };
 /** What a developer's shell may hold that would change what starts: a loader, local shortcuts, another pool. */
-const INHERITED = /^(COGNITO_|ALLOW_|API_BASE_|TSX_)|^(NODE_OPTIONS|IDENTITY_PROVIDER|SEED_DEMO_DATA|LOCAL_MAIN_API|METRICS_TOKEN|PUBLIC_ORIGIN|DATABASE_URL|MANIFEST_SOURCE|MANIFESTS_DIR|WEB_DIST|DATA_DIR|LOG_LEVEL)$/;
+const INHERITED =
+  /^(COGNITO_|ALLOW_|API_BASE_|TSX_)|^(NODE_OPTIONS|IDENTITY_PROVIDER|SEED_DEMO_DATA|LOCAL_MAIN_API|METRICS_TOKEN|PUBLIC_ORIGIN|DATABASE_URL|MANIFEST_SOURCE|MANIFESTS_DIR|WEB_DIST|DATA_DIR|LOG_LEVEL)$/;
 /** Browsers' Accept-Encoding (Chromium's, less zstd, which the service does not offer). */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 const POLL_MS = 10;
@@ -85,7 +86,10 @@ export async function startAndLoad(command: StartCommand, plan: LoadPlan): Promi
       if (!alive()) throw new Error(`${command.label} exited before it was ready; see ${plan.logFile}`);
       if (performance.now() - began > GIVE_UP_MS) throw new Error(`${command.label} not ready within ${GIVE_UP_MS} ms; see ${plan.logFile}`);
       const ok = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(1_000) }).then(
-        async (r) => (await r.arrayBuffer(), r.status === 200),
+        async (r) => {
+          await r.arrayBuffer();
+          return r.status === 200;
+        },
         () => false,
       );
       if (ok) readyMs = performance.now() - began;

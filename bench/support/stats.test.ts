@@ -14,7 +14,11 @@ describe('percentile', () => {
 
 describe('linearFit', () => {
   it('finds the line through points on a line, explaining all of it', () => {
-    const fit = linearFit([[0, 3], [10, 8], [20, 13]]);
+    const fit = linearFit([
+      [0, 3],
+      [10, 8],
+      [20, 13],
+    ]);
     expect(fit.slope).toBeCloseTo(0.5);
     expect(fit.intercept).toBeCloseTo(3);
     expect(fit.r2).toBeCloseTo(1);
@@ -27,7 +31,12 @@ describe('linearFit', () => {
 
   it('refuses points that cannot make a line', () => {
     expect(() => linearFit([[1, 1]])).toThrow(/two points/);
-    expect(() => linearFit([[1, 1], [1, 2]])).toThrow(/different x/);
+    expect(() =>
+      linearFit([
+        [1, 1],
+        [1, 2],
+      ]),
+    ).toThrow(/different x/);
   });
 });
 

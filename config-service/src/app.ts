@@ -118,7 +118,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     const hooks = [route.onRequest ?? []].flat();
     for (const method of [route.method].flat()) {
-      routeTable.push({ method: String(method), url: route.url, signedIn: hooks.some((h) => h === app.authenticate), ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}) });
+      routeTable.push({
+        method: String(method),
+        url: route.url,
+        signedIn: hooks.some((h) => h === app.authenticate),
+        ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
+      });
     }
   });
 
@@ -130,7 +135,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(problem);
   // Before anything answers: its hooks time every response, and routes count with `app.metrics`.
   const database = options.customerModules.store.db;
-  await app.register(metrics, { access: metricsAccess(options.environment, options.metricsToken), manifests: options.manifests, releases: options.releases, database });
+  await app.register(metrics, {
+    access: metricsAccess(options.environment, options.metricsToken),
+    manifests: options.manifests,
+    releases: options.releases,
+    database,
+  });
   // What the browser is told to call is what the policy lets it call.
   const directives = pageDirectives({ auth: options.browserAuth, backends: options.backends ?? NO_BACKENDS, messaging: options.messaging ?? null });
   await app.register(security, { directives, corsOrigins: options.corsOrigins ?? [] });
@@ -151,11 +161,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the routes: the document is collected from their onRoute hooks.
   await app.register(openApi, { productName: options.productName });
   await app.register(health, { manifests: options.manifests, releases: options.releases, database, jwksUrl: options.authentication.jwksUrl });
-  await app.register(configRoutes, { manifests: options.manifests, environment: options.environment, productName: options.productName, auth: options.browserAuth, backends: options.backends ?? NO_BACKENDS, messaging: options.messaging ?? null });
+  await app.register(configRoutes, {
+    manifests: options.manifests,
+    environment: options.environment,
+    productName: options.productName,
+    auth: options.browserAuth,
+    backends: options.backends ?? NO_BACKENDS,
+    messaging: options.messaging ?? null,
+  });
   const served = { manifests: options.manifests, environment: options.environment, productName: options.productName, customerModules: options.customerModules };
   await app.register(manifestRoutes, served);
   await app.register(adminRoutes, { ...served, load: options.releases?.load });
-  if (options.releases) await app.register(releaseRoutes, { releases: options.releases, customerModules: options.customerModules, productName: options.productName, load: options.releases.load });
+  if (options.releases)
+    await app.register(releaseRoutes, {
+      releases: options.releases,
+      customerModules: options.customerModules,
+      productName: options.productName,
+      load: options.releases.load,
+    });
   await app.register(customerRoutes, served);
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });
   if (options.messaging?.kind === 'local') await app.register(messagingRoutes);

@@ -16,7 +16,9 @@ const sources = readdirSync(new URL('./', import.meta.url), { recursive: true, e
 
 /** Each `[code, file]` the sources write: any 'CFG_…' literal, and any literal given as a `code` under another prefix. */
 const raised = sources.flatMap(({ file, text }) =>
-  [...text.matchAll(/['"`](CFG_[A-Z0-9_]+)['"`]/g), ...text.matchAll(/\bcode\s*(?::|=(?!=))\s*['"`]([A-Z][A-Z0-9]*_[A-Z0-9_]+)['"`]/g)].map((m) => [m[1]!, file] as const),
+  [...text.matchAll(/['"`](CFG_[A-Z0-9_]+)['"`]/g), ...text.matchAll(/\bcode\s*(?::|=(?!=))\s*['"`]([A-Z][A-Z0-9]*_[A-Z0-9_]+)['"`]/g)].map(
+    (m) => [m[1]!, file] as const,
+  ),
 );
 
 /** The codes of a table's rows in docs/errors.md: the first cell, in backticks. */
@@ -69,8 +71,14 @@ describe('every code the service raises', () => {
   it('is described in docs/errors.md, for the audience that sees it', () => {
     const api = documentedRows(section('Answers to API clients'));
     const startup = documentedRows(section('Start-up: the operator'));
-    expect(Object.keys(errorCatalogue).filter((code) => !api.includes(code)), 'missing from "Answers to API clients"').toEqual([]);
-    expect(Object.keys(startupErrorCatalogue).filter((code) => !startup.includes(code)), 'missing from "Start-up: the operator"').toEqual([]);
+    expect(
+      Object.keys(errorCatalogue).filter((code) => !api.includes(code)),
+      'missing from "Answers to API clients"',
+    ).toEqual([]);
+    expect(
+      Object.keys(startupErrorCatalogue).filter((code) => !startup.includes(code)),
+      'missing from "Start-up: the operator"',
+    ).toEqual([]);
   });
 
   it('is the only kind docs/errors.md lists: no code that no catalogue has', () => {

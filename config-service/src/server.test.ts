@@ -13,7 +13,12 @@ const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 /** Starts the service from its sources in an empty folder (no .env) with only `env` set, as an operator would. */
 function start(env: Record<string, string>) {
   const cwd = mkdtempSync(join(tmpdir(), 'server-start-'));
-  const run = spawnSync(process.execPath, ['--import', tsx, inRepo('config-service/src/server.ts')], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 20_000 });
+  const run = spawnSync(process.execPath, ['--import', tsx, inRepo('config-service/src/server.ts')], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
   return { status: run.status, stderr: run.stderr };
 }
 

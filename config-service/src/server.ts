@@ -37,12 +37,20 @@ async function main() {
   const watched = settings.manifestSource === 'files' ? new ManifestStore(settings.manifestsDir, { screens }) : undefined;
 
   // Then the database: migrated before anything is served, the demo customers added where wanted.
-  const database = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir, onError: (error) => console.error('database:', error.message) });
+  const database = await openDatabase({
+    databaseUrl: settings.databaseUrl,
+    dataDir: settings.dataDir,
+    onError: (error) => console.error('database:', error.message),
+  });
   // Users are served the store's releases; the folder is published into it (files), or seeds an empty one (store).
   const releaseStore = new ReleaseStore(database);
   let folder = watched;
   if (!folder && !(await releaseStore.state())) {
-    if (!existsSync(settings.manifestsDir)) throw new SettingsError('MANIFESTS_DIR', `the store holds no manifest release yet, and ${settings.manifestsDir} does not exist to publish the first one from`);
+    if (!existsSync(settings.manifestsDir))
+      throw new SettingsError(
+        'MANIFESTS_DIR',
+        `the store holds no manifest release yet, and ${settings.manifestsDir} does not exist to publish the first one from`,
+      );
     folder = new ManifestStore(settings.manifestsDir, { screens });
   }
   const manifests = await ManifestReleases.open({ store: releaseStore, load: { screens }, source: settings.manifestSource, folder });
@@ -85,7 +93,8 @@ async function main() {
       authFlowType: local ? 'USER_PASSWORD_AUTH' : 'USER_SRP_AUTH',
       // Spec section 9: response type code, scope openid. The local hosted UI is served by this
       // origin (domain ''); a real pool's domain comes from its settings.
-      oauth: local || cognito.oauthDomain ? { domain: cognito.oauthDomain && !local ? cognito.oauthDomain : '', scopes: ['openid'], responseType: 'code' } : null,
+      oauth:
+        local || cognito.oauthDomain ? { domain: cognito.oauthDomain && !local ? cognito.oauthDomain : '', scopes: ['openid'], responseType: 'code' } : null,
     },
     ...(local ? { localIdp: { upstream: local.upstream, clientId: local.clientId, callbackUrls: callbackUrls(webOrigins) } } : {}),
     customerModules,
@@ -96,7 +105,9 @@ async function main() {
             users: cognitoUserDirectory(
               // The local emulator takes any credentials; a real pool needs the deployment's own (ListUsers, AdminGetUser).
               new CognitoIdentityProviderClient(
-                local ? { endpoint: local.upstream, region: cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : { region: cognito.region },
+                local
+                  ? { endpoint: local.upstream, region: cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+                  : { region: cognito.region },
               ),
               userPoolId,
             ),
@@ -120,9 +131,13 @@ async function main() {
   // edits are served at once, invalid ones are logged with every problem and change nothing.
   manifests.on('reload', (event: ReloadEvent) => {
     if (event.kind === 'loaded') app.log.info({ release: event.version, previous: event.previous }, 'manifest release activated');
-    if (event.kind === 'pilot') app.log.info({ release: event.release, customers: event.customers }, event.release ? 'manifest release pilot changed' : 'manifest release pilot ended');
+    if (event.kind === 'pilot')
+      app.log.info({ release: event.release, customers: event.customers }, event.release ? 'manifest release pilot changed' : 'manifest release pilot ended');
     if (event.kind === 'rejected') {
-      app.log.error({ serving: event.serving, problems: event.problems }, `route manifests edit rejected; still serving ${event.serving}:\n${event.problems.map(formatProblem).join('\n')}`);
+      app.log.error(
+        { serving: event.serving, problems: event.problems },
+        `route manifests edit rejected; still serving ${event.serving}:\n${event.problems.map(formatProblem).join('\n')}`,
+      );
     }
   });
   watched?.watch();

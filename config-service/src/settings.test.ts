@@ -56,10 +56,21 @@ describe('artifact signing key', () => {
 describe('CORS origins', () => {
   it('names none by default, and takes a comma-separated list of exact origins', () => {
     expect(readSettings(local).corsOrigins).toEqual([]);
-    expect(readSettings({ ...local, CORS_ORIGINS: 'https://portal.example.com, http://localhost:5173,https://portal.example.com' }).corsOrigins).toEqual(['https://portal.example.com', 'http://localhost:5173']);
+    expect(readSettings({ ...local, CORS_ORIGINS: 'https://portal.example.com, http://localhost:5173,https://portal.example.com' }).corsOrigins).toEqual([
+      'https://portal.example.com',
+      'http://localhost:5173',
+    ]);
   });
 
-  it.each(['*', 'https://*.example.com', 'https://portal.example.com/', 'https://portal.example.com/app', 'portal.example.com', 'ftp://portal.example.com', 'null'])('refuses %s, naming the variable', (value) => {
+  it.each([
+    '*',
+    'https://*.example.com',
+    'https://portal.example.com/',
+    'https://portal.example.com/app',
+    'portal.example.com',
+    'ftp://portal.example.com',
+    'null',
+  ])('refuses %s, naming the variable', (value) => {
     expect(() => readSettings({ ...local, CORS_ORIGINS: value })).toThrow(/CORS_ORIGINS/);
   });
 });
@@ -67,7 +78,11 @@ describe('CORS origins', () => {
 describe('event stream limits', () => {
   it('has defaults, and takes minutes for the idle time and 0 for no limit', () => {
     expect(readSettings(local).streamLimits).toEqual({ perUser: 20, perProcess: 10_000, idleMs: 30 * 60_000 });
-    expect(readSettings({ ...local, EVENT_STREAMS_PER_USER: '0', EVENT_STREAMS_PER_PROCESS: '500', EVENT_STREAM_IDLE_MINUTES: '5' }).streamLimits).toEqual({ perUser: 0, perProcess: 500, idleMs: 300_000 });
+    expect(readSettings({ ...local, EVENT_STREAMS_PER_USER: '0', EVENT_STREAMS_PER_PROCESS: '500', EVENT_STREAM_IDLE_MINUTES: '5' }).streamLimits).toEqual({
+      perUser: 0,
+      perProcess: 500,
+      idleMs: 300_000,
+    });
   });
 });
 
@@ -83,7 +98,10 @@ describe('log format', () => {
 describe('rate limits', () => {
   it('has defaults, takes whole numbers per minute, and 0 for no limit', () => {
     expect(readSettings(local).rateLimits).toEqual(DEFAULT_RATE_LIMITS);
-    expect(readSettings({ ...local, RATE_LIMIT_SIGN_IN: '20', RATE_LIMIT_ADMIN_WRITES: '0' }).rateLimits).toEqual({ signInPerMinute: 20, adminWritesPerMinute: 0 });
+    expect(readSettings({ ...local, RATE_LIMIT_SIGN_IN: '20', RATE_LIMIT_ADMIN_WRITES: '0' }).rateLimits).toEqual({
+      signInPerMinute: 20,
+      adminWritesPerMinute: 0,
+    });
   });
 
   it.each([
@@ -121,7 +139,11 @@ describe('environment schema rules', () => {
     ['PORT', '80.5', "PORT: must be an integer between 1 and 65535, got '80.5'"],
     ['LOCAL_IDP_PORT', '0', "LOCAL_IDP_PORT: must be an integer between 1 and 65535, got '0'"],
     ['HOST', 'local host', "HOST: must be a host name or address without spaces, got 'local host'"],
-    ['PUBLIC_ORIGIN', 'https://platform.example.com/', "PUBLIC_ORIGIN: must be an origin such as https://platform.example.com (scheme, host and port only), got 'https://platform.example.com/'"],
+    [
+      'PUBLIC_ORIGIN',
+      'https://platform.example.com/',
+      "PUBLIC_ORIGIN: must be an origin such as https://platform.example.com (scheme, host and port only), got 'https://platform.example.com/'",
+    ],
     ['ENVIRONMENT', 'Production', "ENVIRONMENT: must be a lower-case name (a-z, 0-9 and -, starting with a letter), got 'Production'"],
     ['IDENTITY_PROVIDER', 'okta', "IDENTITY_PROVIDER: must be 'local' or 'cognito', got 'okta'"],
     ['DATABASE_URL', 'mysql://platform:secret@db/platform', 'DATABASE_URL: must be a postgres:// or postgresql:// connection string'],
@@ -133,7 +155,11 @@ describe('environment schema rules', () => {
     ['API_BASE_RAIL', 'ftp://rail', "API_BASE_RAIL: must be an http(s) URL or a path starting with /, got 'ftp://rail'"],
     ['PINPOINT_APP_ID', 'app 1', "PINPOINT_APP_ID: must be a Pinpoint project id without spaces, got 'app 1'"],
     ['PINPOINT_REGION', 'Frankfurt', "PINPOINT_REGION: must be an AWS region such as eu-west-1, got 'Frankfurt'"],
-    ['CORS_ORIGINS', 'https://portal.example.com,*', "CORS_ORIGINS: must list origins such as https://app.example.com (scheme, host and port only), separated by commas, got 'https://portal.example.com,*'"],
+    [
+      'CORS_ORIGINS',
+      'https://portal.example.com,*',
+      "CORS_ORIGINS: must list origins such as https://app.example.com (scheme, host and port only), separated by commas, got 'https://portal.example.com,*'",
+    ],
     ['RATE_LIMIT_SIGN_IN', '-1', "RATE_LIMIT_SIGN_IN: must be an integer between 0 and 1000000, got '-1'"],
     ['RATE_LIMIT_ADMIN_WRITES', 'lots', "RATE_LIMIT_ADMIN_WRITES: must be an integer between 0 and 1000000, got 'lots'"],
     ['EVENT_STREAMS_PER_USER', '-2', "EVENT_STREAMS_PER_USER: must be an integer between 0 and 1000000, got '-2'"],
@@ -147,7 +173,11 @@ describe('environment schema rules', () => {
     ['COGNITO_ISSUER', 'cognito-idp.example.com', "COGNITO_ISSUER: must be an http(s) URL, got 'cognito-idp.example.com'"],
     ['COGNITO_JWKS_URL', 'file:///jwks.json', "COGNITO_JWKS_URL: must be an http(s) URL, got 'file:///jwks.json'"],
     ['COGNITO_ENDPOINT', 'idp', "COGNITO_ENDPOINT: must be an http(s) URL or a path starting with /, got 'idp'"],
-    ['COGNITO_OAUTH_DOMAIN', 'https://auth.example.com', "COGNITO_OAUTH_DOMAIN: must be a host name such as auth.example.com (no scheme, no path), got 'https://auth.example.com'"],
+    [
+      'COGNITO_OAUTH_DOMAIN',
+      'https://auth.example.com',
+      "COGNITO_OAUTH_DOMAIN: must be a host name such as auth.example.com (no scheme, no path), got 'https://auth.example.com'",
+    ],
     ['ALLOW_LOCAL_IDENTITY_PROVIDER', 'yes', "ALLOW_LOCAL_IDENTITY_PROVIDER: must be 'true' or 'false', got 'yes'"],
     ['ALLOW_DEMO_DATA', '1', "ALLOW_DEMO_DATA: must be 'true' or 'false', got '1'"],
     ['ALLOW_LOCAL_MAIN_API', 'on', "ALLOW_LOCAL_MAIN_API: must be 'true' or 'false', got 'on'"],
@@ -164,7 +194,9 @@ describe('environment schema rules', () => {
   it('has a case for every variable whose value can be wrong', () => {
     const anyText = ['PRODUCT_NAME', 'DATA_DIR', 'MANIFESTS_DIR', 'WEB_DIST'];
     const tested = new Set(cases.map(([variable]) => variable));
-    const untested = Object.keys(environmentSchema.properties).filter((variable) => !tested.has(variable) && !anyText.includes(variable) && !(variable.startsWith('API_BASE_') && variable !== 'API_BASE_RAIL'));
+    const untested = Object.keys(environmentSchema.properties).filter(
+      (variable) => !tested.has(variable) && !anyText.includes(variable) && !(variable.startsWith('API_BASE_') && variable !== 'API_BASE_RAIL'),
+    );
     expect(untested).toEqual([]);
   });
 
@@ -181,14 +213,32 @@ describe('environment schema rules', () => {
 
   it('fills in the defaults the schema declares, and treats an empty value as unset', () => {
     const settings = readSettings({ ...local, PORT: '', HOST: '', LOG_LEVEL: '' });
-    expect(settings).toMatchObject({ port: 8080, host: 'localhost', productName: 'AssetTwin', logLevel: 'info', localIdpPort: 9229, publicOrigin: 'http://localhost:8080' });
+    expect(settings).toMatchObject({
+      port: 8080,
+      host: 'localhost',
+      productName: 'AssetTwin',
+      logLevel: 'info',
+      localIdpPort: 9229,
+      publicOrigin: 'http://localhost:8080',
+    });
     expect(settings.cognito.region).toBe('us-east-1');
-    expect(readSettings({ ...local, PORT: '8181', SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn' })).toMatchObject({ port: 8181, publicOrigin: 'http://localhost:8181', seedDemoData: false, logLevel: 'warn' });
+    expect(readSettings({ ...local, PORT: '8181', SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn' })).toMatchObject({
+      port: 8181,
+      publicOrigin: 'http://localhost:8181',
+      seedDemoData: false,
+      logLevel: 'warn',
+    });
   });
 
   it('is production when ENVIRONMENT is unset, and needs a Cognito pool there', () => {
     expect(() => readSettings({})).toThrow('COGNITO_USER_POOL_ID: is required when IDENTITY_PROVIDER is cognito');
-    expect(readSettings(production)).toMatchObject({ environment: 'production', identityProvider: 'cognito', trustLocalIdentityKey: false, seedDemoData: false, localMainApi: false });
+    expect(readSettings(production)).toMatchObject({
+      environment: 'production',
+      identityProvider: 'cognito',
+      trustLocalIdentityKey: false,
+      seedDemoData: false,
+      localMainApi: false,
+    });
   });
 
   it('declares one API_BASE_ variable per backend', () => {
@@ -200,7 +250,10 @@ describe('environment schema rules', () => {
 describe('.env file', () => {
   it('adds its values under the real environment, which wins', () => {
     const env: NodeJS.ProcessEnv = { ENVIRONMENT: 'local', PORT: '8181' };
-    const settings = loadSettings({ env, directory: directoryWith('# the platform\nPORT=9000\nPRODUCT_NAME="Asset Twin"\nexport HOST=0.0.0.0\nLOG_LEVEL=warn # quieter\n\nMULTI="one\ntwo"\n') });
+    const settings = loadSettings({
+      env,
+      directory: directoryWith('# the platform\nPORT=9000\nPRODUCT_NAME="Asset Twin"\nexport HOST=0.0.0.0\nLOG_LEVEL=warn # quieter\n\nMULTI="one\ntwo"\n'),
+    });
     expect(settings).toMatchObject({ port: 8181, productName: 'Asset Twin', host: '0.0.0.0', logLevel: 'warn' });
     expect(env).toMatchObject({ PORT: '8181', HOST: '0.0.0.0', MULTI: 'one\ntwo' });
   });
@@ -214,11 +267,17 @@ describe('.env file', () => {
   });
 
   it("checks the file's values like any other", () => {
-    expect(() => loadSettings({ env: { ENVIRONMENT: 'local' }, directory: directoryWith('PORT=abc\n') })).toThrow("PORT: must be an integer between 1 and 65535, got 'abc'");
+    expect(() => loadSettings({ env: { ENVIRONMENT: 'local' }, directory: directoryWith('PORT=abc\n') })).toThrow(
+      "PORT: must be an integer between 1 and 65535, got 'abc'",
+    );
   });
 
   it.each([
-    ['a line that is not NAME=value', 'PORT=9000\nthis is not a setting\n', /\.env: line 2 is not NAME=value: 'this is not a setting'; each line must be NAME=value, a # comment or blank$/],
+    [
+      'a line that is not NAME=value',
+      'PORT=9000\nthis is not a setting\n',
+      /\.env: line 2 is not NAME=value: 'this is not a setting'; each line must be NAME=value, a # comment or blank$/,
+    ],
     ['a name with a space', 'PUBLIC ORIGIN=https://x.example.com\n', /\.env: line 1 is not NAME=value/],
     ['a quote that never closes', 'PRODUCT_NAME="Asset Twin\nPORT=9000\n', /\.env: line 1 opens a " quote that never closes/],
   ])('stops start-up on %s, naming the file and the line', (_, text, message) => {
@@ -253,14 +312,19 @@ describe('production refusals', () => {
     const error = thrown(() => start({ ...env }));
     expect(error.code).toBe('CFG_SETTINGS_UNSAFE_IN_PRODUCTION');
     expect(error.variable).toBe(variable);
-    expect(error.message).toMatch(new RegExp(`^${variable}: .*; refused when ENVIRONMENT is 'production' \\(not local or demo\\)\\. Set ${allowedBy}=true to allow it anyway$`));
+    expect(error.message).toMatch(
+      new RegExp(`^${variable}: .*; refused when ENVIRONMENT is 'production' \\(not local or demo\\)\\. Set ${allowedBy}=true to allow it anyway$`),
+    );
     expect(() => start({ ...env, [allowedBy]: 'true' })).not.toThrow();
     expect(() => start({ ...env, [allowedBy]: 'false' })).toThrow(SettingsError);
   });
 
   it('trusts the local signing key outside local and demo only when the local identity provider is allowed', () => {
     expect(() => readSettings({ ...productionReady, IDENTITY_PROVIDER: 'local' })).toThrow(/ALLOW_LOCAL_IDENTITY_PROVIDER=true/);
-    expect(start({ ...productionReady, IDENTITY_PROVIDER: 'local', ALLOW_LOCAL_IDENTITY_PROVIDER: 'true' })).toMatchObject({ identityProvider: 'local', trustLocalIdentityKey: true });
+    expect(start({ ...productionReady, IDENTITY_PROVIDER: 'local', ALLOW_LOCAL_IDENTITY_PROVIDER: 'true' })).toMatchObject({
+      identityProvider: 'local',
+      trustLocalIdentityKey: true,
+    });
   });
 
   it('names every refused risk at once, in any environment but local and demo', () => {
@@ -270,7 +334,13 @@ describe('production refusals', () => {
   });
 
   it.each(['local', 'demo'])('lets %s start on Node alone: local identity provider, demo data, embedded database', (environment) => {
-    expect(start({ ENVIRONMENT: environment })).toMatchObject({ identityProvider: 'local', trustLocalIdentityKey: true, seedDemoData: true, localMainApi: true, databaseUrl: undefined });
+    expect(start({ ENVIRONMENT: environment })).toMatchObject({
+      identityProvider: 'local',
+      trustLocalIdentityKey: true,
+      seedDemoData: true,
+      localMainApi: true,
+      databaseUrl: undefined,
+    });
   });
 });
 

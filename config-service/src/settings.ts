@@ -8,11 +8,9 @@ import { refuseUnsafeProduction, type GuardName } from './settings/productionGua
 import { SettingsError } from './settings/settingsError.ts';
 import { originList, validateEnvironment } from './settings/validateEnvironment.ts';
 
-export { BACKENDS, backendVariable, LOCAL_MAIN_API_BASE, type BackendName } from './settings/backends.ts';
+export { BACKENDS, backendVariable, type BackendName } from './settings/backends.ts';
 export { environmentSchema } from './settings/environmentSchema.ts';
-export { refuseUnsafeProduction } from './settings/productionGuards.ts';
 export { SettingsError, type SettingsErrorCode, type SettingsProblem } from './settings/settingsError.ts';
-
 
 export interface Settings {
   port: number;
@@ -104,7 +102,8 @@ function backendBases(values: Environment, localMainApi: boolean): Record<Backen
 
 function signingKey(raw: string | undefined, required: boolean): Buffer | undefined {
   // Outside local and demo there may be several replicas: a key of each process's own would refuse links.
-  if (!raw && required) throw new SettingsError('ARTIFACT_SIGNING_KEY', 'is required when LOCAL_MAIN_API serves outside local and demo (e.g. `openssl rand -base64 32`)');
+  if (!raw && required)
+    throw new SettingsError('ARTIFACT_SIGNING_KEY', 'is required when LOCAL_MAIN_API serves outside local and demo (e.g. `openssl rand -base64 32`)');
   return raw ? Buffer.from(raw, 'base64') : undefined;
 }
 
@@ -143,7 +142,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     localMainApi,
     artifactSigningKey: signingKey(values.ARTIFACT_SIGNING_KEY, localMainApi && !local),
     backends: backendBases(values, localMainApi),
-    messaging: values.PINPOINT_APP_ID ? { kind: 'pinpoint', appId: values.PINPOINT_APP_ID, region: values.PINPOINT_REGION ?? region } : local ? { kind: 'local' } : null,
+    messaging: values.PINPOINT_APP_ID
+      ? { kind: 'pinpoint', appId: values.PINPOINT_APP_ID, region: values.PINPOINT_REGION ?? region }
+      : local
+        ? { kind: 'local' }
+        : null,
     corsOrigins: [...new Set(originList(values.CORS_ORIGINS ?? ''))],
     rateLimits: { signInPerMinute: values.RATE_LIMIT_SIGN_IN, adminWritesPerMinute: values.RATE_LIMIT_ADMIN_WRITES },
     streamLimits: { perUser: values.EVENT_STREAMS_PER_USER, perProcess: values.EVENT_STREAMS_PER_PROCESS, idleMs: values.EVENT_STREAM_IDLE_MINUTES * 60_000 },

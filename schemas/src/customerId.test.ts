@@ -20,7 +20,17 @@ describe('the customer id definition', () => {
       .filter((f) => f.endsWith('.schema.json'))
       .filter((f) => readFileSync(new URL(f, schemasDir), 'utf8').includes(JSON.stringify(CUSTOMER_ID_PATTERN)));
     expect(holders).toEqual(['user-claims.schema.json']);
-    const referring = readdirSync(schemasDir).filter((f) => f.endsWith('.schema.json') && readFileSync(new URL(f, schemasDir), 'utf8').includes('user-claims.schema.json#/$defs/customerId'));
-    expect(referring).toEqual(expect.arrayContaining(['admin-preview-request.schema.json', 'customer-list.schema.json', 'flexcm-access.schema.json', 'release-pilot.schema.json', 'user-claims.schema.json']));
+    const referring = readdirSync(schemasDir).filter(
+      (f) => f.endsWith('.schema.json') && readFileSync(new URL(f, schemasDir), 'utf8').includes('user-claims.schema.json#/$defs/customerId'),
+    );
+    expect(referring).toEqual(
+      expect.arrayContaining([
+        'admin-preview-request.schema.json',
+        'customer-list.schema.json',
+        'flexcm-access.schema.json',
+        'release-pilot.schema.json',
+        'user-claims.schema.json',
+      ]),
+    );
   });
 });

@@ -17,7 +17,11 @@ describe('joinPaths', () => {
 
   it('answers what splitting every piece on slashes and joining the non-empty segments answers', () => {
     // The plain definition it was once written as, before it was made to allocate less.
-    const reference = (...parts: string[]) => `/${parts.flatMap((p) => p.split('/')).filter((s) => s !== '').join('/')}`;
+    const reference = (...parts: string[]) =>
+      `/${parts
+        .flatMap((p) => p.split('/'))
+        .filter((s) => s !== '')
+        .join('/')}`;
     const piece = fc.stringMatching(/^[/a-z:*._-]{0,12}$/);
     fc.assert(fc.property(fc.array(piece, { maxLength: 5 }), (parts) => joinPaths(...parts) === reference(...parts)));
   });
@@ -32,9 +36,7 @@ describe('paramNames', () => {
 
 describe('substituteParams', () => {
   it('fills path parameters, encoding them, and title placeholders', () => {
-    expect(substituteParams('/rail/:projectId/view/:scenarioId', { projectId: 'P 1', scenarioId: 'S1' })).toBe(
-      '/rail/P%201/view/S1',
-    );
+    expect(substituteParams('/rail/:projectId/view/:scenarioId', { projectId: 'P 1', scenarioId: 'S1' })).toBe('/rail/P%201/view/S1');
     expect(substituteParams('Site {site_id}', { site_id: 'S1' })).toBe('Site S1');
   });
   it('keeps a placeholder whose parameter is missing', () => {

@@ -33,7 +33,7 @@ export const MANIFEST_RULE_HINTS = {
   'default-on-index': "remove default: a route with path '' is already the default",
   'shared-with': 'remove sharedWith, or name the module whose address this really is',
   'duplicate-path': 'one address shows one screen: change or remove one of the two routes',
-  'module-landing': "add a route with path '' or mark one child \"default\": true",
+  'module-landing': 'add a route with path \'\' or mark one child "default": true',
   'base-url-overlap': 'give the module a base url outside the other module',
   'path-collision': 'move the route, or declare "sharedWith" with the other module if both are meant',
   'unknown-screen': 'use a screen the web app has (web/src/screens/registry.ts), or one in the module\'s own namespace "<key>.<name>"',
@@ -44,5 +44,7 @@ export type ManifestRule = keyof typeof MANIFEST_RULE_HINTS | `schema:${string}`
 
 /** What to do about a problem; a rule the list does not know (a schema keyword, say) gets a general hint. */
 export function problemHint(rule: string): string {
-  return (MANIFEST_RULE_HINTS as Record<string, string>)[rule] ?? (rule.startsWith('schema:') ? 'change the value to what the schema allows' : 'see docs/errors.md');
+  return (
+    (MANIFEST_RULE_HINTS as Record<string, string>)[rule] ?? (rule.startsWith('schema:') ? 'change the value to what the schema allows' : 'see docs/errors.md')
+  );
 }

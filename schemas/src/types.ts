@@ -43,10 +43,7 @@ type WithoutProperty<S, K extends string> = S extends { properties: infer P }
   : never;
 
 /** A tuple of names without the names in K, in order. */
-type ExcludeNames<T extends readonly string[], K extends string> = T extends readonly [
-  infer H extends string,
-  ...infer R extends readonly string[],
-]
+type ExcludeNames<T extends readonly string[], K extends string> = T extends readonly [infer H extends string, ...infer R extends readonly string[]]
   ? H extends K
     ? ExcludeNames<R, K>
     : [H, ...ExcludeNames<R, K>]
@@ -78,9 +75,11 @@ export type ModuleView = FromSchema<WithoutProperty<UserManifestDefs['moduleView
   routes: ResolvedRoute[];
 };
 /** GET /api/v1/manifest. */
-export type UserManifest = FromSchema<
-  WithoutProperty<typeof userManifestSchema, 'shell' | 'dash' | 'modules'>
-> & { shell: ModuleView; dash: ModuleView; modules: ModuleView[] };
+export type UserManifest = FromSchema<WithoutProperty<typeof userManifestSchema, 'shell' | 'dash' | 'modules'>> & {
+  shell: ModuleView;
+  dash: ModuleView;
+  modules: ModuleView[];
+};
 /** GET /api/v1/config. */
 export type PublicConfig = FromSchema<WithoutProperty<typeof publicConfigSchema, 'shell'>> & {
   shell: ModuleView;
@@ -142,7 +141,10 @@ export type ReleaseCreate = FromSchema<typeof releaseCreateSchema, { references:
 /** PUT /api/v1/admin/releases/active, DELETE /api/v1/admin/releases/pilot, POST …/pilot/promote: the body. */
 export type ReleaseStep = FromSchema<typeof releaseStepSchema, { references: [typeof releaseSummarySchema, typeof releaseCreateSchema] }>;
 /** PUT /api/v1/admin/releases/pilot, the body. */
-export type ReleasePilot = FromSchema<typeof releasePilotSchema, { references: [typeof releaseSummarySchema, typeof releaseCreateSchema, typeof userClaimsSchema] }>;
+export type ReleasePilot = FromSchema<
+  typeof releasePilotSchema,
+  { references: [typeof releaseSummarySchema, typeof releaseCreateSchema, typeof userClaimsSchema] }
+>;
 /** GET /api/v1/admin/releases/audit. */
 export type ReleaseAuditPage = FromSchema<typeof releaseAuditPageSchema, { references: [typeof releaseSummarySchema] }>;
 /** GET /api/v1/admin/releases/{id}/diff. */

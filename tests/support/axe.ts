@@ -9,7 +9,10 @@ export async function expectNoSeriousViolations(page: Page, what: string): Promi
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
   const report = blocking
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    at ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ')}`).join('\n')}`)
+    .map(
+      (v) =>
+        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    at ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, '\n      ')}`).join('\n')}`,
+    )
     .join('\n');
   expect(blocking, `axe found ${blocking.length} serious or critical violation(s) on ${what}:\n${report}`).toEqual([]);
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { PublicConfig } from '@platform/schemas';
 
@@ -19,16 +20,13 @@ export function mailboxMark(): number {
   return existsSync(file) ? statSync(file).size : 0;
 }
 
-// Strips terminal colours; the code block is framed with box-drawing characters.
-const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
-
 /** The newest code sent to `email` after `mark`, waiting a little for it to be written. */
 export async function codeSentTo(email: string, mark: number): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(
       () => {
-        const text = plain(readFileSync(logFile()).subarray(mark).toString('utf8'));
+        const text = stripVTControlCharacters(readFileSync(logFile()).subarray(mark).toString('utf8'));
         const blocks = [...text.matchAll(/Destination:\s+(\S+)[\s\S]*?Code:\s+(\d+)/g)].filter((m) => m[1] === email);
         code = blocks.at(-1)?.[2];
         return code;
@@ -52,7 +50,11 @@ export async function webClientId(request: APIRequestContext): Promise<string> {
 }
 
 /** Calls the identity provider the way Amplify does in the browser; answers status and body. */
-export async function callIdentityProvider(request: APIRequestContext, operation: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function callIdentityProvider(
+  request: APIRequestContext,
+  operation: string,
+  body: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const answer = await idp(request, operation, body);
   return { status: answer.status(), body: (await answer.json()) as Record<string, unknown> };
 }

@@ -9,7 +9,11 @@ export interface RouteCase {
 }
 
 /** A sample value for each parameter, distinct per name so a mix-up shows in titles. */
-const sample = (name: string) => `${name.replace(/[^A-Za-z]/g, '').slice(0, 3).toUpperCase()}7`;
+const sample = (name: string) =>
+  `${name
+    .replace(/[^A-Za-z]/g, '')
+    .slice(0, 3)
+    .toUpperCase()}7`;
 const paramsOf = (pattern: string) => Object.fromEntries(paramNames(pattern).map((n) => [n, sample(n)]));
 const fill = (pattern: string) => substituteParams(pattern, paramsOf(pattern));
 

@@ -25,7 +25,9 @@ export function validatorSource(): string {
   const helpers = [...new Set([...code.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]!))];
   // Node hands a CommonJS module's exports as the default import, Rollup its `default` export: take either.
   const imports = helpers
-    .map((path, i) => `import h${i} from ${JSON.stringify(path.endsWith('.js') ? path : `${path}.js`)};\nconst helper${i} = { default: h${i}.default ?? h${i} };`)
+    .map(
+      (path, i) => `import h${i} from ${JSON.stringify(path.endsWith('.js') ? path : `${path}.js`)};\nconst helper${i} = { default: h${i}.default ?? h${i} };`,
+    )
     .join('\n');
   return `${imports}\n${code.replace(/require\("([^"]+)"\)/g, (_whole, path: string) => `helper${helpers.indexOf(path)}`)}`;
 }

@@ -9,8 +9,10 @@ const title = (text: string) => (text ? `"${text}"` : '(untitled)');
 function exposureChange(from: ExposureRules, to: ExposureRules): string {
   const parts: string[] = [];
   if (roles(from.roles) !== roles(to.roles)) parts.push(`roles ${roles(from.roles)} → ${roles(to.roles)}`);
-  if (environments(from.environments) !== environments(to.environments)) parts.push(`environments ${environments(from.environments)} → ${environments(to.environments)}`);
-  if (from.enabledForNewCustomers !== to.enabledForNewCustomers) parts.push(`on for new customers ${from.enabledForNewCustomers ? 'yes' : 'no'} → ${to.enabledForNewCustomers ? 'yes' : 'no'}`);
+  if (environments(from.environments) !== environments(to.environments))
+    parts.push(`environments ${environments(from.environments)} → ${environments(to.environments)}`);
+  if (from.enabledForNewCustomers !== to.enabledForNewCustomers)
+    parts.push(`on for new customers ${from.enabledForNewCustomers ? 'yes' : 'no'} → ${to.enabledForNewCustomers ? 'yes' : 'no'}`);
   return parts.join('; ');
 }
 
@@ -25,13 +27,37 @@ export function describeDiff(diff: ReleaseDiff): string[] {
   const added = diff.modules.filter((m) => m.change === 'added');
   const removed = diff.modules.filter((m) => m.change === 'removed');
   return [
-    ...section('modules added', added.map((m) => `+ ${m.key} (${m.name})`)),
-    ...section('modules removed', removed.map((m) => `- ${m.key} (${m.name})`)),
-    ...section('modules renamed', diff.renamed.map((r) => `${r.key}: ${title(r.from)} → ${title(r.to)}`)),
-    ...section('exposure changed', diff.exposure.map((e) => `${e.key} (${e.name}): ${exposureChange(e.from, e.to)}`)),
-    ...section('routes added', diff.routesAdded.map((r) => `+ ${r.fullPath} ${title(r.title)} (${r.module})`)),
-    ...section('routes removed', diff.routesRemoved.map((r) => `- ${r.fullPath} ${title(r.title)} (${r.module})`)),
-    ...section('routes retitled', diff.routesRetitled.map((r) => `${r.fullPath} (${r.module}): ${title(r.from)} → ${title(r.to)}`)),
-    ...section('route roles changed', diff.routeRoles.map((r) => `${r.fullPath} (${r.module}): ${roles(r.from)} → ${roles(r.to)}`)),
+    ...section(
+      'modules added',
+      added.map((m) => `+ ${m.key} (${m.name})`),
+    ),
+    ...section(
+      'modules removed',
+      removed.map((m) => `- ${m.key} (${m.name})`),
+    ),
+    ...section(
+      'modules renamed',
+      diff.renamed.map((r) => `${r.key}: ${title(r.from)} → ${title(r.to)}`),
+    ),
+    ...section(
+      'exposure changed',
+      diff.exposure.map((e) => `${e.key} (${e.name}): ${exposureChange(e.from, e.to)}`),
+    ),
+    ...section(
+      'routes added',
+      diff.routesAdded.map((r) => `+ ${r.fullPath} ${title(r.title)} (${r.module})`),
+    ),
+    ...section(
+      'routes removed',
+      diff.routesRemoved.map((r) => `- ${r.fullPath} ${title(r.title)} (${r.module})`),
+    ),
+    ...section(
+      'routes retitled',
+      diff.routesRetitled.map((r) => `${r.fullPath} (${r.module}): ${title(r.from)} → ${title(r.to)}`),
+    ),
+    ...section(
+      'route roles changed',
+      diff.routeRoles.map((r) => `${r.fullPath} (${r.module}): ${roles(r.from)} → ${roles(r.to)}`),
+    ),
   ];
 }

@@ -12,7 +12,9 @@ const shown = relative(process.cwd(), dir) || '.';
 const screens = readScreenCatalogue();
 try {
   const set = loadManifestSet(dir, { screens });
-  console.log(`manifests: ${set.modules.size} files valid in ${shown} (version ${set.version})${screens ? '' : '; screens not checked (no schemas/screen-catalogue.json)'}`);
+  console.log(
+    `manifests: ${set.modules.size} files valid in ${shown} (version ${set.version})${screens ? '' : '; screens not checked (no schemas/screen-catalogue.json)'}`,
+  );
 } catch (error) {
   if (!(error instanceof ManifestSetError)) throw error;
   printProblems(error.problems, shown, shown);

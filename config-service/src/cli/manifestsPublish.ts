@@ -74,7 +74,8 @@ async function publish(args: PublishArgs): Promise<number> {
       console.log(`release ${set.version} is already active for everyone (${args.pilot.join(', ')} included): nothing to pilot, nothing changed`);
       return 0;
     }
-    if (state.pilot?.release === set.version) console.log(`release ${set.version} is the pilot now for ${state.pilot.customers.join(', ')}; it is to be for ${args.pilot.join(', ')}`);
+    if (state.pilot?.release === set.version)
+      console.log(`release ${set.version} is the pilot now for ${state.pilot.customers.join(', ')}; it is to be for ${args.pilot.join(', ')}`);
   } else if (state.active === set.version) {
     console.log(`release ${set.version} is already active: nothing changed`);
     return 0;
@@ -93,7 +94,7 @@ async function publish(args: PublishArgs): Promise<number> {
   }
   const reason = args.reason!;
 
-  let published;
+  let published: Awaited<ReturnType<ReleasesClient['publish']>>;
   try {
     published = await client.publish(set.contents, reason);
   } catch (error) {
@@ -103,7 +104,11 @@ async function publish(args: PublishArgs): Promise<number> {
     return 1;
   }
   const { release, created } = published;
-  console.log(created ? `published release ${release.id}` : `release ${release.id} was published before (${release.publishedAt} by ${release.author.email || release.author.sub}: ${release.reason})`);
+  console.log(
+    created
+      ? `published release ${release.id}`
+      : `release ${release.id} was published before (${release.publishedAt} by ${release.author.email || release.author.sub}: ${release.reason})`,
+  );
   if (release.id !== set.version) console.log(`note: the service stored it as ${release.id}, where this folder's id is ${set.version}`);
 
   let after: ReleaseState;
@@ -118,7 +123,11 @@ async function publish(args: PublishArgs): Promise<number> {
     );
     return 1;
   }
-  console.log(args.pilot ? `pilot: release ${after.pilot?.release ?? '(none)'} for ${after.pilot?.customers.join(', ') ?? '(nobody)'}; active release ${after.active}` : `active release: ${after.active}`);
+  console.log(
+    args.pilot
+      ? `pilot: release ${after.pilot?.release ?? '(none)'} for ${after.pilot?.customers.join(', ') ?? '(nobody)'}; active release ${after.active}`
+      : `active release: ${after.active}`,
+  );
   return 0;
 }
 
@@ -136,7 +145,12 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (error instanceof ServiceAnswerError) {
-      const hint = error.status === 401 ? ' (the ID token was refused: expired, or not from this service\'s user pool?)' : error.status === 403 ? ' (the signed-in user is not staff)' : '';
+      const hint =
+        error.status === 401
+          ? " (the ID token was refused: expired, or not from this service's user pool?)"
+          : error.status === 403
+            ? ' (the signed-in user is not staff)'
+            : '';
       console.error(`manifests:publish: ${error.message}${hint}`);
       return 1;
     }

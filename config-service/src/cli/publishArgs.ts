@@ -32,31 +32,38 @@ export interface PublishArgs {
 
 const DEFAULT_DIR = fileURLToPath(new URL('../../../route-manifests', import.meta.url));
 
-export function parsePublishArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): PublishArgs {
-  let values;
+const OPTIONS = {
+  reason: { type: 'string' },
+  dir: { type: 'string' },
+  pilot: { type: 'string' },
+  'dry-run': { type: 'boolean', default: false },
+  url: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+function parseOptions(argv: string[]) {
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        reason: { type: 'string' },
-        dir: { type: 'string' },
-        pilot: { type: 'string' },
-        'dry-run': { type: 'boolean', default: false },
-        url: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
+    return parseArgs({ args: argv, strict: true, allowPositionals: false, options: OPTIONS }).values;
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+}
+
+export function parsePublishArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): PublishArgs {
+  const values = parseOptions(argv);
   const dryRun = values['dry-run'] ?? false;
   const reason = values.reason?.trim() || undefined;
   if (!reason && !dryRun && !values.help) throw new UsageError('--reason is required (why this release, for the audit), unless --dry-run');
   let pilot: string[] | undefined;
   if (values.pilot !== undefined) {
-    pilot = [...new Set(values.pilot.split(',').map((c) => c.trim()).filter(Boolean))];
+    pilot = [
+      ...new Set(
+        values.pilot
+          .split(',')
+          .map((c) => c.trim())
+          .filter(Boolean),
+      ),
+    ];
     if (!pilot.length) throw new UsageError('--pilot needs at least one customer id, e.g. --pilot acme,globex');
     // Checked here as the service's schema would, so that a typo costs no sign-in.
     const wrong = pilot.filter((c) => !isCustomerId(c));

@@ -94,12 +94,19 @@ export class ReleasesClient {
   }
 
   async get(id: string): Promise<Release> {
-    return (await (await request(this.url(`/api/v1/admin/releases/${encodeURIComponent(id)}`), `reading release ${id}`, { token: this.token })).json()) as Release;
+    return (await (
+      await request(this.url(`/api/v1/admin/releases/${encodeURIComponent(id)}`), `reading release ${id}`, { token: this.token })
+    ).json()) as Release;
   }
 
   /** Stores the files as a release (201), or finds them already stored (200); activates nothing. */
   async publish(files: ReleaseFiles, reason: string): Promise<{ release: Release; created: boolean }> {
-    const response = await request(this.url('/api/v1/admin/releases'), 'publishing the release', { method: 'POST', token: this.token, body: { files, reason } }, [200, 201]);
+    const response = await request(
+      this.url('/api/v1/admin/releases'),
+      'publishing the release',
+      { method: 'POST', token: this.token, body: { files, reason } },
+      [200, 201],
+    );
     return { release: (await response.json()) as Release, created: response.status === 201 };
   }
 

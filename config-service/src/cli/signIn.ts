@@ -35,7 +35,9 @@ export async function signIn(base: string, config: PublicConfig, env: NodeJS.Pro
     return { token: await passwordSignIn(base, config, env.PLATFORM_EMAIL, env.PLATFORM_PASSWORD), how: `as ${env.PLATFORM_EMAIL}`, demo: false };
   }
   if (!isLocalEnvironment(config.environment)) {
-    throw new SignInError(`the service at ${base} runs in environment '${config.environment}': set PLATFORM_ID_TOKEN, or PLATFORM_EMAIL and PLATFORM_PASSWORD, of a staff user`);
+    throw new SignInError(
+      `the service at ${base} runs in environment '${config.environment}': set PLATFORM_ID_TOKEN, or PLATFORM_EMAIL and PLATFORM_PASSWORD, of a staff user`,
+    );
   }
   return { token: await passwordSignIn(base, config, DEMO_STAFF.email, DEMO_STAFF.password), how: `as ${DEMO_STAFF.email}`, demo: true };
 }
@@ -58,13 +60,18 @@ async function passwordSignIn(base: string, config: PublicConfig, email: string,
     // Cognito answers errors as { __type, message }, not problem+json.
     if (error instanceof ServiceAnswerError) {
       const cognito = error.problem as { __type?: string; message?: string };
-      throw new SignInError(`signing in as ${email} at ${endpoint}: ${error.status} ${cognito.message ?? error.problem.detail ?? ''}${cognito.__type ? ` (${cognito.__type})` : ''}`, { cause: error });
+      throw new SignInError(
+        `signing in as ${email} at ${endpoint}: ${error.status} ${cognito.message ?? error.problem.detail ?? ''}${cognito.__type ? ` (${cognito.__type})` : ''}`,
+        { cause: error },
+      );
     }
     throw error;
   }
   const answer = (await response.json()) as InitiateAuthAnswer;
   if (answer.ChallengeName) {
-    throw new SignInError(`signing in as ${email}: the user pool asks for ${answer.ChallengeName}, which a script cannot answer; sign in elsewhere and pass the ID token in PLATFORM_ID_TOKEN`);
+    throw new SignInError(
+      `signing in as ${email}: the user pool asks for ${answer.ChallengeName}, which a script cannot answer; sign in elsewhere and pass the ID token in PLATFORM_ID_TOKEN`,
+    );
   }
   const token = answer.AuthenticationResult?.IdToken;
   if (!token) throw new SignInError(`signing in as ${email}: the user pool answered no ID token`);

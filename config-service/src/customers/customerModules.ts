@@ -144,7 +144,14 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
     return this.store.getCustomer(id);
   }
 
-  async setModule(write: { customerId: string; moduleKey: string; enabled: boolean; reason: string; expectedVersion: number; actor: Actor }): Promise<SwitchWriteResult> {
+  async setModule(write: {
+    customerId: string;
+    moduleKey: string;
+    enabled: boolean;
+    reason: string;
+    expectedVersion: number;
+    actor: Actor;
+  }): Promise<SwitchWriteResult> {
     const result = await this.store.setSwitch({ ...write, defaultEnabled: defaultEnabled(this.manifests.current(), write.moduleKey) });
     // This replica's own notification clears the cache too, but a moment later; the writer's next read must see the write.
     if (result.outcome === 'written') this.#cache.delete(write.customerId);

@@ -70,8 +70,10 @@ async function send(route: { method: string; url: string }, options: Omit<Inject
   const headers = { authorization: `Bearer ${STAFF}`, 'if-match': '"1"', ...(options.headers ?? {}) };
   return app.inject({ ...options, method: route.method as InjectOptions['method'], url: concrete(route.url), headers });
 }
-const isProblem = (res: LightMyRequestResponse, status: number) => res.statusCode === status && String(res.headers['content-type']).startsWith('application/problem+json');
-const describeAnswer = (route: { method: string; url: string }, res: LightMyRequestResponse) => `${route.method} ${route.url} → ${res.statusCode} ${String(res.headers['content-type'])} ${res.body.slice(0, 100)}`;
+const isProblem = (res: LightMyRequestResponse, status: number) =>
+  res.statusCode === status && String(res.headers['content-type']).startsWith('application/problem+json');
+const describeAnswer = (route: { method: string; url: string }, res: LightMyRequestResponse) =>
+  `${route.method} ${route.url} → ${res.statusCode} ${String(res.headers['content-type'])} ${res.body.slice(0, 100)}`;
 
 /** How much of `type` a route reads: the route's own JSON limit where it has one. */
 const limitOf = (route: { bodyLimit?: number }, type: string, limit: number) => (type === 'application/json' ? (route.bodyLimit ?? limit) : limit);
@@ -89,7 +91,16 @@ describe('the walk', () => {
   it('covers every route that takes a body', () => {
     const urls = bodyRoutes().map((r) => `${r.method} ${r.url}`);
     expect(urls).toEqual(
-      expect.arrayContaining(['POST /api/v1/admin/preview', 'POST /api/v1/admin/releases', 'PUT /api/v1/admin/releases/active', 'PUT /api/v1/customers/:customerId/modules/:moduleKey', 'POST /api/v1/messaging/endpoints', 'POST /idp', 'POST /oauth2/authorize', 'POST /oauth2/token']),
+      expect.arrayContaining([
+        'POST /api/v1/admin/preview',
+        'POST /api/v1/admin/releases',
+        'PUT /api/v1/admin/releases/active',
+        'PUT /api/v1/customers/:customerId/modules/:moduleKey',
+        'POST /api/v1/messaging/endpoints',
+        'POST /idp',
+        'POST /oauth2/authorize',
+        'POST /oauth2/token',
+      ]),
     );
   });
 });
@@ -107,7 +118,10 @@ describe('body limits', () => {
   it.each(READERS)('counts a $type body sent in chunks without a length, and stops it at the limit', async ({ type, limit, reads }) => {
     const wrong: string[] = [];
     for (const route of bodyRoutes().filter((r) => reads(r.url))) {
-      const res = await send(route, { headers: { 'content-type': type }, payload: Readable.from([bodyOf(type, limitOf(route, type, limit) + 1)].map((text) => Buffer.from(text))) });
+      const res = await send(route, {
+        headers: { 'content-type': type },
+        payload: Readable.from([bodyOf(type, limitOf(route, type, limit) + 1)].map((text) => Buffer.from(text))),
+      });
       if (!isProblem(res, 413)) wrong.push(describeAnswer(route, res));
     }
     expect(wrong).toEqual([]);
@@ -201,7 +215,10 @@ describe('malformed bodies and wrong types', () => {
     const wrong: string[] = [];
     for (const route of bodyRoutes().filter((r) => !r.url.startsWith('/api/'))) {
       for (const type of ['text/plain', 'application/xml', 'application/x-amz-json-1.1', 'application/x-www-form-urlencoded']) {
-        const res = await send(route, { headers: { 'content-type': type, 'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken' }, payload: '{not json' });
+        const res = await send(route, {
+          headers: { 'content-type': type, 'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken' },
+          payload: '{not json',
+        });
         if (res.statusCode >= 500) wrong.push(`${type}: ${describeAnswer(route, res)}`);
       }
     }
@@ -242,17 +259,26 @@ describe('keys that reach for the prototype', () => {
   it('passes identity-provider bodies on as text, so the keys reach no object here', async () => {
     forwarded.length = 0;
     const payload = '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"ClientId":"web-client"}';
-    const res = await send({ method: 'POST', url: '/idp' }, { headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' }, payload });
+    const res = await send(
+      { method: 'POST', url: '/idp' },
+      { headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' }, payload },
+    );
     expect(res.statusCode).toBe(200);
     expect(forwarded).toEqual([payload]);
   });
 
   it('does not let __proto__ hide a custom: attribute from the adapter that refuses browser writes to it', async () => {
-    for (const attributes of ['[{"Name":"custom:auth","Value":"{}","__proto__":{"Name":"email"}}]', '[{"__proto__":{"Name":"email"},"Name":"CUSTOM:auth","Value":"{}"}]']) {
+    for (const attributes of [
+      '[{"Name":"custom:auth","Value":"{}","__proto__":{"Name":"email"}}]',
+      '[{"__proto__":{"Name":"email"},"Name":"CUSTOM:auth","Value":"{}"}]',
+    ]) {
       forwarded.length = 0;
       const res = await send(
         { method: 'POST', url: '/idp' },
-        { headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.UpdateUserAttributes' }, payload: `{"AccessToken":"t","UserAttributes":${attributes}}` },
+        {
+          headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.UpdateUserAttributes' },
+          payload: `{"AccessToken":"t","UserAttributes":${attributes}}`,
+        },
       );
       expect(res.statusCode).toBe(400);
       expect(res.headers['x-amzn-errortype']).toBe('NotAuthorizedException');
@@ -271,13 +297,21 @@ describe('keys that reach for the prototype', () => {
   });
 
   it('grants no staff rights through __proto__ inside the token’s auth claim', async () => {
-    for (const auth of ['{"__proto__":{"role":"sentient"}}', '{"role":"customer","customerId":"acme","__proto__":{"role":"sentient","modules":["mb"]}}', '{"constructor":{"prototype":{"role":"sentient"}}}']) {
+    for (const auth of [
+      '{"__proto__":{"role":"sentient"}}',
+      '{"role":"customer","customerId":"acme","__proto__":{"role":"sentient","modules":["mb"]}}',
+      '{"constructor":{"prototype":{"role":"sentient"}}}',
+    ]) {
       const token = sign(claims({ 'custom:auth': auth }));
       const admin = await app.inject({ url: '/api/v1/admin/modules', headers: { authorization: `Bearer ${token}` } });
       expect(admin.statusCode, auth).not.toBe(200);
       expect(String(admin.headers['content-type'])).toMatch(/^application\/problem\+json/);
       const manifest = await app.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${token}` } });
-      if (manifest.statusCode === 200) expect(manifest.json().modules.map((m: { key: string }) => m.key), auth).not.toContain('mb');
+      if (manifest.statusCode === 200)
+        expect(
+          manifest.json().modules.map((m: { key: string }) => m.key),
+          auth,
+        ).not.toContain('mb');
     }
   });
 });

@@ -41,9 +41,24 @@ beforeEach(async () => {
   direct = await openPostgres(fresh.directUrl, { max: 2 });
   await migrate(direct);
   const setup = await CustomerModules.open(new CustomerStore(direct), apps.manifests);
-  for (const customer of [{ id: 'acme', name: 'Acme Industrial' }, { id: 'globex', name: 'Globex Energy' }]) await setup.createCustomer(customer, { sub: 'system', email: 'test-setup' });
+  for (const customer of [
+    { id: 'acme', name: 'Acme Industrial' },
+    { id: 'globex', name: 'Globex Energy' },
+  ])
+    await setup.createCustomer(customer, { sub: 'system', email: 'test-setup' });
   const mr = (await setup.modulesOf('acme')).find((m) => m.key === 'mr')!;
-  expect((await setup.setModule({ customerId: 'acme', moduleKey: 'mr', enabled: false, reason: 'set-up', expectedVersion: mr.version, actor: { sub: 'op', email: 'op@test' } })).outcome).toBe('written');
+  expect(
+    (
+      await setup.setModule({
+        customerId: 'acme',
+        moduleKey: 'mr',
+        enabled: false,
+        reason: 'set-up',
+        expectedVersion: mr.version,
+        actor: { sub: 'op', email: 'op@test' },
+      })
+    ).outcome,
+  ).toBe('written');
   await setup.close();
   // The service reads every customer's switches at start.
   database = await openPostgres(fresh.url, { onError: () => undefined });
@@ -69,13 +84,25 @@ const versionOfSwitch = async () => {
   return (res.json() as CustomerModule).version;
 };
 const writeSwitch = (version: number, enabled: boolean) =>
-  app.inject({ method: 'PUT', url: '/api/v1/customers/acme/modules/lcc', headers: { ...auth(staff), 'if-match': `"${version}"` }, payload: { enabled, reason: 'fault test' } });
+  app.inject({
+    method: 'PUT',
+    url: '/api/v1/customers/acme/modules/lcc',
+    headers: { ...auth(staff), 'if-match': `"${version}"` },
+    payload: { enabled, reason: 'fault test' },
+  });
 /** Another replica's write: straight to the server, so only the notification can tell this one. */
 const otherReplicaSets = async (moduleKey: string, enabled: boolean) => {
   const other = await CustomerModules.open(new CustomerStore(direct), apps.manifests);
   try {
     const current = (await other.modulesOf('acme')).find((m) => m.key === moduleKey)!;
-    await other.setModule({ customerId: 'acme', moduleKey, enabled, reason: 'other replica', expectedVersion: current.version, actor: { sub: 'op', email: 'op@test' } });
+    await other.setModule({
+      customerId: 'acme',
+      moduleKey,
+      enabled,
+      reason: 'other replica',
+      expectedVersion: current.version,
+      actor: { sub: 'op', email: 'op@test' },
+    });
   } finally {
     await other.close();
   }

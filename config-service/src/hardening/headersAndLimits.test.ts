@@ -31,7 +31,8 @@ const AUTHORIZE = `/oauth2/authorize?client_id=${CLIENT}&redirect_uri=${encodeUR
 
 const ask = (target: FastifyInstance, options: InjectOptions) => target.inject(options);
 const inject = (options: InjectOptions) => ask(app, options);
-const isProblem = (res: LightMyRequestResponse, status: number) => res.statusCode === status && String(res.headers['content-type']).startsWith('application/problem+json');
+const isProblem = (res: LightMyRequestResponse, status: number) =>
+  res.statusCode === status && String(res.headers['content-type']).startsWith('application/problem+json');
 
 /** The policy of an answer as directive → sources. */
 function policy(res: LightMyRequestResponse): Record<string, string[]> {
@@ -64,7 +65,19 @@ beforeAll(async () => {
   upstream = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
   webRoot = mkdtempSync(join(tmpdir(), 'headers-web-'));
   writeFileSync(join(webRoot, 'index.html'), BUILT_PAGE);
-  app = await apps.app({ messaging: { kind: 'local' }, localIdp: localIdp(), webRoot, browserAuth: { region: 'us-east-1', userPoolId: 'local_pool', userPoolClientId: CLIENT, userPoolEndpoint: '/idp', authFlowType: 'USER_PASSWORD_AUTH', oauth: { domain: '', scopes: ['openid'], responseType: 'code' } } });
+  app = await apps.app({
+    messaging: { kind: 'local' },
+    localIdp: localIdp(),
+    webRoot,
+    browserAuth: {
+      region: 'us-east-1',
+      userPoolId: 'local_pool',
+      userPoolClientId: CLIENT,
+      userPoolEndpoint: '/idp',
+      authFlowType: 'USER_PASSWORD_AUTH',
+      oauth: { domain: '', scopes: ['openid'], responseType: 'code' },
+    },
+  });
 }, 60_000);
 afterAll(async () => {
   await apps.close();
@@ -101,7 +114,16 @@ describe('security headers', () => {
     const { port } = open.server.address() as AddressInfo;
     const headers = await new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
       const req = httpGet(
-        { port, host: '127.0.0.1', path: '/api/v1/events', headers: { authorization: `Bearer ${tokenFor({ role: 'customer', customerId: 'acme', modules: ['mr'] })}`, origin: 'https://portal.example.com', 'x-request-id': 'stream-1' } },
+        {
+          port,
+          host: '127.0.0.1',
+          path: '/api/v1/events',
+          headers: {
+            authorization: `Bearer ${tokenFor({ role: 'customer', customerId: 'acme', modules: ['mr'] })}`,
+            origin: 'https://portal.example.com',
+            'x-request-id': 'stream-1',
+          },
+        },
         (res) => {
           resolve(res.headers);
           req.destroy();
@@ -186,8 +208,34 @@ describe('security headers', () => {
 
   it('names in connect-src the identity provider, hosted UI, backends and Pinpoint a real deployment configures', async () => {
     const deployed = await apps.app({
-      browserAuth: { region: 'eu-west-1', userPoolId: 'eu-west-1_abc', userPoolClientId: 'c', userPoolEndpoint: null, authFlowType: 'USER_SRP_AUTH', oauth: { domain: 'auth.example.com', scopes: ['openid'], responseType: 'code' } },
-      backends: { ...Object.fromEntries(['main', 'assetHealth', 'mapping', 'lifex', 'technicalDashboard', 'lifeCost', 'modelRuntime', 'rail', 'coreData', 'coldStartPublic', 'userManagement'].map((n) => [n, null])), main: 'https://api.example.com/main', rail: '/rail', lifeCost: 'https://cost.example.com:8443/v2' } as never,
+      browserAuth: {
+        region: 'eu-west-1',
+        userPoolId: 'eu-west-1_abc',
+        userPoolClientId: 'c',
+        userPoolEndpoint: null,
+        authFlowType: 'USER_SRP_AUTH',
+        oauth: { domain: 'auth.example.com', scopes: ['openid'], responseType: 'code' },
+      },
+      backends: {
+        ...Object.fromEntries(
+          [
+            'main',
+            'assetHealth',
+            'mapping',
+            'lifex',
+            'technicalDashboard',
+            'lifeCost',
+            'modelRuntime',
+            'rail',
+            'coreData',
+            'coldStartPublic',
+            'userManagement',
+          ].map((n) => [n, null]),
+        ),
+        main: 'https://api.example.com/main',
+        rail: '/rail',
+        lifeCost: 'https://cost.example.com:8443/v2',
+      } as never,
       messaging: { kind: 'pinpoint', appId: 'app', region: 'eu-west-1' },
     });
     const res = await ask(deployed, { url: '/api/v1/config' });
@@ -206,12 +254,30 @@ describe('security headers', () => {
 
   it('keeps a value that would break out of its directive out of the policy', () => {
     const origins = connectOrigins({
-      auth: { region: "x; script-src 'unsafe-inline'", userPoolId: 'p', userPoolClientId: 'c', userPoolEndpoint: null, authFlowType: 'USER_SRP_AUTH', oauth: { domain: "evil.example; script-src 'unsafe-eval'", scopes: ['openid'], responseType: 'code' } },
+      auth: {
+        region: "x; script-src 'unsafe-inline'",
+        userPoolId: 'p',
+        userPoolClientId: 'c',
+        userPoolEndpoint: null,
+        authFlowType: 'USER_SRP_AUTH',
+        oauth: { domain: "evil.example; script-src 'unsafe-eval'", scopes: ['openid'], responseType: 'code' },
+      },
       backends: { main: "https://api.example.com/x;script-src 'unsafe-inline'" } as never,
       messaging: null,
     });
     expect(origins).toEqual(['https://api.example.com']);
-    const directives = pageDirectives({ auth: { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', userPoolEndpoint: 'https://idp.example.com/x', authFlowType: 'USER_SRP_AUTH', oauth: null }, backends: {} as never, messaging: null });
+    const directives = pageDirectives({
+      auth: {
+        region: 'us-east-1',
+        userPoolId: 'p',
+        userPoolClientId: 'c',
+        userPoolEndpoint: 'https://idp.example.com/x',
+        authFlowType: 'USER_SRP_AUTH',
+        oauth: null,
+      },
+      backends: {} as never,
+      messaging: null,
+    });
     expect(directives['connect-src']).toEqual(["'self'", 'https://idp.example.com']);
   });
 });
@@ -260,9 +326,20 @@ describe('CORS', () => {
 describe('rate limits', () => {
   const limited = (perMinute: Partial<typeof DEFAULT_RATE_LIMITS>) => apps.app({ localIdp: localIdp(), rateLimits: { ...DEFAULT_RATE_LIMITS, ...perMinute } });
   const idpCall = (target: FastifyInstance, remoteAddress = '127.0.0.1') =>
-    ask(target, { method: 'POST', url: '/idp', remoteAddress, headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' }, payload: '{}' });
+    ask(target, {
+      method: 'POST',
+      url: '/idp',
+      remoteAddress,
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+      payload: '{}',
+    });
   const preview = (target: FastifyInstance, token = STAFF) =>
-    ask(target, { method: 'POST', url: '/api/v1/admin/preview', headers: { authorization: `Bearer ${token}` }, payload: { claims: { role: 'customer', customerId: 'acme' } } });
+    ask(target, {
+      method: 'POST',
+      url: '/api/v1/admin/preview',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { claims: { role: 'customer', customerId: 'acme' } },
+    });
 
   function expectLimited(res: LightMyRequestResponse) {
     expect(isProblem(res, 429), `${res.statusCode} ${res.body}`).toBe(true);
@@ -280,7 +357,14 @@ describe('rate limits', () => {
     expect(refused.headers['x-amzn-errortype']).toBe('TooManyRequestsException');
     // One count for all sign-in routes: switching endpoints gains nothing.
     expectLimited(await ask(target, { url: AUTHORIZE }));
-    expectLimited(await ask(target, { method: 'POST', url: '/oauth2/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=authorization_code' }));
+    expectLimited(
+      await ask(target, {
+        method: 'POST',
+        url: '/oauth2/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'grant_type=authorization_code',
+      }),
+    );
     // Another address has a count of its own; the API is not touched.
     expect((await idpCall(target, '10.0.0.9')).statusCode).toBe(200);
     expect((await ask(target, { url: '/api/v1/config' })).statusCode).toBe(200);
@@ -289,14 +373,24 @@ describe('rate limits', () => {
   it('leaves the identity provider its own trigger call, which comes from the emulator', async () => {
     const target = await limited({ signInPerMinute: 1 });
     for (let i = 0; i < 5; i++) {
-      const res = await ask(target, { method: 'POST', url: '/idp/lambda/2015-03-31/functions/pretoken/invocations', payload: { request: { userAttributes: { given_name: 'A' } } } });
+      const res = await ask(target, {
+        method: 'POST',
+        url: '/idp/lambda/2015-03-31/functions/pretoken/invocations',
+        payload: { request: { userAttributes: { given_name: 'A' } } },
+      });
       expect(res.statusCode).toBe(200);
     }
   });
 
   it('limits administrative writes per signed-in user, not per address', async () => {
     const target = await limited({ adminWritesPerMinute: 2 });
-    const write = (token = STAFF) => ask(target, { method: 'PUT', url: '/api/v1/customers/acme/modules/mr', headers: { authorization: `Bearer ${token}`, 'if-match': '"1"' }, payload: { enabled: false, reason: 'r' } });
+    const write = (token = STAFF) =>
+      ask(target, {
+        method: 'PUT',
+        url: '/api/v1/customers/acme/modules/mr',
+        headers: { authorization: `Bearer ${token}`, 'if-match': '"1"' },
+        payload: { enabled: false, reason: 'r' },
+      });
     for (let i = 0; i < 2; i++) expect((await write()).statusCode).not.toBe(429);
     expectLimited(await write());
     // Previews have a count of their own: editing a release draft never uses up the writes, nor writes the previews.
@@ -326,7 +420,9 @@ describe('rate limits', () => {
 
   it('does not limit the manifest under the default limits: a load test from one address is served', async () => {
     const target = await limited({});
-    const answers = await Promise.all(Array.from({ length: 300 }, () => ask(target, { url: '/api/v1/manifest', headers: { authorization: `Bearer ${CUSTOMER}` } })));
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, () => ask(target, { url: '/api/v1/manifest', headers: { authorization: `Bearer ${CUSTOMER}` } })),
+    );
     expect(answers.filter((res) => res.statusCode !== 200).map((res) => res.statusCode)).toEqual([]);
     expect(answers[0]!.headers['retry-after']).toBeUndefined();
     expect(answers[0]!.headers['x-ratelimit-limit']).toBeUndefined();
@@ -365,7 +461,12 @@ describe('what Node refuses before Fastify', () => {
   it.each([
     ['an over-long URL', `GET /api/v1/config?q=${'x'.repeat(20 * 1024)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431, 'CFG_ERR_HEADERS_TOO_LARGE'],
     ['an over-long header', `GET /api/v1/config HTTP/1.1\r\nHost: x\r\nX-Padding: ${'x'.repeat(20 * 1024)}\r\n\r\n`, 431, 'CFG_ERR_HEADERS_TOO_LARGE'],
-    ['too many headers together', `GET /api/v1/config HTTP/1.1\r\nHost: x\r\n${Array.from({ length: 400 }, (_, i) => `X-H${i}: ${'y'.repeat(60)}`).join('\r\n')}\r\n\r\n`, 431, 'CFG_ERR_HEADERS_TOO_LARGE'],
+    [
+      'too many headers together',
+      `GET /api/v1/config HTTP/1.1\r\nHost: x\r\n${Array.from({ length: 400 }, (_, i) => `X-H${i}: ${'y'.repeat(60)}`).join('\r\n')}\r\n\r\n`,
+      431,
+      'CFG_ERR_HEADERS_TOO_LARGE',
+    ],
     ['a request line that is not HTTP', 'HELLO THERE\r\n\r\n', 400, 'CFG_ERR_BAD_REQUEST'],
     ['a bad header name', 'GET /api/v1/config HTTP/1.1\r\nHost: x\r\nBad Header: 1\r\n\r\n', 400, 'CFG_ERR_BAD_REQUEST'],
   ])('answers %s with problem+json', async (_what, request, status, code) => {

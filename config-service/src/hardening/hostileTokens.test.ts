@@ -9,7 +9,10 @@ import { claims, demoCustomerModules, releasesOn, localIdp, now, sign, startTest
 let apps: TestApps;
 let app: FastifyInstance;
 /** Every route the service can register: the optional local messaging sink and main backend too. */
-const everything: Partial<AppOptions> = { messaging: { kind: 'local' }, localMainApi: { users: { listUsers: async () => [] }, signingKey: Buffer.alloc(32, 1) } };
+const everything: Partial<AppOptions> = {
+  messaging: { kind: 'local' },
+  localMainApi: { users: { listUsers: async () => [] }, signingKey: Buffer.alloc(32, 1) },
+};
 beforeAll(async () => {
   apps = await startTestApps();
   // Manifest releases too, in a database of their own: their routes are signed-in ones.
@@ -70,7 +73,11 @@ const HOSTILE_LOCAL: [string, () => string][] = [
 ];
 
 /** A concrete address for a route pattern. */
-const concrete = (url: string) => url.replace(/:customerId/g, 'acme').replace(/:moduleKey/g, 'mr').replace(/:[A-Za-z]+/g, 'x');
+const concrete = (url: string) =>
+  url
+    .replace(/:customerId/g, 'acme')
+    .replace(/:moduleKey/g, 'mr')
+    .replace(/:[A-Za-z]+/g, 'x');
 
 /** The signed-in routes that did not answer the token with 401 problem+json. */
 async function routesAccepting(target: FastifyInstance, token: string): Promise<string[]> {
@@ -78,11 +85,17 @@ async function routesAccepting(target: FastifyInstance, token: string): Promise<
   for (const route of target.routeTable.filter((r) => r.signedIn && r.method !== 'HEAD')) {
     // An accepted token on the event stream would open a stream that never ends: give up after a while.
     const res = await Promise.race([
-      target.inject({ method: route.method as 'GET', url: concrete(route.url), headers: { authorization: `Bearer ${token}` }, ...(route.method === 'GET' ? {} : { payload: {} }) }),
+      target.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        headers: { authorization: `Bearer ${token}` },
+        ...(route.method === 'GET' ? {} : { payload: {} }),
+      }),
       new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 3_000)),
     ]);
     if (!res) accepted.push(`${route.method} ${route.url} → accepted (no answer)`);
-    else if (res.statusCode !== 401 || !String(res.headers['content-type']).startsWith('application/problem+json')) accepted.push(`${route.method} ${route.url} → ${res.statusCode}`);
+    else if (res.statusCode !== 401 || !String(res.headers['content-type']).startsWith('application/problem+json'))
+      accepted.push(`${route.method} ${route.url} → ${res.statusCode}`);
   }
   return accepted;
 }

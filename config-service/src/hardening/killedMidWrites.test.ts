@@ -29,10 +29,15 @@ afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
 });
 
-const api = (service: ServiceProcess, token: string) => async <T>(path: string, init: RequestInit = {}) => {
-  const res = await fetch(`${service.base}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
-  return { status: res.status, body: (await res.json()) as T };
-};
+const api =
+  (service: ServiceProcess, token: string) =>
+  async <T>(path: string, init: RequestInit = {}) => {
+    const res = await fetch(`${service.base}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+    });
+    return { status: res.status, body: (await res.json()) as T };
+  };
 
 /** Writes switches one module per writer, toggling, until the service dies; returns what was acknowledged. */
 async function writeUntilKilled(service: ServiceProcess): Promise<Map<string, Ack[]>> {
@@ -65,7 +70,9 @@ async function writeUntilKilled(service: ServiceProcess): Promise<Map<string, Ac
     }
   };
   await Promise.all(WRITERS.map(writer));
-  await new Promise((resolve) => (service.process.exitCode !== null || service.process.signalCode !== null ? resolve(undefined) : service.process.once('exit', resolve)));
+  await new Promise((resolve) =>
+    service.process.exitCode !== null || service.process.signalCode !== null ? resolve(undefined) : service.process.once('exit', resolve),
+  );
   return acks;
 }
 
@@ -73,7 +80,9 @@ async function auditOf(call: ReturnType<typeof api>, key: string) {
   const entries: ModuleAuditPage['entries'] = [];
   let cursor: string | null = null;
   do {
-    const page: { body: ModuleAuditPage } = await call<ModuleAuditPage>(`/api/v1/customers/acme/audit?module=${key}&limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const page: { body: ModuleAuditPage } = await call<ModuleAuditPage>(
+      `/api/v1/customers/acme/audit?module=${key}&limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     entries.push(...page.body.entries);
     cursor = page.body.nextCursor;
   } while (cursor);
@@ -92,7 +101,10 @@ async function expectEveryAcknowledgedWriteWhole(restarted: ServiceProcess, acks
     // One audit row per version, each the change from the one before, with no gap and no extra.
     const audit = (await auditOf(call, key)).filter((e) => e.reason.startsWith('write '));
     const first = written[0]!.version;
-    expect(audit.map((e) => e.version), key).toEqual(Array.from({ length: now.version - first + 1 }, (_, i) => first + i));
+    expect(
+      audit.map((e) => e.version),
+      key,
+    ).toEqual(Array.from({ length: now.version - first + 1 }, (_, i) => first + i));
     for (const entry of audit) expect(entry.before, `${key} v${entry.version}`).toBe(!entry.after);
     for (const ack of written) expect(audit.find((e) => e.version === ack.version)?.after, `${key} v${ack.version}`).toBe(ack.enabled);
   }

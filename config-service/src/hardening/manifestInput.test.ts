@@ -58,7 +58,8 @@ function places(doc: Json, path: Path = []): Path[] {
 }
 
 /** Sets a key as an own property, even '__proto__', as JSON.parse would. */
-const define = (target: object, key: string | number, value: unknown) => Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+const define = (target: object, key: string | number, value: unknown) =>
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 
 function mutate(doc: Json, path: Path, op: 'replace' | 'delete' | 'add', key: string, value: Json): Json {
   const copy = structuredClone(doc);
@@ -87,7 +88,11 @@ function expectUsefulProblems(error: ManifestSetError, docs: Record<string, Json
 }
 
 const staffView = (set: ManifestSet) => {
-  const { version: _version, ...rest } = buildUserManifest(set, { sub: 's', email: 's@x', givenName: 'S', familyName: 'S', auth: { role: 'sentient' } }, { environment: 'local', productName: 'P', requestedCustomerId: undefined });
+  const { version: _version, ...rest } = buildUserManifest(
+    set,
+    { sub: 's', email: 's@x', givenName: 'S', familyName: 'S', auth: { role: 'sentient' } },
+    { environment: 'local', productName: 'P', requestedCustomerId: undefined },
+  );
   return rest;
 };
 
@@ -128,13 +133,23 @@ describe('manifest files, whatever they hold', () => {
 
   it('refuses text that is not JSON with the line and column of the mistake', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 60 }).filter((t) => { try { JSON.parse(t); return false; } catch { return true; } }), (text) => {
-        const result = loadWith('lb.json', text);
-        expect(result).toBeInstanceOf(ManifestSetError);
-        const [problem] = (result as ManifestSetError).problems;
-        expect(problem).toMatchObject({ file: 'lb.json', rule: 'json-syntax' });
-        expect(problem!.line).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 60 }).filter((t) => {
+          try {
+            JSON.parse(t);
+            return false;
+          } catch {
+            return true;
+          }
+        }),
+        (text) => {
+          const result = loadWith('lb.json', text);
+          expect(result).toBeInstanceOf(ManifestSetError);
+          const [problem] = (result as ManifestSetError).problems;
+          expect(problem).toMatchObject({ file: 'lb.json', rule: 'json-syntax' });
+          expect(problem!.line).toBeGreaterThan(0);
+        },
+      ),
       { numRuns: 100 },
     );
   });

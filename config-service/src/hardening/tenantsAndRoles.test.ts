@@ -78,7 +78,13 @@ interface Tenant {
   siteGroup: string;
 }
 const customerToken = (id: string, email: string) =>
-  sign(claims({ sub: `${id}-user`, email, 'custom:auth': JSON.stringify({ role: 'customer', customerId: id, modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' }) }));
+  sign(
+    claims({
+      sub: `${id}-user`,
+      email,
+      'custom:auth': JSON.stringify({ role: 'customer', customerId: id, modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' }),
+    }),
+  );
 const AUDIT_REASON = (id: string) => `${id}-only audit reason`;
 const ACME: Tenant = {
   id: 'acme',
@@ -117,9 +123,22 @@ const NOT_STAFF: [string, string][] = [
 ];
 
 const directoryUser = (email: string, customerId: string | null, role = 'customer'): DirectoryUser => ({
-  username: email, email, givenName: email.split('@')[0]!, familyName: 'Tester', role, customerId, mfa: 'off', status: 'CONFIRMED', enabled: true,
+  username: email,
+  email,
+  givenName: email.split('@')[0]!,
+  familyName: 'Tester',
+  role,
+  customerId,
+  mfa: 'off',
+  status: 'CONFIRMED',
+  enabled: true,
 });
-const USERS = [directoryUser('erin@acme.example', 'acme'), directoryUser('dana@acme.example', 'acme'), directoryUser('gina@globex.example', 'globex'), directoryUser('ops@provider.example', null, 'sentient')];
+const USERS = [
+  directoryUser('erin@acme.example', 'acme'),
+  directoryUser('dana@acme.example', 'acme'),
+  directoryUser('gina@globex.example', 'globex'),
+  directoryUser('ops@provider.example', null, 'sentient'),
+];
 
 let apps: TestApps;
 let app: FastifyInstance;
@@ -135,10 +154,21 @@ let idp: Server;
 /** Flips a switch as an operator would (straight to the store, which the routes under test read). */
 async function flip(customerId: string, moduleKey: string, reason = 'test') {
   const current = (await modules.modulesOf(customerId)).find((m) => m.key === moduleKey)!;
-  await modules.setModule({ customerId, moduleKey, enabled: !current.enabled, reason, expectedVersion: current.version, actor: { sub: 'op', email: 'op@provider.example' } });
+  await modules.setModule({
+    customerId,
+    moduleKey,
+    enabled: !current.enabled,
+    reason,
+    expectedVersion: current.version,
+    actor: { sub: 'op', email: 'op@provider.example' },
+  });
 }
 
-const endpointOf = (t: Tenant, companyId = t.id) => ({ address: t.email, userId: t.id, attributes: { user: [t.id], role: ['customer'], companyId: [companyId] } });
+const endpointOf = (t: Tenant, companyId = t.id) => ({
+  address: t.email,
+  userId: t.id,
+  attributes: { user: [t.id], role: ['customer'], companyId: [companyId] },
+});
 
 beforeAll(async () => {
   apps = await startTestApps();
@@ -169,7 +199,12 @@ beforeAll(async () => {
   await flip('globex', 'lcc', AUDIT_REASON('globex'));
   await flip('acme', 'mb', AUDIT_REASON('acme'));
   for (const t of [ACME, GLOBEX]) {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/messaging/endpoints', headers: { authorization: `Bearer ${t.token}` }, payload: endpointOf(t) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/messaging/endpoints',
+      headers: { authorization: `Bearer ${t.token}` },
+      payload: endpointOf(t),
+    });
     expect(res.statusCode).toBe(202);
   }
   // A database and an app with every option: slow on a busy two-core runner.
@@ -183,7 +218,13 @@ afterAll(async () => {
 const ROW_PARAMS: Record<string, (customer: string) => string> = { ':uploadId': (customer) => `up-${customer}-2` };
 /** A concrete address for a route pattern: the customer in the path, and row ids of `rowsOf`. */
 function fill(url: string, customer: string, rowsOf = customer): string {
-  let address = url.replace(':customerId', customer).replace(':id', firstRelease).replace(':moduleKey', 'lcc').replace(':artifact', 'users.csv').replace(':name', 'pretoken').replace('*', 'swagger-ui.css');
+  let address = url
+    .replace(':customerId', customer)
+    .replace(':id', firstRelease)
+    .replace(':moduleKey', 'lcc')
+    .replace(':artifact', 'users.csv')
+    .replace(':name', 'pretoken')
+    .replace('*', 'swagger-ui.css');
   for (const [param, id] of Object.entries(ROW_PARAMS)) address = address.replace(param, id(rowsOf));
   // A parameter this does not know would be sent as written and tested nothing: name it here first.
   if (/\/:[A-Za-z]/.test(address)) throw new Error(`fill() does not know a parameter of ${url}`);
@@ -210,7 +251,8 @@ async function ask(method: InjectOptions['method'], url: string, { token, custom
   return Object.assign(res, { sent });
 }
 const leaks = (res: Answer, markers: string[]) => found(res.body, markers, res.sent);
-const isProblem = (res: LightMyRequestResponse, status: number) => res.statusCode === status && String(res.headers['content-type']).startsWith('application/problem+json');
+const isProblem = (res: LightMyRequestResponse, status: number) =>
+  res.statusCode === status && String(res.headers['content-type']).startsWith('application/problem+json');
 const codeOf = (res: LightMyRequestResponse): unknown => {
   try {
     return (res.json() as { code?: unknown }).code;
@@ -283,7 +325,7 @@ describe.each(DIRECTIONS)('customer-scoped routes, %s', (_direction, me, other) 
     expect(leaks(res, markersOf(other))).toEqual([]);
   });
 
-  it.each(routesOf('customer-scoped'))("%s: staff asking about the customer see its rows (so the checks above can see a leak)", async (route) => {
+  it.each(routesOf('customer-scoped'))('%s: staff asking about the customer see its rows (so the checks above can see a leak)', async (route) => {
     const [method, url] = split(route);
     const res = await ask(method, fill(url, other.id), { token: staff });
     expect(res.statusCode).toBe(200);
@@ -307,8 +349,10 @@ const OPERATOR = { sub: 'op', email: 'op@provider.example' };
 const RELEASE_STEP = /^(PUT|DELETE|POST) \/api\/v1\/admin\/releases\/(active|pilot)/;
 /** The state a release step needs before staff can take it: a pilot to end or promote. */
 const STAFF_BEFORE: Record<string, () => Promise<unknown>> = {
-  'DELETE /api/v1/admin/releases/pilot': () => releases.startPilot({ release: pilotRelease, customers: ['globex'], expectedActive: firstRelease, reason: 'to end', actor: OPERATOR }),
-  'POST /api/v1/admin/releases/pilot/promote': () => releases.startPilot({ release: pilotRelease, customers: ['globex'], expectedActive: firstRelease, reason: 'to promote', actor: OPERATOR }),
+  'DELETE /api/v1/admin/releases/pilot': () =>
+    releases.startPilot({ release: pilotRelease, customers: ['globex'], expectedActive: firstRelease, reason: 'to end', actor: OPERATOR }),
+  'POST /api/v1/admin/releases/pilot/promote': () =>
+    releases.startPilot({ release: pilotRelease, customers: ['globex'], expectedActive: firstRelease, reason: 'to promote', actor: OPERATOR }),
 };
 /** Addresses whose query staff must fill in for an answer. */
 const STAFF_QUERY: Record<string, string> = { 'GET /api/v1/admin/releases/:id/diff': `?against=` };
@@ -339,7 +383,8 @@ describe('staff-only routes', () => {
       for (const [verb, address, options] of tries) {
         const res = await ask(verb, address, { token, ...options });
         const code = verb === 'HEAD' ? 'CFG_ERR_FORBIDDEN' : codeOf(res);
-        if (!isProblem(res, 403) || code !== 'CFG_ERR_FORBIDDEN' || leaks(res, [...markersOf(ACME), ...markersOf(GLOBEX)]).length) failures.push(`${verb} ${address} → ${describeAnswer(res)}`);
+        if (!isProblem(res, 403) || code !== 'CFG_ERR_FORBIDDEN' || leaks(res, [...markersOf(ACME), ...markersOf(GLOBEX)]).length)
+          failures.push(`${verb} ${address} → ${describeAnswer(res)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -380,7 +425,7 @@ function openStream(token: string, path: string, headers: Record<string, string>
       let buffer = '';
       response.setEncoding('utf8').on('data', (chunk: string) => {
         buffer += chunk;
-        for (let end; (end = buffer.indexOf('\n\n')) >= 0; buffer = buffer.slice(end + 2)) {
+        for (let end: number; (end = buffer.indexOf('\n\n')) >= 0; buffer = buffer.slice(end + 2)) {
           const block = buffer.slice(0, end);
           const event = /^event: (.*)$/m.exec(block)?.[1];
           if (event) events.push({ event, data: JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? '{}') });
@@ -406,9 +451,17 @@ const OWN_USER: Record<string, (me: Tenant, other: Tenant) => Promise<void>> = {
     expect(own.customerId).toBe(me.id);
     // Globex has lcc switched off: whose switches apply shows whose customer the manifest is about.
     expect(own.modules.some((m) => m.key === 'lcc')).toBe(me.id === 'acme');
-    for (const [url, header] of [['/api/v1/manifest', other.id], [`/api/v1/manifest?customerId=${other.id}`, undefined], [`/api/v1/manifest?customerId=${other.id}`, other.id.toUpperCase()]] as const) {
+    for (const [url, header] of [
+      ['/api/v1/manifest', other.id],
+      [`/api/v1/manifest?customerId=${other.id}`, undefined],
+      [`/api/v1/manifest?customerId=${other.id}`, other.id.toUpperCase()],
+    ] as const) {
       const answer = await manifestOf(me.token, url, header);
-      expect({ customerId: answer.customerId, modules: answer.modules, leaked: found(answer.body, markersOf(other)) }).toEqual({ customerId: me.id, modules: own.modules, leaked: [] });
+      expect({ customerId: answer.customerId, modules: answer.modules, leaked: found(answer.body, markersOf(other)) }).toEqual({
+        customerId: me.id,
+        modules: own.modules,
+        leaked: [],
+      });
     }
     const staffView = await manifestOf(staff, '/api/v1/manifest', other.id);
     expect(staffView.customerId).toBe(other.id);
@@ -440,7 +493,9 @@ const OWN_USER: Record<string, (me: Tenant, other: Tenant) => Promise<void>> = {
     }
     // The header is ignored, not obeyed: the user's own company is accepted with it.
     expect((await post(endpointOf(me), '/api/v1/messaging/endpoints', other.id)).statusCode).toBe(202);
-    const sink = (await ask('GET', '/api/v1/admin/messaging/endpoints', { token: staff })).json() as { endpoints: { sub: string; endpoint: ReturnType<typeof endpointOf> }[] };
+    const sink = (await ask('GET', '/api/v1/admin/messaging/endpoints', { token: staff })).json() as {
+      endpoints: { sub: string; endpoint: ReturnType<typeof endpointOf> }[];
+    };
     const companies = (sub: string) => [...new Set(sink.endpoints.filter((e) => e.sub === sub).map((e) => e.endpoint.attributes.companyId[0]))];
     expect({ mine: companies(`${me.id}-user`), theirs: companies(`${other.id}-user`) }).toEqual({ mine: [me.id], theirs: [other.id] });
   },
@@ -463,13 +518,19 @@ describe.each(DIRECTIONS)('the signed download link, %s', (_direction, me, other
     const linkUrl = `/api/main/customers/${me.id}/users/download-artifact/users.csv`;
     const { url } = (await ask('GET', linkUrl, { token: me.token, customerHeader: other.id })).json() as { url: string };
     expect(url).toContain(`/artifacts/${me.id}/`);
-    for (const [address, options] of [[url, {}], [`${url}&customerId=${other.id}`, { token: me.token, customerHeader: other.id }]] as const) {
+    for (const [address, options] of [
+      [url, {}],
+      [`${url}&customerId=${other.id}`, { token: me.token, customerHeader: other.id }],
+    ] as const) {
       const file = await ask('GET', address, options);
       expect(file.statusCode).toBe(200);
       expect({ own: leaks(file, me.rows).length > 0, leaked: leaks(file, other.rows) }).toEqual({ own: true, leaked: [] });
     }
     // The other customer under the user's own signature, and a signature made up for the other customer.
-    for (const bent of [url.replace(`/${me.id}/`, `/${other.id}/`), url.replace(`/${me.id}/`, `/${other.id}/`).replace(/signature=[^&]+/, 'signature=forged')]) {
+    for (const bent of [
+      url.replace(`/${me.id}/`, `/${other.id}/`),
+      url.replace(`/${me.id}/`, `/${other.id}/`).replace(/signature=[^&]+/, 'signature=forged'),
+    ]) {
       const res = await ask('GET', bent, { token: me.token, customerHeader: other.id });
       expect(isProblem(res, 403), describeAnswer(res)).toBe(true);
     }
@@ -485,7 +546,11 @@ describe.each(DIRECTIONS)('public routes, %s', (_direction, me, other) => {
     const address = fill(url, other.id);
     const body = method === 'GET' ? undefined : { customerId: other.id };
     const anonymous = await ask(method, address, { body });
-    const signedIn = await ask(method, `${address}${address.includes('?') ? '&' : '?'}customerId=${other.id}`, { token: me.token, customerHeader: other.id, body });
+    const signedIn = await ask(method, `${address}${address.includes('?') ? '&' : '?'}customerId=${other.id}`, {
+      token: me.token,
+      customerHeader: other.id,
+      body,
+    });
     expect(signedIn.statusCode).toBe(anonymous.statusCode);
     expect([...leaks(anonymous, [...ACME.rows, ...GLOBEX.rows]), ...leaks(signedIn, [...ACME.rows, ...GLOBEX.rows])]).toEqual([]);
   });

@@ -10,5 +10,7 @@ export const LOCAL_IDP_KEY_THUMBPRINT = 'jS8J3RuOy291lpsiFe2NfKV6VkdfMF4Q_840qOL
 
 /** RFC 7638 SHA-256 thumbprint of an RSA public JWK. */
 export function rsaThumbprint(jwk: Pick<JsonWebKey, 'e' | 'n'>): string {
-  return createHash('sha256').update(JSON.stringify({ e: jwk.e, kty: 'RSA', n: jwk.n })).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify({ e: jwk.e, kty: 'RSA', n: jwk.n }))
+    .digest('base64url');
 }

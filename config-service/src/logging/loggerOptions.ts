@@ -13,7 +13,7 @@ const SECRET_QUERY = /^(code|token|id_token|access_token|refresh_token|password|
  * before the line is written. Fastify logs no headers or bodies itself; this keeps it so for code
  * that logs a request, an error's cause or a client's answer.
  */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-amz-security-token"]',

@@ -25,7 +25,11 @@ describe('request ids', () => {
     expect(res.headers['x-request-id']).toBe('lb-7f3a.42');
     const own = logged().filter((l) => l.requestId === 'lb-7f3a.42');
     expect(own.length).toBeGreaterThanOrEqual(1);
-    expect(logged().filter((l) => l.req !== undefined || l.res !== undefined).every((l) => l.requestId === 'lb-7f3a.42')).toBe(true);
+    expect(
+      logged()
+        .filter((l) => l.req !== undefined || l.res !== undefined)
+        .every((l) => l.requestId === 'lb-7f3a.42'),
+    ).toBe(true);
   });
 
   it('makes its own id when none is sent or the one sent is unfit to log', async () => {
@@ -41,7 +45,11 @@ describe('request ids', () => {
     expect(res.statusCode).toBe(401);
     expect(res.headers['x-request-id']).toBe('quote-me');
     // The refusal's own line and the access line, both under the id.
-    expect(logged().filter((l) => l.requestId === 'quote-me').map((l) => l.msg)).toEqual(['request refused', 'request completed']);
+    expect(
+      logged()
+        .filter((l) => l.requestId === 'quote-me')
+        .map((l) => l.msg),
+    ).toEqual(['request refused', 'request completed']);
   });
 });
 
@@ -89,7 +97,10 @@ describe('access lines', () => {
 
   it("writes a request's own lines at a written level under its id, and its child loggers' too", async () => {
     const written: string[] = [];
-    const bare = Fastify({ logger: loggerOptions({ level: 'warn', pretty: false, stream: { write: (line) => void written.push(line) } }), ...requestIdOptions });
+    const bare = Fastify({
+      logger: loggerOptions({ level: 'warn', pretty: false, stream: { write: (line) => void written.push(line) } }),
+      ...requestIdOptions,
+    });
     bare.get('/warns', (request) => {
       request.log.info('not written');
       request.log.warn('a warning');
@@ -117,9 +128,24 @@ describe('nothing secret in the logs', () => {
       { url: '/api/v1/manifest', headers: { authorization: `Bearer ${valid}x` } },
       { url: `/api/v1/config?code=${SECRET}&state=${SECRET}&id_token=${SECRET}`, headers: {} },
       { url: `/no-such-route?token=${SECRET}`, headers: { cookie: `session=${SECRET}` } },
-      { method: 'POST' as const, url: '/api/v1/admin/preview', headers: { authorization: `Bearer ${valid}`, 'content-type': 'application/json' }, payload: `{"password":"${SECRET}", "claims": ` },
-      { method: 'POST' as const, url: '/api/v1/admin/preview', headers: { authorization: `Bearer ${valid}`, 'content-type': 'application/json' }, payload: JSON.stringify({ password: SECRET, claims: { role: SECRET } }) },
-      { method: 'PUT' as const, url: '/api/v1/customers/acme/modules/mr', headers: { authorization: `Bearer ${valid}`, 'if-match': '"0"', 'content-type': 'application/json' }, payload: `{"enabled": true, "reason": "${SECRET}` },
+      {
+        method: 'POST' as const,
+        url: '/api/v1/admin/preview',
+        headers: { authorization: `Bearer ${valid}`, 'content-type': 'application/json' },
+        payload: `{"password":"${SECRET}", "claims": `,
+      },
+      {
+        method: 'POST' as const,
+        url: '/api/v1/admin/preview',
+        headers: { authorization: `Bearer ${valid}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ password: SECRET, claims: { role: SECRET } }),
+      },
+      {
+        method: 'PUT' as const,
+        url: '/api/v1/customers/acme/modules/mr',
+        headers: { authorization: `Bearer ${valid}`, 'if-match': '"0"', 'content-type': 'application/json' },
+        payload: `{"enabled": true, "reason": "${SECRET}`,
+      },
     ];
     for (const request of requests) await app.inject(request);
     // The requests were logged (so the check below looks at something) ...
@@ -133,7 +159,9 @@ describe('nothing secret in the logs', () => {
 
 describe('loggableUrl', () => {
   it('replaces the values of credential-bearing parameters and keeps the rest', () => {
-    expect(loggableUrl('/oauth2/authorize?client_id=web&code=abc&redirect_uri=%2Fx&STATE=s')).toBe('/oauth2/authorize?client_id=web&code=[Redacted]&redirect_uri=%2Fx&STATE=[Redacted]');
+    expect(loggableUrl('/oauth2/authorize?client_id=web&code=abc&redirect_uri=%2Fx&STATE=s')).toBe(
+      '/oauth2/authorize?client_id=web&code=[Redacted]&redirect_uri=%2Fx&STATE=[Redacted]',
+    );
     expect(loggableUrl('/plain/path')).toBe('/plain/path');
     expect(loggableUrl('/x?%E0%A4%A=1&token')).toBe('/x?%E0%A4%A=1&token');
   });

@@ -63,7 +63,10 @@ describe('buildUserManifest (spec section 6)', () => {
   });
 
   it("resolves /settings' default child by role: customers for staff, users for everyone else", () => {
-    const defaultOf = (auth: AuthClaim) => build(auth).dash.routes.find((r) => r.name === 'settings')?.children.find((c) => c.index)?.name;
+    const defaultOf = (auth: AuthClaim) =>
+      build(auth)
+        .dash.routes.find((r) => r.name === 'settings')
+        ?.children.find((c) => c.index)?.name;
     expect(defaultOf({ role: 'sentient' })).toBe('settings.customers');
     expect(defaultOf({ role: 'customer', modules: [] })).toBe('settings.users');
   });

@@ -21,7 +21,7 @@ export interface BuildOptions {
  * permitted module. An explicit key the user may not open is passed over, because sending them
  * there would bounce them back to '/' for ever.
  */
-export function landingModule(auth: AuthClaim | undefined, permitted: readonly string[]): string | null {
+function landingModule(auth: AuthClaim | undefined, permitted: readonly string[]): string | null {
   const explicit = auth?.landingPageModuleKey;
   if (explicit && permitted.includes(explicit)) return explicit;
   return permitted[0] ?? null;
@@ -67,8 +67,6 @@ export function buildUserManifest(set: ManifestSet, user: VerifiedUser, options:
     dash: viewFor(set, 'dash', role, options.productName),
     modules,
     // A set, not permitted.includes: with a thousand modules the list would be searched a thousand times.
-    unavailable: set.registry
-      .filter((key) => !permittedKeys.has(key))
-      .map((key) => ({ key, baseUrl: set.modules.get(key)?.baseUrl ?? `/${key}` })),
+    unavailable: set.registry.filter((key) => !permittedKeys.has(key)).map((key) => ({ key, baseUrl: set.modules.get(key)?.baseUrl ?? `/${key}` })),
   };
 }

@@ -16,7 +16,13 @@ const deflate = promisify(gzip);
 const compress = (body: Buffer | string, coding: Coding): Promise<Buffer> =>
   coding === 'br'
     ? // Quality 5: within a few per cent of the best for JSON, at a fraction of its time (about 1 ms for a staff manifest).
-      brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) } })
+      brotli(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 5,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+        },
+      })
     : deflate(body, { level: 6 });
 
 /**

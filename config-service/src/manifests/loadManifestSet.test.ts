@@ -10,6 +10,7 @@ import type { ScreenCatalogue } from './validateManifestSet.ts';
 const realDir = new URL('../../../route-manifests', import.meta.url).pathname;
 
 /** A copy of the real manifests with one file changed by `edit`. */
+// biome-ignore lint/suspicious/noExplicitAny: edits break the document on purpose, so no schema type fits it
 function withEdit(file: string, edit: (doc: any) => void): string {
   const dir = mkdtempSync(join(tmpdir(), 'manifests-'));
   cpSync(realDir, dir, { recursive: true });
@@ -39,7 +40,10 @@ describe('loadManifestSet', () => {
 
   it('shows breadcrumbs in mb, mr, lcc, hs, pi and ig only', () => {
     const set = loadManifestSet(realDir);
-    const withCrumbs = [...set.modules.values()].filter((m) => m.breadcrumbs).map((m) => m.key).sort();
+    const withCrumbs = [...set.modules.values()]
+      .filter((m) => m.breadcrumbs)
+      .map((m) => m.key)
+      .sort();
     expect(withCrumbs).toEqual(['hs', 'ig', 'lcc', 'mb', 'mr', 'pi']);
   });
 
@@ -114,21 +118,29 @@ describe('loadManifestSet', () => {
     expect(problemsOf(dir)).toContainEqual(expect.objectContaining({ file: 'lb.json', rule: 'json-syntax', line: 4, column: 3 }));
   });
 
-  it("points a missing required property at the object that lacks it", () => {
+  it('points a missing required property at the object that lacks it', () => {
     const [problem] = problemsOf(withEdit('lb.json', (d) => delete d.routes[0].screen));
     expect(problem).toMatchObject({ rule: 'schema:required', line: expect.any(Number), hint: expect.stringContaining('add the missing property') });
   });
 
-  it('accepts the real manifests against the web app\'s screen catalogue', () => {
+  it("accepts the real manifests against the web app's screen catalogue", () => {
     expect(problemsOf(realDir, readScreenCatalogue())).toEqual([]);
   });
 
   it("rejects a frame screen the web app does not have, and a module using another module's screen", () => {
     const screens = readScreenCatalogue();
-    expect(problemsOf(withEdit('shell.json', (d) => (d.routes[1].screen = 'shell.loadingx')), screens)).toContainEqual(
-      expect.objectContaining({ file: 'shell.json', pointer: '/routes/1/screen', rule: 'unknown-screen' }),
-    );
-    expect(problemsOf(withEdit('lb.json', (d) => (d.routes[0].screen = 'hs.sites')), screens)).toContainEqual(
+    expect(
+      problemsOf(
+        withEdit('shell.json', (d) => (d.routes[1].screen = 'shell.loadingx')),
+        screens,
+      ),
+    ).toContainEqual(expect.objectContaining({ file: 'shell.json', pointer: '/routes/1/screen', rule: 'unknown-screen' }));
+    expect(
+      problemsOf(
+        withEdit('lb.json', (d) => (d.routes[0].screen = 'hs.sites')),
+        screens,
+      ),
+    ).toContainEqual(
       expect.objectContaining({ file: 'lb.json', rule: 'unknown-screen', message: "screen 'hs.sites' belongs to namespace 'hs', not to module 'lb'" }),
     );
   });

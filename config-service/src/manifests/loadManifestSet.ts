@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { moduleManifestSchema, moduleRegistrySchema, type ModuleManifest, type ModuleRegistry } from '@platform/schemas';
+import { moduleManifestSchema, moduleRegistrySchema, schemaProblems, type ModuleManifest, type ModuleRegistry } from '@platform/schemas';
 import { PlatformError } from '../errors.ts';
 import { locateProblem, ManifestSetError, type ManifestProblem } from './manifestProblem.ts';
 import { ajv } from '../validation/schemaValidator.ts';
@@ -35,26 +35,21 @@ function parse(file: string, text: string, problems: ManifestProblem[]): unknown
   }
 }
 
-function schemaProblems(file: string, schemaId: string, value: unknown): ManifestProblem[] {
+function problemsAgainstSchema(file: string, schemaId: string, value: unknown): ManifestProblem[] {
   const validate = ajv.getSchema(schemaId);
   // Registered when the validator loads: missing, the service is broken, whoever asked (a draft sent to be published included).
   if (!validate) throw new PlatformError('CFG_ERR_INTERNAL', `schema ${schemaId} is not registered`);
   if (validate(value)) return [];
-  return (validate.errors ?? [])
-    // if/then/else reports the branch and the keyword that failed inside it; the latter says more.
-    .filter((e) => e.keyword !== 'if')
-    .map((e) => ({
-      file,
-      pointer: e.instancePath,
-      rule: `schema:${e.keyword}`,
-      message: `${e.message ?? 'is invalid'}${e.keyword === 'additionalProperties' ? ` ('${String(e.params.additionalProperty)}')` : ''}${e.keyword === 'enum' ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`,
-    }));
+  return schemaProblems(validate.errors ?? []).map((problem) => ({ file, ...problem }));
 }
 
 /** The `.json` files of a folder, by name, as text. */
-export function readManifestFolder(dir: string): Map<string, string> {
+function readManifestFolder(dir: string): Map<string, string> {
   const texts = new Map<string, string>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) texts.set(file, readFileSync(join(dir, file), 'utf8'));
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort())
+    texts.set(file, readFileSync(join(dir, file), 'utf8'));
   return texts;
 }
 
@@ -73,12 +68,16 @@ export function loadManifestSet(dir: string, options: LoadOptions = {}): Manifes
  * null, 2) writes it, which is how the editor and `GET /api/v1/admin/releases/{id}` show it.
  */
 export function manifestSetFromFiles(files: Readonly<Record<string, unknown>>, options: LoadOptions = {}): ManifestSet {
-  const texts = new Map(Object.keys(files).sort().map((name) => [name, JSON.stringify(files[name], null, 2)]));
+  const texts = new Map(
+    Object.keys(files)
+      .sort()
+      .map((name) => [name, JSON.stringify(files[name], null, 2)]),
+  );
   return manifestSetFromTexts(texts, options);
 }
 
 /** Validates a set of files given as text, by file name; `dir` only names the folder in a problem. */
-export function manifestSetFromTexts(texts: ReadonlyMap<string, string>, options: LoadOptions = {}, dir = 'the manifest set'): ManifestSet {
+function manifestSetFromTexts(texts: ReadonlyMap<string, string>, options: LoadOptions = {}, dir = 'the manifest set'): ManifestSet {
   const problems: ManifestProblem[] = [];
   const files = [...texts.keys()].sort();
   let registry: ModuleRegistry | undefined;
@@ -91,11 +90,11 @@ export function manifestSetFromTexts(texts: ReadonlyMap<string, string>, options
     if (value === undefined) continue;
     contents[file] = value;
     if (file === REGISTRY_FILE) {
-      const found = schemaProblems(file, moduleRegistrySchema.$id, value);
+      const found = problemsAgainstSchema(file, moduleRegistrySchema.$id, value);
       problems.push(...found);
       if (!found.length) registry = value as ModuleRegistry;
     } else {
-      const found = schemaProblems(file, moduleManifestSchema.$id, value);
+      const found = problemsAgainstSchema(file, moduleManifestSchema.$id, value);
       problems.push(...found);
       if (!found.length) docs.push({ file, manifest: value as ModuleManifest });
     }

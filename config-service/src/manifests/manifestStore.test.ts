@@ -18,7 +18,9 @@ const rename = (dir: string, name: string) => {
   writeFileSync(file, JSON.stringify(doc, null, 2));
 };
 const stores: ManifestStore[] = [];
-afterEach(() => stores.splice(0).forEach((s) => s.close()));
+afterEach(() => {
+  for (const store of stores.splice(0)) store.close();
+});
 
 describe('ManifestStore', () => {
   it('refuses to start from an invalid folder', () => {

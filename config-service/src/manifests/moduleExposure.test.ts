@@ -13,8 +13,13 @@ function variant(changes: Record<string, (m: ModuleManifest) => ModuleManifest>)
   return { ...real, modules };
 }
 const engineer = { role: 'customer', customerId: 'acme', modules: ['mr', 'hs', 'lcc'] };
-const decision = (set: ManifestSet, auth: typeof engineer | { role: string } | undefined, key: string, environment = 'local', customerEnabled?: (k: string) => boolean | undefined) =>
-  decideModules(set, auth, { environment, customerEnabled }).find((d) => d.key === key);
+const decision = (
+  set: ManifestSet,
+  auth: typeof engineer | { role: string } | undefined,
+  key: string,
+  environment = 'local',
+  customerEnabled?: (k: string) => boolean | undefined,
+) => decideModules(set, auth, { environment, customerEnabled }).find((d) => d.key === key);
 
 describe('module exposure', () => {
   it('leaves modules without exposure rules to the claims', () => {
@@ -42,7 +47,11 @@ describe('module exposure', () => {
 
   it('is what the user manifest is built from, landing included', () => {
     const set = variant({ hs: (m) => ({ ...m, exposure: { roles: ['sentient'] } }) });
-    const m = buildUserManifest(set, { sub: 's', email: 'e@acme.example', givenName: 'E', familyName: 'E', auth: { ...engineer, landingPageModuleKey: 'hs' } }, { environment: 'local', productName: 'AssetTwin', requestedCustomerId: undefined });
+    const m = buildUserManifest(
+      set,
+      { sub: 's', email: 'e@acme.example', givenName: 'E', familyName: 'E', auth: { ...engineer, landingPageModuleKey: 'hs' } },
+      { environment: 'local', productName: 'AssetTwin', requestedCustomerId: undefined },
+    );
     expect(m.modules.map((x) => x.key)).toEqual(['mr', 'lcc']);
     expect(m.unavailable.map((x) => x.key)).toContain('hs');
     expect(m.landing?.module).toBe('mr');
@@ -53,8 +62,11 @@ describe('module exposure', () => {
       hs: (m) => ({ ...m, routes: m.routes.map((r) => (r.path === 'exports' ? { ...r, roles: ['sentient'] } : r)) }),
     });
     const paths = (role: string) =>
-      buildUserManifest(set, { sub: 's', email: 'x@y.z', givenName: 'X', familyName: 'Y', auth: { role, modules: ['hs'] } }, { environment: 'local', productName: 'P', requestedCustomerId: undefined })
-        .modules[0]?.routes.map((r) => r.path);
+      buildUserManifest(
+        set,
+        { sub: 's', email: 'x@y.z', givenName: 'X', familyName: 'Y', auth: { role, modules: ['hs'] } },
+        { environment: 'local', productName: 'P', requestedCustomerId: undefined },
+      ).modules[0]?.routes.map((r) => r.path);
     expect(paths('customer')).not.toContain('exports');
     expect(paths('sentient')).toContain('exports');
   });

@@ -43,7 +43,12 @@ export function decideModules(set: ManifestSet, auth: AuthClaim | undefined, con
       return { key, included: false, rule: 'environment', reason: `exposed only in ${exposure.environments.join(', ')}, not in ${context.environment}` };
     }
     if (exposure?.roles && (role === null || !exposure.roles.includes(role))) {
-      return { key, included: false, rule: 'role', reason: `exposed only to role${exposure.roles.length === 1 ? '' : 's'} ${exposure.roles.join(', ') || '(none)'}` };
+      return {
+        key,
+        included: false,
+        rule: 'role',
+        reason: `exposed only to role${exposure.roles.length === 1 ? '' : 's'} ${exposure.roles.join(', ') || '(none)'}`,
+      };
     }
     if (context.customerEnabled?.(key) === false) {
       return { key, included: false, rule: 'customer', reason: `switched off for the customer` };

@@ -49,7 +49,14 @@ describe('PreparedManifests', () => {
   });
 
   it('sends what the given serializer makes of the manifest', () => {
-    const answer = new PreparedManifests().get(user(), '', set('1'), undefined, () => manifest('x'), () => '{"only":"declared"}');
+    const answer = new PreparedManifests().get(
+      user(),
+      '',
+      set('1'),
+      undefined,
+      () => manifest('x'),
+      () => '{"only":"declared"}',
+    );
     expect(answer.body.toString()).toBe('{"only":"declared"}');
     expect(answer.etag).toBe(prepare(manifest('ignored'), () => '{"only":"declared"}').etag);
   });

@@ -26,7 +26,11 @@ describe('compareViews', () => {
   it('reports a module only the newer version registers as gained, decided by the registry', () => {
     const changes = compareViews(previewManifest(setWithout('lb'), engineer, context), previewManifest(current, engineer, context));
     expect(changes.modules).toEqual([
-      { key: 'lb', from: expect.objectContaining({ included: false, rule: 'registry', name: 'Leaderboard' }), to: expect.objectContaining({ included: true, rule: 'claim' }) },
+      {
+        key: 'lb',
+        from: expect.objectContaining({ included: false, rule: 'registry', name: 'Leaderboard' }),
+        to: expect.objectContaining({ included: true, rule: 'claim' }),
+      },
     ]);
     expect(changes.routesAdded).toEqual([]);
   });
@@ -46,7 +50,11 @@ describe('compareViews', () => {
 
   it('lists pages that differ within a module both views have', () => {
     const staff = previewManifest(current, { role: 'sentient' }, context);
-    const customer = previewManifest(current, { role: 'customer', modules: ['mr', 'hs', 'lcc', 'mb', 'lb', 'lx', 'cs', 'cd', 'ai', 'rail', 'am', 'pi', 'ig', 'mp', 'td'] }, context);
+    const customer = previewManifest(
+      current,
+      { role: 'customer', modules: ['mr', 'hs', 'lcc', 'mb', 'lb', 'lx', 'cs', 'cd', 'ai', 'rail', 'am', 'pi', 'ig', 'mp', 'td'] },
+      context,
+    );
     // /settings/modules is for staff only (a route with roles).
     const changes = compareViews(staff, customer);
     expect(changes.modules).toEqual([]);

@@ -1,4 +1,12 @@
-import { customerInContext, type AuthClaim, type PreviewChanges, type PreviewDecision, type PreviewView, type ResolvedRoute, type UserManifest } from '@platform/schemas';
+import {
+  customerInContext,
+  type AuthClaim,
+  type PreviewChanges,
+  type PreviewDecision,
+  type PreviewView,
+  type ResolvedRoute,
+  type UserManifest,
+} from '@platform/schemas';
 import { buildUserManifest } from './buildUserManifest.ts';
 import type { ManifestSet } from './loadManifestSet.ts';
 import { decideModules, type ExposureContext } from './moduleExposure.ts';

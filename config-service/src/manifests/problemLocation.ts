@@ -1,18 +1,10 @@
 import { findNodeAtLocation, parse, parseTree, type ParseError } from 'jsonc-parser';
+import { lineAndColumn, pointerPath } from '@platform/schemas';
 
 export interface Location {
   line: number;
   column: number;
 }
-
-/** 1-based line and column of a character offset, as editors count them. */
-export function locationOf(text: string, offset: number): Location {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, column: offset - before.lastIndexOf('\n') };
-}
-
-const unescape = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /**
  * Where a JSON pointer lands in the text: the value it names or, when that is missing (a required
@@ -21,13 +13,13 @@ const unescape = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g,
 export function locatePointer(text: string, pointer: string): Location | undefined {
   const root = parseTree(text);
   if (!root) return undefined;
-  const path = pointer ? pointer.split('/').slice(1).map(unescape).map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : [];
+  const path = pointerPath(pointer);
   for (let depth = path.length; depth >= 0; depth -= 1) {
     const node = findNodeAtLocation(root, path.slice(0, depth));
     if (!node) continue;
     // A property's value is most useful with its name in view: point at the key.
     const at = node.parent?.type === 'property' ? node.parent.offset : node.offset;
-    return locationOf(text, at);
+    return lineAndColumn(text, at);
   }
   return undefined;
 }
@@ -37,5 +29,5 @@ export function locateSyntaxError(text: string): Location | undefined {
   const errors: ParseError[] = [];
   parse(text, errors, { disallowComments: true, allowTrailingComma: false });
   const first = errors[0];
-  return first ? locationOf(text, first.offset) : undefined;
+  return first ? lineAndColumn(text, first.offset) : undefined;
 }

@@ -14,21 +14,13 @@ interface Resolving extends ResolveContext {
 
 /** The child that renders at its parent's address for this role, if one is marked. */
 function defaultChild(siblings: readonly ManifestRoute[], role: string | null): ManifestRoute | undefined {
-  return (
-    siblings.find((c) => role !== null && c.defaultForRoles?.includes(role)) ??
-    siblings.find((c) => c.default === true)
-  );
+  return siblings.find((c) => role !== null && c.defaultForRoles?.includes(role)) ?? siblings.find((c) => c.default === true);
 }
 
 /** One empty list for every route without aliases or children: views are shared and never changed. */
 const NONE: never[] = Object.freeze([]) as never[];
 
-function resolveRoutes(
-  routes: readonly ManifestRoute[],
-  parentPath: string,
-  inheritedAccess: ResolvedRoute['access'],
-  ctx: Resolving,
-): ResolvedRoute[] {
+function resolveRoutes(routes: readonly ManifestRoute[], parentPath: string, inheritedAccess: ResolvedRoute['access'], ctx: Resolving): ResolvedRoute[] {
   const chosen = defaultChild(routes, ctx.role);
   // One pass, no intermediate arrays: this runs for every route of every module a role can see.
   const resolvedRoutes: ResolvedRoute[] = [];

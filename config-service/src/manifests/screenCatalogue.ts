@@ -3,7 +3,7 @@ import { inRepo } from '../repoPaths.ts';
 import type { ScreenCatalogue } from './validateManifestSet.ts';
 
 /** Where the web app's screens are listed, beside the contracts (kept in step with its registry by a unit test). */
-export const DEFAULT_SCREEN_CATALOGUE = inRepo('schemas/screen-catalogue.json');
+const DEFAULT_SCREEN_CATALOGUE = inRepo('schemas/screen-catalogue.json');
 
 /** The web app's screens, or undefined where the file is not deployed (the rule is then skipped). */
 export function readScreenCatalogue(file = DEFAULT_SCREEN_CATALOGUE): ScreenCatalogue | undefined {

@@ -41,10 +41,20 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
   for (const doc of docs) {
     const { key } = doc.manifest;
     if (doc.file !== `${key}.json`) {
-      problems.push({ file: doc.file, pointer: '/key', rule: 'key-matches-file', message: `key '${key}' must be the file's name: rename the file to ${key}.json or change the key` });
+      problems.push({
+        file: doc.file,
+        pointer: '/key',
+        rule: 'key-matches-file',
+        message: `key '${key}' must be the file's name: rename the file to ${key}.json or change the key`,
+      });
     }
     if (!registry.includes(key) && !(FRAME_KEYS as readonly string[]).includes(key)) {
-      problems.push({ file: doc.file, pointer: '/key', rule: 'unknown-module', message: `module '${key}' is not in registry.json; add it there to publish it` });
+      problems.push({
+        file: doc.file,
+        pointer: '/key',
+        rule: 'unknown-module',
+        message: `module '${key}' is not in registry.json; add it there to publish it`,
+      });
     }
     byKey.set(key, doc);
   }
@@ -61,7 +71,12 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
       if (!route.name) return;
       const seen = names.get(route.name);
       if (seen) {
-        problems.push({ file: doc.file, pointer: `${pointer}/name`, rule: 'duplicate-route-name', message: `route name '${route.name}' is already used at ${seen.file}#${seen.pointer}` });
+        problems.push({
+          file: doc.file,
+          pointer: `${pointer}/name`,
+          rule: 'duplicate-route-name',
+          message: `route name '${route.name}' is already used at ${seen.file}#${seen.pointer}`,
+        });
       } else {
         names.set(route.name, { file: doc.file, pointer, module: doc.manifest.key, fullPath, chainParams: paramNames(fullPath) });
       }
@@ -80,7 +95,12 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
       const indexes = siblings.filter((c) => c.path === '').length;
       const defaults = siblings.filter((c) => c.default === true).length;
       if (indexes + defaults > 1) {
-        problems.push({ file, pointer: arrayPointer, rule: 'multiple-defaults', message: `${parentPath} has ${indexes + defaults} default children; keep one (use defaultForRoles for a role's own default)` });
+        problems.push({
+          file,
+          pointer: arrayPointer,
+          rule: 'multiple-defaults',
+          message: `${parentPath} has ${indexes + defaults} default children; keep one (use defaultForRoles for a role's own default)`,
+        });
       }
       const firstDefault = siblings.findIndex((c) => c.path !== '' && (c.default || c.defaultForRoles));
       if (firstDefault >= 0) add(parentPath, `${arrayPointer}/${firstDefault}`, siblings[firstDefault]?.sharedWith);
@@ -95,19 +115,39 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
       }
       for (const [, placeholder] of (route.title ?? '').matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
         if (placeholder && !params.includes(placeholder)) {
-          problems.push({ file, pointer: `${pointer}/title`, rule: 'title-parameter', message: `title uses {${placeholder}} but ${fullPath} has no ':${placeholder}'` });
+          problems.push({
+            file,
+            pointer: `${pointer}/title`,
+            rule: 'title-parameter',
+            message: `title uses {${placeholder}} but ${fullPath} has no ':${placeholder}'`,
+          });
         }
       }
       if (route.redirect) {
         const target = names.get(route.redirect);
         if (!target) {
-          problems.push({ file, pointer: `${pointer}/redirect`, rule: 'redirect-target', message: `redirect names route '${route.redirect}', which no manifest defines` });
+          problems.push({
+            file,
+            pointer: `${pointer}/redirect`,
+            rule: 'redirect-target',
+            message: `redirect names route '${route.redirect}', which no manifest defines`,
+          });
         } else if (target.module !== manifest.key) {
-          problems.push({ file, pointer: `${pointer}/redirect`, rule: 'redirect-target', message: `redirect to '${route.redirect}' leaves module ${manifest.key}; redirect within the module` });
+          problems.push({
+            file,
+            pointer: `${pointer}/redirect`,
+            rule: 'redirect-target',
+            message: `redirect to '${route.redirect}' leaves module ${manifest.key}; redirect within the module`,
+          });
         } else {
           const missing = target.chainParams.filter((p) => !params.includes(p));
           if (missing.length) {
-            problems.push({ file, pointer: `${pointer}/redirect`, rule: 'redirect-parameter', message: `target ${target.fullPath} needs ${missing.map((m) => `:${m}`).join(', ')}, which ${fullPath} does not have` });
+            problems.push({
+              file,
+              pointer: `${pointer}/redirect`,
+              rule: 'redirect-parameter',
+              message: `target ${target.fullPath} needs ${missing.map((m) => `:${m}`).join(', ')}, which ${fullPath} does not have`,
+            });
           }
         }
       }
@@ -117,7 +157,12 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
       }
       const reserved = reservedPrefixOf(fullPath);
       if (reserved) {
-        problems.push({ file, pointer: `${pointer}/path`, rule: 'reserved-path', message: `${fullPath} is under ${reserved}, which the service keeps for itself: a browser opening it would never get the screen` });
+        problems.push({
+          file,
+          pointer: `${pointer}/path`,
+          rule: 'reserved-path',
+          message: `${fullPath} is under ${reserved}, which the service keeps for itself: a browser opening it would never get the screen`,
+        });
       }
       if (route.mountsModules && manifest.key !== 'shell') {
         problems.push({ file, pointer: `${pointer}/mountsModules`, rule: 'mounts-modules', message: 'only the shell manifest may mount the modules' });
@@ -129,7 +174,12 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
       if (route.sharedWith) {
         const other = byKey.get(route.sharedWith);
         if (!other || !within(fullPath, other.manifest.baseUrl)) {
-          problems.push({ file, pointer: `${pointer}/sharedWith`, rule: 'shared-with', message: `sharedWith '${route.sharedWith}' declares a collision that does not exist: ${fullPath} is not an address of module '${route.sharedWith}'` });
+          problems.push({
+            file,
+            pointer: `${pointer}/sharedWith`,
+            rule: 'shared-with',
+            message: `sharedWith '${route.sharedWith}' declares a collision that does not exist: ${fullPath} is not an address of module '${route.sharedWith}'`,
+          });
         }
       }
       // A layout's own address is served by its default child (see checkSiblings).
@@ -141,11 +191,17 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
     const seen = new Map<string, Endpoint>();
     for (const e of own) {
       const first = seen.get(e.shape);
-      if (first) problems.push({ file, pointer: e.pointer, rule: 'duplicate-path', message: `${e.fullPath} is already served by ${first.file}#${first.pointer}` });
+      if (first)
+        problems.push({ file, pointer: e.pointer, rule: 'duplicate-path', message: `${e.fullPath} is already served by ${first.file}#${first.pointer}` });
       else seen.set(e.shape, e);
     }
     if (registry.includes(manifest.key) && !own.some((e) => e.fullPath === manifest.baseUrl)) {
-      problems.push({ file, pointer: '/routes', rule: 'module-landing', message: `nothing renders at the base url ${manifest.baseUrl}: add a route with path '' or mark a child "default"` });
+      problems.push({
+        file,
+        pointer: '/routes',
+        rule: 'module-landing',
+        message: `nothing renders at the base url ${manifest.baseUrl}: add a route with path '' or mark a child "default"`,
+      });
     }
     endpoints.push(...own);
   }
@@ -155,7 +211,12 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
   for (const a of registered) {
     for (const b of registered) {
       if (a !== b && within(a.manifest.baseUrl, b.manifest.baseUrl)) {
-        problems.push({ file: a.file, pointer: '/baseUrl', rule: 'base-url-overlap', message: `${a.manifest.baseUrl} lies inside module ${b.manifest.key}'s base url ${b.manifest.baseUrl}` });
+        problems.push({
+          file: a.file,
+          pointer: '/baseUrl',
+          rule: 'base-url-overlap',
+          message: `${a.manifest.baseUrl} lies inside module ${b.manifest.key}'s base url ${b.manifest.baseUrl}`,
+        });
       }
     }
   }
@@ -163,7 +224,12 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
     for (const owner of registered) {
       if (owner.manifest.key === e.module || !within(e.fullPath, owner.manifest.baseUrl)) continue;
       if (e.sharedWith === owner.manifest.key) continue;
-      problems.push({ file: e.file, pointer: e.pointer, rule: 'path-collision', message: `${e.fullPath} is an address of module ${owner.manifest.key} (${owner.manifest.baseUrl}); declare "sharedWith": "${owner.manifest.key}" on the route if both are meant` });
+      problems.push({
+        file: e.file,
+        pointer: e.pointer,
+        rule: 'path-collision',
+        message: `${e.fullPath} is an address of module ${owner.manifest.key} (${owner.manifest.baseUrl}); declare "sharedWith": "${owner.manifest.key}" on the route if both are meant`,
+      });
     }
   }
   const byShape = new Map<string, Endpoint>();
@@ -171,7 +237,12 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
     const first = byShape.get(e.shape);
     if (!first) byShape.set(e.shape, e);
     else if (first.module !== e.module && first.sharedWith !== e.module && e.sharedWith !== first.module) {
-      problems.push({ file: e.file, pointer: e.pointer, rule: 'path-collision', message: `${e.fullPath} is also served by module ${first.module} at ${first.file}#${first.pointer}` });
+      problems.push({
+        file: e.file,
+        pointer: e.pointer,
+        rule: 'path-collision',
+        message: `${e.fullPath} is also served by module ${first.module} at ${first.file}#${first.pointer}`,
+      });
     }
   }
   return problems;
@@ -182,7 +253,7 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
  * frame screen (shell, auth, dash) must be one the app has; a module's screen lies in the module's
  * own namespace and, without a component of its own, renders the generic module screen.
  */
-export function screenProblem(screen: string, key: string, catalogue: ScreenCatalogue, isLayout: boolean): string | undefined {
+function screenProblem(screen: string, key: string, catalogue: ScreenCatalogue, isLayout: boolean): string | undefined {
   const known = isLayout ? [...catalogue.layouts, ...catalogue.screens] : catalogue.screens;
   if (known.includes(screen)) return undefined;
   const namespace = screen.split('.')[0] ?? '';

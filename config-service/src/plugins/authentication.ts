@@ -51,7 +51,10 @@ async function getJwkOnceMore<T>(get: () => Promise<T>, forget: () => void): Pro
   const attempt = async () => {
     let timer: NodeJS.Timeout | undefined;
     try {
-      return await Promise.race([get(), new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new JwksTimeoutError(`no answer within ${JWKS_TIMEOUT_MS} ms`)), JWKS_TIMEOUT_MS)))]);
+      return await Promise.race([
+        get(),
+        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new JwksTimeoutError(`no answer within ${JWKS_TIMEOUT_MS} ms`)), JWKS_TIMEOUT_MS))),
+      ]);
     } finally {
       clearTimeout(timer);
     }
@@ -80,7 +83,7 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
     secret: async (_request: FastifyRequest, token: TokenOrHeader) => {
       const { kid, alg } = 'header' in token ? token.header : token;
       if (!kid || alg !== 'RS256') throw new PlatformError('CFG_ERR_UNAUTHENTICATED', 'token must be RS256 with a key id');
-      let jwk;
+      let jwk: buildGetJwks.JWK;
       try {
         jwk = await getJwkOnceMore(
           () => getJwks.getJwk({ domain: jwksDomain, kid, alg }),
@@ -88,7 +91,9 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
         );
       } catch (error) {
         const missing = /No matching JWK/i.test((error as Error).message);
-        throw new PlatformError(missing ? 'CFG_ERR_UNAUTHENTICATED' : 'CFG_ERR_IDENTITY_PROVIDER', missing ? 'token signed by an unknown key' : undefined, { cause: error });
+        throw new PlatformError(missing ? 'CFG_ERR_UNAUTHENTICATED' : 'CFG_ERR_IDENTITY_PROVIDER', missing ? 'token signed by an unknown key' : undefined, {
+          cause: error,
+        });
       }
       if (!options.trustLocalKey && rsaThumbprint(jwk as { e?: string; n?: string }) === LOCAL_IDP_KEY_THUMBPRINT) {
         throw new PlatformError('CFG_ERR_UNAUTHENTICATED', "token signed with the local identity provider's published key");
@@ -130,7 +135,8 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
       throw new PlatformError('CFG_ERR_UNAUTHENTICATED', (error as Error).message.replace(/^Authorization token (is )?/i, 'token '), { cause: error });
     }
     // A token issued in the future was not issued by a pool whose clock agrees with ours.
-    if (typeof claims.iat !== 'number' || claims.iat > Date.now() / 1000 + CLOCK_SKEW_S) throw new PlatformError('CFG_ERR_UNAUTHENTICATED', 'token is issued in the future');
+    if (typeof claims.iat !== 'number' || claims.iat > Date.now() / 1000 + CLOCK_SKEW_S)
+      throw new PlatformError('CFG_ERR_UNAUTHENTICATED', 'token is issued in the future');
     // Only an ID token carries the user's attributes; an access token must not stand in for it.
     if (claims.token_use !== 'id') throw new PlatformError('CFG_ERR_UNAUTHENTICATED', 'an ID token is required');
     const text = (name: string) => (typeof claims[name] === 'string' ? (claims[name] as string) : '');

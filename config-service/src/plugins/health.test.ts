@@ -71,7 +71,12 @@ describe('GET /readyz', () => {
     const res = await app.inject({ url: '/readyz' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toEqual({ status: 'ready', checks: { manifests: 'ready', identityKeys: 'ready', database: 'ready' }, release: apps.manifests.current().version, pilot: null });
+    expect(res.json()).toEqual({
+      status: 'ready',
+      checks: { manifests: 'ready', identityKeys: 'ready', database: 'ready' },
+      release: apps.manifests.current().version,
+      pilot: null,
+    });
   });
 
   it('is 503 naming the service as stopping once told, while /healthz still answers', async () => {
@@ -133,7 +138,13 @@ describe('GET /readyz, each check on its own', () => {
     const instance = Fastify();
     instances.push(instance);
     await instance.register(problem);
-    await instance.register(health, { manifests, database: { query: database }, jwksUrl: await jwksServer((_req, res) => res.end('{"keys":[{"kid":"k"}]}')), timeoutMs: 200, ...options });
+    await instance.register(health, {
+      manifests,
+      database: { query: database },
+      jwksUrl: await jwksServer((_req, res) => res.end('{"keys":[{"kid":"k"}]}')),
+      timeoutMs: 200,
+      ...options,
+    });
     return instance;
   };
 
@@ -205,4 +216,3 @@ describe('GET /readyz with a real PostgreSQL that goes down and comes back', () 
     await expect.poll(async () => (await served.inject({ url: '/readyz' })).statusCode, { timeout: 10_000 }).toBe(200);
   });
 });
-

@@ -46,7 +46,8 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
     const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key, value]) => [key, value]));
-    if (Object.keys(found).length === Object.keys(labels).length && Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
+    if (Object.keys(found).length === Object.keys(labels).length && Object.entries(labels).every(([key, value]) => found[key] === value))
+      return Number(match[3]);
   }
   return undefined;
 }
@@ -233,7 +234,15 @@ describe('GET /metrics in production', () => {
     const production = await build({ environment: 'production', metricsToken: TOKEN });
     expect(sample(await scrape(production, bearer(TOKEN)), 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect((await production.inject({ url: '/metrics', headers: { authorization: `bearer ${TOKEN}` } })).statusCode).toBe(200);
-    for (const headers of [{}, bearer(`${TOKEN}x`), bearer(TOKEN.slice(0, -1)), bearer(''), { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }, bearer(staff)]) {
+    for (const headers of [
+      {},
+      bearer(`${TOKEN}x`),
+      bearer(TOKEN.slice(0, -1)),
+      bearer(''),
+      { authorization: TOKEN },
+      { authorization: `Basic ${TOKEN}` },
+      bearer(staff),
+    ]) {
       expectNotFound(await production.inject({ url: '/metrics', headers }));
     }
   });

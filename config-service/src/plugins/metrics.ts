@@ -100,15 +100,42 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
   const metrics: ServiceMetrics = {
     registry,
     manifestsServed: new Counter({ name: 'config_manifests_served_total', help: 'User manifest requests answered (200 or 304)', registers }),
-    manifestBuilds: new Counter({ name: 'config_manifest_builds_total', help: "User manifests built: a token's first request, or after its customer's switches or the manifests changed", registers }),
+    manifestBuilds: new Counter({
+      name: 'config_manifest_builds_total',
+      help: "User manifests built: a token's first request, or after its customer's switches or the manifests changed",
+      registers,
+    }),
     manifestNotModified: new Counter({ name: 'config_manifest_not_modified_total', help: 'User manifests answered 304 Not Modified', registers }),
     switchWrites: new Counter({ name: 'config_module_switch_writes_total', help: 'Module switch writes applied', registers }),
-    switchConflicts: new Counter({ name: 'config_module_switch_conflicts_total', help: 'Module switch writes refused with 409: the switch had moved on', registers }),
-    releaseConflicts: new Counter({ name: 'config_manifest_release_conflicts_total', help: 'Release steps refused with 409: the active release or the pilot had moved on', registers }),
+    switchConflicts: new Counter({
+      name: 'config_module_switch_conflicts_total',
+      help: 'Module switch writes refused with 409: the switch had moved on',
+      registers,
+    }),
+    releaseConflicts: new Counter({
+      name: 'config_manifest_release_conflicts_total',
+      help: 'Release steps refused with 409: the active release or the pilot had moved on',
+      registers,
+    }),
     openStreams: new Gauge({ name: 'config_event_streams_open', help: 'Server-sent event streams open', registers }),
-    streamsRefused: new Counter({ name: 'config_event_streams_refused_total', help: 'Event streams refused at a limit: user (429) or process (503)', labelNames: ['limit'], registers }),
-    streamsClosed: new Counter({ name: 'config_event_streams_closed_total', help: 'Event streams the service closed: idle (no event for the idle time) or stalled (the client stopped reading)', labelNames: ['reason'], registers }),
-    streamLimits: new Gauge({ name: 'config_event_stream_limit', help: 'Limits on event streams (0: none): per user, per process, and the idle time in seconds', labelNames: ['limit'], registers }),
+    streamsRefused: new Counter({
+      name: 'config_event_streams_refused_total',
+      help: 'Event streams refused at a limit: user (429) or process (503)',
+      labelNames: ['limit'],
+      registers,
+    }),
+    streamsClosed: new Counter({
+      name: 'config_event_streams_closed_total',
+      help: 'Event streams the service closed: idle (no event for the idle time) or stalled (the client stopped reading)',
+      labelNames: ['reason'],
+      registers,
+    }),
+    streamLimits: new Gauge({
+      name: 'config_event_stream_limit',
+      help: 'Limits on event streams (0: none): per user, per process, and the idle time in seconds',
+      labelNames: ['limit'],
+      registers,
+    }),
   };
   new Gauge({
     name: 'config_manifest_set_version',
@@ -175,7 +202,8 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     // A wrong token is answered as no token is, and both as an address with nothing behind it: a
     // scanner learns nothing, not even that there is something to guess.
-    if (!allowed(request)) return sendProblem(reply, request, new PlatformError('CFG_ERR_NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`));
+    if (!allowed(request))
+      return sendProblem(reply, request, new PlatformError('CFG_ERR_NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`));
     const text = await registry.metrics();
     return reply.header('Cache-Control', 'no-store').type(registry.contentType).send(text);
   });

@@ -14,7 +14,7 @@ export interface OpenApiOptions {
 }
 
 /** Where the UI is served; the document is at `${DOCS_PREFIX}/json`. */
-export const DOCS_PREFIX = '/api/docs';
+const DOCS_PREFIX = '/api/docs';
 
 /** Only the versioned API is a contract; the identity provider's adapters, static files and the docs are not. */
 const DOCUMENTED = /^\/api\/v\d+\//;
@@ -48,19 +48,23 @@ const UI_STATIC = join(dirname(createRequire(import.meta.url).resolve('@fastify/
  * logo of its top bar, shown until the initializer swaps it), read from the very files it serves so
  * an upgrade cannot leave the list stale.
  */
-export function swaggerUiStyleHashes(): string[] {
+function swaggerUiStyleHashes(): string[] {
   const hashes = new Set<string>();
   for (const file of ['swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js']) {
     const code = readFileSync(join(UI_STATIC, file), 'utf8');
     for (const [, literal] of code.matchAll(/createElement\("style",null,("(?:[^"\\]|\\.)*")\)/g)) {
-      hashes.add(`'sha256-${createHash('sha256').update(JSON.parse(literal!) as string).digest('base64')}'`);
+      hashes.add(
+        `'sha256-${createHash('sha256')
+          .update(JSON.parse(literal!) as string)
+          .digest('base64')}'`,
+      );
     }
   }
   return [...hashes];
 }
 
 /** A policy header with further sources for style-src. */
-export function withStyleSources(header: string, sources: readonly string[]): string {
+function withStyleSources(header: string, sources: readonly string[]): string {
   return header
     .split(';')
     .map((directive) => (directive.trim().startsWith('style-src ') ? `${directive.trim()} ${sources.join(' ')}` : directive.trim()))
@@ -72,7 +76,7 @@ export function withStyleSources(header: string, sources: readonly string[]): st
  * the page's Content-Security-Policy; that refuses inline styles, so the logo's <style> element (and
  * its style attribute) would be blocked and the logo drawn black on the dark top bar.
  */
-export function logoWithoutInlineStyles(): { type: string; content: Buffer } {
+function logoWithoutInlineStyles(): { type: string; content: Buffer } {
   const svg = readFileSync(join(UI_STATIC, 'logo.svg'), 'utf8')
     .replace(/<style[^>]*>[\s\S]*?<\/style>/g, '')
     .replace(/\sstyle="[^"]*"/g, '')

@@ -28,7 +28,7 @@ const byUser = (request: FastifyRequest) => (request.verifiedUser?.sub ? `user:$
  * not: a burst of page loads is normal, and a per-address limit there would refuse a whole office
  * behind one NAT.
  */
-export function policies(limits: RateLimits): Policy[] {
+function policies(limits: RateLimits): Policy[] {
   return [
     {
       name: 'sign-in',

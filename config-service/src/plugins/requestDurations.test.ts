@@ -17,7 +17,13 @@ describe('RequestDurations', () => {
     const durations = new RequestDurations(BOUNDS);
     ours.registerMetric(durations.asMetric());
     const theirs = new Registry();
-    const histogram = new Histogram({ name: 'http_request_duration_seconds', help: durations.help, labelNames: ['method', 'route', 'status_code'], buckets: BOUNDS, registers: [theirs] });
+    const histogram = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: durations.help,
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: BOUNDS,
+      registers: [theirs],
+    });
     const observations: [string, string, number, number][] = [
       ['GET', '/api/v1/manifest', 200, 0.0004],
       ['GET', '/api/v1/manifest', 200, 0.005],
@@ -33,7 +39,9 @@ describe('RequestDurations', () => {
     expect(lines(text)).toEqual(lines(expected));
     expect(text).toContain('# TYPE http_request_duration_seconds histogram');
     // Over the last bound: counted in +Inf only.
-    expect(text).toMatch(/^http_request_duration_seconds_bucket\{[^}]*le="5"[^}]*route="unmatched"[^}]*\} 0$|^http_request_duration_seconds_bucket\{[^}]*route="unmatched"[^}]*le="5"[^}]*\} 0$/m);
+    expect(text).toMatch(
+      /^http_request_duration_seconds_bucket\{[^}]*le="5"[^}]*route="unmatched"[^}]*\} 0$|^http_request_duration_seconds_bucket\{[^}]*route="unmatched"[^}]*le="5"[^}]*\} 0$/m,
+    );
   });
 
   it('starts again from nothing when reset', async () => {

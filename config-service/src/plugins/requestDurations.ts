@@ -39,7 +39,8 @@ export class RequestDurations {
     let byStatus = byMethod.get(method);
     if (!byStatus) byMethod.set(method, (byStatus = new Map()));
     let series = byStatus.get(status);
-    if (!series) byStatus.set(status, (series = { labels: { method, route, status_code: String(status) }, perBucket: this.bounds.map(() => 0), sum: 0, count: 0 }));
+    if (!series)
+      byStatus.set(status, (series = { labels: { method, route, status_code: String(status) }, perBucket: this.bounds.map(() => 0), sum: 0, count: 0 }));
     series.sum += seconds;
     series.count += 1;
     const bucket = this.bounds.findIndex((bound) => seconds <= bound);

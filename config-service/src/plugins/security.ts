@@ -25,7 +25,7 @@ const CORS = {
  * @fastify/helmet builds helmet afresh on every request (parsing the policy each time): in a profile
  * of the manifest endpoint under load that was the largest cost left after the route's own.
  */
-export function securityHeaders(directives: Directives): Record<string, string> {
+function securityHeaders(directives: Directives): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => (headers[name] = String(value)),

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { VerifiedUser } from '../claims/verifiedUser.ts';
 import { VerifiedTokenCache } from './verifiedTokenCache.ts';
 
-const user = (sub: string): VerifiedUser => ({ sub, email: `${sub}@x`, givenName: 'G', familyName: 'F', auth: { role: 'customer', customerId: 'acme', modules: ['mr'] } });
+const user = (sub: string): VerifiedUser => ({
+  sub,
+  email: `${sub}@x`,
+  givenName: 'G',
+  familyName: 'F',
+  auth: { role: 'customer', customerId: 'acme', modules: ['mr'] },
+});
 
 describe('VerifiedTokenCache', () => {
   it('gives back what a token was verified as until it expires, and nothing after', () => {

@@ -29,7 +29,7 @@ const notScreen = (path: string) => path === '/favicon.ico' || reservedPrefixOf(
  * <style> element (goober), which a policy without 'unsafe-inline' blocks unless it carries the nonce
  * goober reads from window.__nonce__: a two-statement script with the same nonce sets it first.
  */
-export function pageWithNonce(html: string, nonce: string): string {
+function pageWithNonce(html: string, nonce: string): string {
   return html.replace('</head>', `<script nonce="${nonce}">window.__nonce__=${JSON.stringify(nonce)}</script></head>`);
 }
 

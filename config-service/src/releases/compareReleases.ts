@@ -6,7 +6,7 @@ import { walkRoutes } from '../manifests/walkRoutes.ts';
 type RouteFacts = { module: string; fullPath: string; title: string; roles: string[] | null };
 
 /** Exposure with absent rules spelled out, so "not set" and "every role" compare equal. */
-export function exposureRules(manifest: ModuleManifest): ExposureRules {
+function exposureRules(manifest: ModuleManifest): ExposureRules {
   const exposure = manifest.exposure ?? {};
   return {
     roles: exposure.roles ? [...exposure.roles] : null,
@@ -43,8 +43,12 @@ export function compareReleases(from: ManifestSet, to: ManifestSet, productName:
     to: to.version,
     identical: from.version === to.version,
     modules: [
-      ...keysOf(to).filter((k) => !fromKeys.has(k)).map((key) => ({ key, name: name(to.modules.get(key), key), change: 'added' as const })),
-      ...keysOf(from).filter((k) => !toKeys.has(k)).map((key) => ({ key, name: name(from.modules.get(key), key), change: 'removed' as const })),
+      ...keysOf(to)
+        .filter((k) => !fromKeys.has(k))
+        .map((key) => ({ key, name: name(to.modules.get(key), key), change: 'added' as const })),
+      ...keysOf(from)
+        .filter((k) => !toKeys.has(k))
+        .map((key) => ({ key, name: name(from.modules.get(key), key), change: 'removed' as const })),
     ],
     renamed: [],
     exposure: [],
@@ -79,5 +83,7 @@ export function compareReleases(from: ManifestSet, to: ManifestSet, productName:
 
 /** Whether a difference has nothing a user would notice (the content may still differ, e.g. a screen id). */
 export function noticeable(diff: ReleaseDiff): boolean {
-  return [diff.modules, diff.renamed, diff.exposure, diff.routesAdded, diff.routesRemoved, diff.routesRetitled, diff.routeRoles].some((list) => list.length > 0);
+  return [diff.modules, diff.renamed, diff.exposure, diff.routesAdded, diff.routesRemoved, diff.routesRetitled, diff.routeRoles].some(
+    (list) => list.length > 0,
+  );
 }

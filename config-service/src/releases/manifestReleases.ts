@@ -39,7 +39,7 @@ export interface ManifestReleasesOptions {
 }
 
 /** Counts of what a release holds, for its report. */
-export function releaseReport(set: ManifestSet): ReleaseReport {
+function releaseReport(set: ManifestSet): ReleaseReport {
   let routes = 0;
   for (const manifest of set.modules.values()) walkRoutes(manifest.routes, manifest.baseUrl, () => void routes++);
   return { valid: true, files: Object.keys(set.contents).length, modules: set.registry.length, routes, problems: [] };
@@ -87,7 +87,13 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
       // release someone rolled back from, say) is not forced over what an administrator chose.
       const seed = !state || (options.source === 'files' && !(await store.get(set.version)));
       if (seed) {
-        const published = await store.publish({ id: set.version, files: set.contents, report: releaseReport(set), reason: state ? 'edited on disk' : 'first release, from the folder', author: FILES_AUTHOR });
+        const published = await store.publish({
+          id: set.version,
+          files: set.contents,
+          report: releaseReport(set),
+          reason: state ? 'edited on disk' : 'first release, from the folder',
+          author: FILES_AUTHOR,
+        });
         releases.#remember(set);
         state = published.state;
         if (state.active !== set.version) state = (await releases.#activateFromFiles(set.version, state)) ?? state;

@@ -29,7 +29,11 @@ const titles = new Map<string, string>();
 const call = async <T>(service: ServiceProcess, token: string, path: string, init: { method?: string; body?: unknown; ifMatch?: string } = {}) => {
   const res = await fetch(`${service.base}${path}`, {
     method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.ifMatch ? { 'if-match': init.ifMatch } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.ifMatch ? { 'if-match': init.ifMatch } : {}),
+    },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
   return { status: res.status, body: (await res.json()) as T };
@@ -37,9 +41,13 @@ const call = async <T>(service: ServiceProcess, token: string, path: string, ini
 const notificationsTitle = (m: UserManifest) => m.dash.routes.find((r) => r.fullPath === '/notifications')?.title;
 
 async function publish(title: string): Promise<Release> {
+  // biome-ignore lint/suspicious/noExplicitAny: release files are any JSON; the edit reaches into them freely
   const files = structuredClone(original.files) as Record<string, any>;
   files['dash.json'].routes.find((r: { path: string }) => r.path === 'notifications').title = title;
-  const { status, body } = await call<Release>(a, staffA, '/api/v1/admin/releases', { method: 'POST', body: { files: files as ReleaseFiles, reason: `title ${title}` } });
+  const { status, body } = await call<Release>(a, staffA, '/api/v1/admin/releases', {
+    method: 'POST',
+    body: { files: files as ReleaseFiles, reason: `title ${title}` },
+  });
   expect([200, 201]).toContain(status);
   titles.set(body.id, title);
   return body;
@@ -75,7 +83,11 @@ describe('releases on two replicas', () => {
     })();
     await new Promise((resolve) => setTimeout(resolve, 200));
     const activatedAt = Date.now();
-    const res = await call(a, staffA, '/api/v1/admin/releases/active', { method: 'PUT', body: { release: next.id, reason: 'replicas' }, ifMatch: `"${original.id}"` });
+    const res = await call(a, staffA, '/api/v1/admin/releases/active', {
+      method: 'PUT',
+      body: { release: next.id, reason: 'replicas' },
+      ifMatch: `"${original.id}"`,
+    });
     expect(res.status).toBe(200);
     await expect.poll(() => answers.at(-1)?.version, { timeout: 5_000, interval: 20 }).toBe(next.id);
     polling = false;
@@ -95,7 +107,11 @@ describe('releases on two replicas', () => {
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) => {
         const [service, token] = i % 2 ? [b, staffB] : [a, staffA];
-        return call(service, token, '/api/v1/admin/releases/active', { method: 'PUT', body: { release: candidates[i % candidates.length]!.id, reason: `race ${i}` }, ifMatch: `"${base}"` });
+        return call(service, token, '/api/v1/admin/releases/active', {
+          method: 'PUT',
+          body: { release: candidates[i % candidates.length]!.id, reason: `race ${i}` },
+          ifMatch: `"${base}"`,
+        });
       }),
     );
     expect(answers.filter((x) => x.status === 200)).toHaveLength(1);
@@ -124,7 +140,11 @@ describe('releases on two replicas', () => {
       for (let i = 0; !killed; i++) {
         const target = flips[i % 2]!.id === current ? flips[(i + 1) % 2]!.id : flips[i % 2]!.id;
         try {
-          const res = await call(a, staffA, '/api/v1/admin/releases/active', { method: 'PUT', body: { release: target, reason: `flip ${i}` }, ifMatch: `"${current}"` });
+          const res = await call(a, staffA, '/api/v1/admin/releases/active', {
+            method: 'PUT',
+            body: { release: target, reason: `flip ${i}` },
+            ifMatch: `"${current}"`,
+          });
           if (res.status === 200) [current, acknowledged] = [target, acknowledged + 1];
         } catch {
           return current; // the connection died with the process

@@ -1,5 +1,17 @@
 /** The backends modules call, each with its base address variable (API_BASE_MAIN, ...). */
-export const BACKENDS = ['main', 'assetHealth', 'mapping', 'lifex', 'technicalDashboard', 'lifeCost', 'modelRuntime', 'rail', 'coreData', 'coldStartPublic', 'userManagement'] as const;
+export const BACKENDS = [
+  'main',
+  'assetHealth',
+  'mapping',
+  'lifex',
+  'technicalDashboard',
+  'lifeCost',
+  'modelRuntime',
+  'rail',
+  'coreData',
+  'coldStartPublic',
+  'userManagement',
+] as const;
 export type BackendName = (typeof BACKENDS)[number];
 
 /** The variable holding a backend's base address. */

@@ -14,10 +14,22 @@ export interface ProductionGuard {
 }
 
 export const GUARDS = {
-  localIdentityProvider: { variable: 'IDENTITY_PROVIDER', allowedBy: 'ALLOW_LOCAL_IDENTITY_PROVIDER', risk: "'local' runs the local identity provider with its demo accounts and trusts its signing key, which is published with the code (anyone could sign in as anyone)" },
+  localIdentityProvider: {
+    variable: 'IDENTITY_PROVIDER',
+    allowedBy: 'ALLOW_LOCAL_IDENTITY_PROVIDER',
+    risk: "'local' runs the local identity provider with its demo accounts and trusts its signing key, which is published with the code (anyone could sign in as anyone)",
+  },
   demoData: { variable: 'SEED_DEMO_DATA', allowedBy: 'ALLOW_DEMO_DATA', risk: "'true' adds the demo customers acme and globex" },
-  localMainApi: { variable: 'LOCAL_MAIN_API', allowedBy: 'ALLOW_LOCAL_MAIN_API', risk: "'true' serves the main backend's local stand-in at /api/main, with its demo data" },
-  embeddedDatabase: { variable: 'DATABASE_URL', allowedBy: 'ALLOW_EMBEDDED_DATABASE', risk: 'unset means the embedded database, which only one process on this machine can open (no replicas; the data is as safe as its folder)' },
+  localMainApi: {
+    variable: 'LOCAL_MAIN_API',
+    allowedBy: 'ALLOW_LOCAL_MAIN_API',
+    risk: "'true' serves the main backend's local stand-in at /api/main, with its demo data",
+  },
+  embeddedDatabase: {
+    variable: 'DATABASE_URL',
+    allowedBy: 'ALLOW_EMBEDDED_DATABASE',
+    risk: 'unset means the embedded database, which only one process on this machine can open (no replicas; the data is as safe as its folder)',
+  },
 } as const satisfies Record<string, ProductionGuard>;
 
 export type GuardName = keyof typeof GUARDS;
@@ -33,12 +45,17 @@ const TAKES: Record<GuardName, (settings: Settings) => boolean> = {
 /** The refusal of one guard, naming the variable, the environment and the way to allow it. */
 function problem(name: GuardName, environment: string): SettingsProblem {
   const { variable, allowedBy, risk } = GUARDS[name];
-  return { variable, rule: `${risk}; refused when ENVIRONMENT is '${environment}' (not ${LOCAL_ENVIRONMENTS.join(' or ')}). Set ${allowedBy}=true to allow it anyway` };
+  return {
+    variable,
+    rule: `${risk}; refused when ENVIRONMENT is '${environment}' (not ${LOCAL_ENVIRONMENTS.join(' or ')}). Set ${allowedBy}=true to allow it anyway`,
+  };
 }
 
 /** Throws naming every risk production takes without its ALLOW_ variable; local and demo may take any. */
 export function refuseUnsafeProduction(settings: Settings, only: readonly GuardName[] = Object.keys(GUARDS) as GuardName[]): void {
   if (isLocalEnvironment(settings.environment)) return;
-  const [first, ...others] = only.filter((name) => TAKES[name](settings) && !settings.allowedInProduction[name]).map((name) => problem(name, settings.environment));
+  const [first, ...others] = only
+    .filter((name) => TAKES[name](settings) && !settings.allowedInProduction[name])
+    .map((name) => problem(name, settings.environment));
   if (first) throw new SettingsError(first.variable, first.rule, 'CFG_SETTINGS_UNSAFE_IN_PRODUCTION', others);
 }

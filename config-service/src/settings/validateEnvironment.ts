@@ -3,7 +3,7 @@ import { environmentSchema, type Environment, type Variable } from './environmen
 import { SettingsError, type SettingsProblem } from './settingsError.ts';
 
 /** Scheme, host and port, exactly as the URL parser writes them: no path, no wildcard, no default port. */
-export function isOrigin(text: string): boolean {
+function isOrigin(text: string): boolean {
   let origin: string | undefined;
   try {
     origin = new URL(text).origin;
@@ -20,7 +20,11 @@ function isSigningKey(text: string): boolean {
 }
 
 /** CORS_ORIGINS as a list: exact origins only, since a pattern or '*' would open the API to pages nobody named. */
-export const originList = (text: string) => text.split(',').map((name) => name.trim()).filter(Boolean);
+export const originList = (text: string) =>
+  text
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
 
 // Everything arrives as text: coerceTypes turns '8080' into 8080 and 'true' into true (and nothing else
 // into either); useDefaults fills in the literal defaults, so readSettings has one place to read them.
@@ -35,7 +39,7 @@ const properties: Readonly<Record<string, Record<string, unknown>>> = environmen
 const quoted = (values: readonly unknown[]) => values.map((value) => `'${String(value)}'`);
 
 /** The rule of a variable in words: its x-rule, or read from its type, range or enum. */
-export function ruleOf(variable: Variable): string {
+function ruleOf(variable: Variable): string {
   const property = properties[variable]!;
   if (typeof property['x-rule'] === 'string') return property['x-rule'];
   if (Array.isArray(property.enum)) {
@@ -48,7 +52,7 @@ export function ruleOf(variable: Variable): string {
 }
 
 /** The rule and, unless the variable is secret, the value that broke it. */
-export function problemWith(variable: Variable, raw: string): SettingsProblem {
+function problemWith(variable: Variable, raw: string): SettingsProblem {
   return { variable, rule: properties[variable]!['x-secret'] ? ruleOf(variable) : `${ruleOf(variable)}, got '${raw}'` };
 }
 

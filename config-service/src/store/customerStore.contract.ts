@@ -56,7 +56,15 @@ export function customerStoreContract(name: string, target: () => StoreTarget) {
     });
 
     it('writes a switch at the version read, bumps the version and audits who, what and why', async () => {
-      const result = await store.setSwitch({ customerId: 'acme', moduleKey: 'lb', enabled: true, reason: 'pilot starts', expectedVersion: 1, defaultEnabled: true, actor: operator });
+      const result = await store.setSwitch({
+        customerId: 'acme',
+        moduleKey: 'lb',
+        enabled: true,
+        reason: 'pilot starts',
+        expectedVersion: 1,
+        defaultEnabled: true,
+        actor: operator,
+      });
       expect(result).toEqual({ outcome: 'written', before: false, switch: { enabled: true, version: 2 } });
       expect(await read('acme', 'lb')).toEqual({ enabled: true, version: 2 });
       const [entry] = await store.audit('acme', { limit: 1, moduleKey: 'lb' });
@@ -66,16 +74,40 @@ export function customerStoreContract(name: string, target: () => StoreTarget) {
 
     it('refuses a write at a stale version, returning the current state and writing nothing', async () => {
       const before = await auditCount('acme', 'lb');
-      const result = await store.setSwitch({ customerId: 'acme', moduleKey: 'lb', enabled: false, reason: 'late', expectedVersion: 1, defaultEnabled: true, actor: other });
+      const result = await store.setSwitch({
+        customerId: 'acme',
+        moduleKey: 'lb',
+        enabled: false,
+        reason: 'late',
+        expectedVersion: 1,
+        defaultEnabled: true,
+        actor: other,
+      });
       expect(result).toEqual({ outcome: 'conflict', current: { enabled: true, version: 2 } });
       expect(await read('acme', 'lb')).toEqual({ enabled: true, version: 2 });
       expect(await auditCount('acme', 'lb')).toBe(before);
     });
 
     it('writes a never-set switch from version 0, its before being the default', async () => {
-      const result = await store.setSwitch({ customerId: 'globex', moduleKey: 'td', enabled: false, reason: 'not licensed', expectedVersion: 0, defaultEnabled: true, actor: operator });
+      const result = await store.setSwitch({
+        customerId: 'globex',
+        moduleKey: 'td',
+        enabled: false,
+        reason: 'not licensed',
+        expectedVersion: 0,
+        defaultEnabled: true,
+        actor: operator,
+      });
       expect(result).toEqual({ outcome: 'written', before: true, switch: { enabled: false, version: 1 } });
-      const again = await store.setSwitch({ customerId: 'globex', moduleKey: 'td', enabled: true, reason: 'stale', expectedVersion: 0, defaultEnabled: true, actor: other });
+      const again = await store.setSwitch({
+        customerId: 'globex',
+        moduleKey: 'td',
+        enabled: true,
+        reason: 'stale',
+        expectedVersion: 0,
+        defaultEnabled: true,
+        actor: other,
+      });
       expect(again).toEqual({ outcome: 'conflict', current: { enabled: false, version: 1 } });
     });
 
@@ -84,7 +116,15 @@ export function customerStoreContract(name: string, target: () => StoreTarget) {
       const audits = await auditCount('acme', 'mr');
       // The audit insert fails (reason over the column's limit) after the switch row was updated.
       await expect(
-        store.setSwitch({ customerId: 'acme', moduleKey: 'mr', enabled: false, reason: 'x'.repeat(501), expectedVersion: before!.version, defaultEnabled: true, actor: operator }),
+        store.setSwitch({
+          customerId: 'acme',
+          moduleKey: 'mr',
+          enabled: false,
+          reason: 'x'.repeat(501),
+          expectedVersion: before!.version,
+          defaultEnabled: true,
+          actor: operator,
+        }),
       ).rejects.toThrow();
       expect(await read('acme', 'mr')).toEqual(before);
       expect(await auditCount('acme', 'mr')).toBe(audits);
@@ -101,7 +141,15 @@ export function customerStoreContract(name: string, target: () => StoreTarget) {
         // Each writer reads, writes at what it read, and on a conflict reads again: no write is blind.
         for (let attempt = 0; ; attempt++) {
           const seen = (await own.switchesOf('globex')).get('mr')!;
-          const result = await own.setSwitch({ customerId: 'globex', moduleKey: 'mr', enabled: i % 2 === 0, reason: `writer ${i}`, expectedVersion: seen.version, defaultEnabled: true, actor });
+          const result = await own.setSwitch({
+            customerId: 'globex',
+            moduleKey: 'mr',
+            enabled: i % 2 === 0,
+            reason: `writer ${i}`,
+            expectedVersion: seen.version,
+            defaultEnabled: true,
+            actor,
+          });
           if (result.outcome === 'written') return { version: result.switch.version, attempts: attempt + 1 };
         }
       });
@@ -118,7 +166,15 @@ export function customerStoreContract(name: string, target: () => StoreTarget) {
       const writerDbs = db.kind === 'postgres' ? await Promise.all([open(), open(), open()]) : [db];
       const results = await Promise.all(
         Array.from({ length: 30 }, (_, i) =>
-          new CustomerStore(writerDbs[i % writerDbs.length]!).setSwitch({ customerId: 'globex', moduleKey: 'pi', enabled: i % 2 === 0, reason: `first ${i}`, expectedVersion: 0, defaultEnabled: true, actor: operator }),
+          new CustomerStore(writerDbs[i % writerDbs.length]!).setSwitch({
+            customerId: 'globex',
+            moduleKey: 'pi',
+            enabled: i % 2 === 0,
+            reason: `first ${i}`,
+            expectedVersion: 0,
+            defaultEnabled: true,
+            actor: operator,
+          }),
         ),
       );
       expect(results.filter((r) => r.outcome === 'written')).toHaveLength(1);
@@ -131,16 +187,33 @@ export function customerStoreContract(name: string, target: () => StoreTarget) {
       await db.query(`select setval('module_audit_id_seq', (power(10, length(last_value::text)) - 5)::bigint) from module_audit_id_seq`);
       for (let i = 0; i < 12; i++) {
         const lx = (await read('acme', 'lx')) ?? { enabled: true, version: 0 };
-        await store.setSwitch({ customerId: 'acme', moduleKey: 'lx', enabled: !lx.enabled, reason: `paging ${i}`, expectedVersion: lx.version, defaultEnabled: true, actor: operator });
+        await store.setSwitch({
+          customerId: 'acme',
+          moduleKey: 'lx',
+          enabled: !lx.enabled,
+          reason: `paging ${i}`,
+          expectedVersion: lx.version,
+          defaultEnabled: true,
+          actor: operator,
+        });
       }
       const mr = (await read('acme', 'mr'))!;
-      await store.setSwitch({ customerId: 'acme', moduleKey: 'mr', enabled: !mr.enabled, reason: 'by the other operator', expectedVersion: mr.version, defaultEnabled: true, actor: other });
+      await store.setSwitch({
+        customerId: 'acme',
+        moduleKey: 'mr',
+        enabled: !mr.enabled,
+        reason: 'by the other operator',
+        expectedVersion: mr.version,
+        defaultEnabled: true,
+        actor: other,
+      });
       const all = await store.audit('acme', { limit: 1000 });
       expect(all.map((e) => Number(e.id))).toEqual([...all.map((e) => Number(e.id))].sort((a, b) => b - a));
       expect(new Set(all.map((e) => e.id.length)).size).toBeGreaterThan(1);
       // Page by page, five at a time, the same entries in the same order.
       const paged = [];
-      for (let page = await store.audit('acme', { limit: 5 }); page.length; page = await store.audit('acme', { limit: 5, beforeId: page.at(-1)!.id })) paged.push(...page);
+      for (let page = await store.audit('acme', { limit: 5 }); page.length; page = await store.audit('acme', { limit: 5, beforeId: page.at(-1)!.id }))
+        paged.push(...page);
       expect(paged.map((e) => e.id)).toEqual(all.map((e) => e.id));
       const first = await store.audit('acme', { limit: 1 });
       const second = await store.audit('acme', { limit: 1, beforeId: first[0]!.id });
@@ -156,10 +229,31 @@ export function customerStoreContract(name: string, target: () => StoreTarget) {
       const replicaDb = await open();
       const replica = new CustomerStore(replicaDb);
       const seen: SwitchChange[] = [];
-      const stop = await replica.onChange((c) => seen.push(c), () => undefined);
+      const stop = await replica.onChange(
+        (c) => seen.push(c),
+        () => undefined,
+      );
       const current = (await read('acme', 'lb'))!;
-      await store.setSwitch({ customerId: 'acme', moduleKey: 'lb', enabled: !current.enabled, reason: 'notify', expectedVersion: current.version, defaultEnabled: true, actor: operator });
-      await store.setSwitch({ customerId: 'acme', moduleKey: 'lb', enabled: true, reason: 'x'.repeat(501), expectedVersion: current.version + 1, defaultEnabled: true, actor: operator }).catch(() => undefined);
+      await store.setSwitch({
+        customerId: 'acme',
+        moduleKey: 'lb',
+        enabled: !current.enabled,
+        reason: 'notify',
+        expectedVersion: current.version,
+        defaultEnabled: true,
+        actor: operator,
+      });
+      await store
+        .setSwitch({
+          customerId: 'acme',
+          moduleKey: 'lb',
+          enabled: true,
+          reason: 'x'.repeat(501),
+          expectedVersion: current.version + 1,
+          defaultEnabled: true,
+          actor: operator,
+        })
+        .catch(() => undefined);
       await expect.poll(() => seen, { timeout: 2_000 }).toEqual([{ customerId: 'acme', moduleKey: 'lb', version: current.version + 1 }]);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(seen).toHaveLength(1);

@@ -1,7 +1,7 @@
 import type { Database, Sql } from './database.ts';
 
 /** The channel every replica listens on; the payload names the customer whose switches changed. */
-export const SWITCH_CHANNEL = 'customer_module_switches';
+const SWITCH_CHANNEL = 'customer_module_switches';
 
 export interface Customer {
   id: string;
@@ -98,10 +98,18 @@ export class CustomerStore {
    */
   async createCustomer(customer: Customer, switches: Readonly<Record<string, boolean>>, actor: Actor): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const { rows } = await tx.query('insert into customers (id, name) values ($1, $2) on conflict (id) do nothing returning id', [customer.id, customer.name]);
+      const { rows } = await tx.query('insert into customers (id, name) values ($1, $2) on conflict (id) do nothing returning id', [
+        customer.id,
+        customer.name,
+      ]);
       if (!rows.length) return false;
       for (const [key, enabled] of Object.entries(switches)) {
-        await tx.query('insert into customer_modules (customer_id, module_key, enabled, version, updated_by) values ($1, $2, $3, 1, $4)', [customer.id, key, enabled, actor.email || actor.sub]);
+        await tx.query('insert into customer_modules (customer_id, module_key, enabled, version, updated_by) values ($1, $2, $3, 1, $4)', [
+          customer.id,
+          key,
+          enabled,
+          actor.email || actor.sub,
+        ]);
       }
       return true;
     });
@@ -179,7 +187,10 @@ export class CustomerStore {
   }
 
   async #switchIn(tx: Sql, write: Pick<SwitchWrite, 'customerId' | 'moduleKey'>): Promise<ModuleSwitch | undefined> {
-    const { rows } = await tx.query<SwitchRow>('select module_key, enabled, version from customer_modules where customer_id = $1 and module_key = $2', [write.customerId, write.moduleKey]);
+    const { rows } = await tx.query<SwitchRow>('select module_key, enabled, version from customer_modules where customer_id = $1 and module_key = $2', [
+      write.customerId,
+      write.moduleKey,
+    ]);
     return rows[0] && { enabled: rows[0].enabled, version: rows[0].version };
   }
 

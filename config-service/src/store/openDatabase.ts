@@ -13,7 +13,9 @@ export interface DatabaseSettings {
 
 /** Opens the database the settings name and brings its schema up to date. */
 export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
-  const db = settings.databaseUrl ? await openPostgres(settings.databaseUrl, { onError: settings.onError }) : await openPglite(join(settings.dataDir, 'pglite'));
+  const db = settings.databaseUrl
+    ? await openPostgres(settings.databaseUrl, { onError: settings.onError })
+    : await openPglite(join(settings.dataDir, 'pglite'));
   try {
     await migrate(db);
   } catch (error) {

@@ -4,7 +4,10 @@ import { StartupError } from '../errors.ts';
 /** Raised when another live process has the embedded database open (its pid, when the lock file names one yet). */
 export class DatabaseInUseError extends StartupError {
   constructor(dir: string, pid?: number) {
-    super('CFG_STORE_IN_USE', `the embedded database in ${dir} is in use by ${pid ? `process ${pid}` : 'another process'}; stop it, or give this one another DATA_DIR (several replicas need DATABASE_URL)`);
+    super(
+      'CFG_STORE_IN_USE',
+      `the embedded database in ${dir} is in use by ${pid ? `process ${pid}` : 'another process'}; stop it, or give this one another DATA_DIR (several replicas need DATABASE_URL)`,
+    );
     this.name = 'DatabaseInUseError';
   }
 }

@@ -34,11 +34,16 @@ describe('PostgreSQL specifics', () => {
     const database = await freshPostgresDatabase(inject('postgresUrl'));
     const db = await openPostgres(database.url);
     const listening = async () =>
-      (await db.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen%'")).rows[0]!.n;
+      (await db.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen%'")).rows[0]!
+        .n;
     try {
       const heard: string[] = [];
       let reconnected = 0;
-      const stop = await db.listen('test_channel', (payload) => heard.push(payload), () => (reconnected += 1));
+      const stop = await db.listen(
+        'test_channel',
+        (payload) => heard.push(payload),
+        () => (reconnected += 1),
+      );
       expect(await listening()).toBe(1);
       await db.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'");
       await expect.poll(() => reconnected, { timeout: 5_000 }).toBe(1);

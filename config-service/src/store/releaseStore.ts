@@ -2,7 +2,7 @@ import type { Database, Sql } from './database.ts';
 import type { Actor } from './customerStore.ts';
 
 /** The channel every replica listens on; the payload is the new state's generation. */
-export const RELEASE_CHANNEL = 'manifest_releases';
+const RELEASE_CHANNEL = 'manifest_releases';
 
 /** What the validation found when a release was published (always valid: invalid sets are refused). */
 export interface ReleaseReport {
@@ -57,16 +57,45 @@ export interface ReleaseStepInput {
  * done: applied (or nothing to apply: `changed` false); conflict: the state moved on, or the pilot
  * step does not fit the pilot running (`state` is what is there); unknown-release: no such release.
  */
-export type StepResult = { outcome: 'done'; state: ReleaseState; changed: boolean } | { outcome: 'conflict'; state: ReleaseState; why: string } | { outcome: 'unknown-release' };
+export type StepResult =
+  | { outcome: 'done'; state: ReleaseState; changed: boolean }
+  | { outcome: 'conflict'; state: ReleaseState; why: string }
+  | { outcome: 'unknown-release' };
 
-type ReleaseRow = { id: string; files: unknown; report: unknown; author_sub: string; author_email: string; published_at: Date | string; reason: string; parent: string | null; seq: string };
+type ReleaseRow = {
+  id: string;
+  files: unknown;
+  report: unknown;
+  author_sub: string;
+  author_email: string;
+  published_at: Date | string;
+  reason: string;
+  parent: string | null;
+  seq: string;
+};
 type StateRow = { active: string; pilot_release: string | null; pilot_customers: string[] | string; generation: string | number };
-type AuditRow = { id: string; at: Date | string; actor_sub: string; actor_email: string; action: ReleaseAction; release: string; previous: string | null; customers: string[] | string; reason: string };
+type AuditRow = {
+  id: string;
+  at: Date | string;
+  actor_sub: string;
+  actor_email: string;
+  action: ReleaseAction;
+  release: string;
+  previous: string | null;
+  customers: string[] | string;
+  reason: string;
+};
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 // json columns arrive parsed from pg and PGlite alike; text[] too, but be liberal with a literal.
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
-const textArray = (value: string[] | string): string[] => (Array.isArray(value) ? value : value.replace(/^\{|\}$/g, '').split(',').filter(Boolean));
+const textArray = (value: string[] | string): string[] =>
+  Array.isArray(value)
+    ? value
+    : value
+        .replace(/^\{|\}$/g, '')
+        .split(',')
+        .filter(Boolean);
 
 function toState(row: StateRow): ReleaseState {
   const customers = textArray(row.pilot_customers);
@@ -90,7 +119,10 @@ export class ReleaseStore {
   }
 
   async get(id: string): Promise<StoredRelease | undefined> {
-    const { rows } = await this.db.query<ReleaseRow>('select id, files, report, author_sub, author_email, published_at, reason, parent, seq::text as seq from manifest_releases where id = $1', [id]);
+    const { rows } = await this.db.query<ReleaseRow>(
+      'select id, files, report, author_sub, author_email, published_at, reason, parent, seq::text as seq from manifest_releases where id = $1',
+      [id],
+    );
     return rows[0] && { ...summary(rows[0]), files: json(rows[0].files), report: json(rows[0].report) };
   }
 
@@ -111,14 +143,28 @@ export class ReleaseStore {
    * the release active at the time. The first release ever becomes the active one in the same
    * transaction: two replicas seeding an empty store at once leave one state, not two.
    */
-  async publish(release: { id: string; files: Readonly<Record<string, unknown>>; report: ReleaseReport; reason: string; author: Actor }): Promise<{ created: boolean; release: StoredRelease; state: ReleaseState }> {
+  async publish(release: {
+    id: string;
+    files: Readonly<Record<string, unknown>>;
+    report: ReleaseReport;
+    reason: string;
+    author: Actor;
+  }): Promise<{ created: boolean; release: StoredRelease; state: ReleaseState }> {
     const result = await this.db.transaction(async (tx) => {
       await tx.query('lock table manifest_release_state in exclusive mode');
       const before = await this.state(tx);
       const { rows } = await tx.query<{ id: string }>(
         `insert into manifest_releases (id, files, report, author_sub, author_email, reason, parent)
          values ($1, $2::json, $3::json, $4, $5, $6, $7) on conflict (id) do nothing returning id`,
-        [release.id, JSON.stringify(release.files), JSON.stringify(release.report), release.author.sub, release.author.email, release.reason, before?.active ?? null],
+        [
+          release.id,
+          JSON.stringify(release.files),
+          JSON.stringify(release.report),
+          release.author.sub,
+          release.author.email,
+          release.reason,
+          before?.active ?? null,
+        ],
       );
       const created = rows.length > 0;
       if (created) await audit(tx, release.author, 'publish', release.id, before?.active ?? null, [], release.reason);
@@ -143,7 +189,8 @@ export class ReleaseStore {
   async startPilot(step: ReleaseStepInput & { customers: readonly string[] }): Promise<StepResult> {
     const customers = [...new Set(step.customers)].sort();
     return this.#step({ ...step, customers }, 'pilot-start', (state) => {
-      if (state.pilot && state.pilot.release !== step.release) return `release ${state.pilot.release} is in pilot for ${state.pilot.customers.join(', ')}: promote or end it first`;
+      if (state.pilot && state.pilot.release !== step.release)
+        return `release ${state.pilot.release} is in pilot for ${state.pilot.customers.join(', ')}: promote or end it first`;
       if (state.active === step.release) return `release ${step.release} is already active for everyone`;
       return { active: state.active, pilot: { release: step.release, customers } };
     });
@@ -169,7 +216,11 @@ export class ReleaseStore {
    * One step in one transaction: lock the state, check If-Match and the step's own rule (`next`
    * answers the new state, or why not), write it with the audit entry, notify on commit.
    */
-  async #step(step: ReleaseStepInput & { customers?: string[] }, action: ReleaseAction, next: (state: ReleaseState) => Pick<ReleaseState, 'active' | 'pilot'> | string): Promise<StepResult> {
+  async #step(
+    step: ReleaseStepInput & { customers?: string[] },
+    action: ReleaseAction,
+    next: (state: ReleaseState) => Pick<ReleaseState, 'active' | 'pilot'> | string,
+  ): Promise<StepResult> {
     return this.db.transaction(async (tx): Promise<StepResult> => {
       const { rows: known } = await tx.query('select 1 from manifest_releases where id = $1', [step.release]);
       if (!known.length) return { outcome: 'unknown-release' };
@@ -222,7 +273,15 @@ function summary(row: ReleaseRow): Omit<StoredRelease, 'files' | 'report'> {
   return { id: row.id, author: { sub: row.author_sub, email: row.author_email }, publishedAt: iso(row.published_at), reason: row.reason, parent: row.parent };
 }
 
-async function audit(tx: Sql, actor: Actor, action: ReleaseAction, release: string, previous: string | null, customers: readonly string[], reason: string): Promise<void> {
+async function audit(
+  tx: Sql,
+  actor: Actor,
+  action: ReleaseAction,
+  release: string,
+  previous: string | null,
+  customers: readonly string[],
+  reason: string,
+): Promise<void> {
   await tx.query(
     `insert into manifest_release_audit (actor_sub, actor_email, action, release, previous, customers, reason)
      values ($1, $2, $3, $4, $5, array(select json_array_elements_text($6::json)), $7)`,

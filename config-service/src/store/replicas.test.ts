@@ -7,7 +7,8 @@ import { idToken, startService, type ServiceProcess as Replica } from '../testin
 
 const startReplica = (databaseUrl: string) => startService({ databaseUrl });
 
-const get = async <T>(replica: Replica, path: string, token: string) => (await (await fetch(`${replica.base}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
+const get = async <T>(replica: Replica, path: string, token: string) =>
+  (await (await fetch(`${replica.base}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
 
 describe('two replicas on one PostgreSQL server', () => {
   let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;

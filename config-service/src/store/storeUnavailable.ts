@@ -19,7 +19,7 @@ const SERVER_CODES = /^(08...|57P0[1-3]|53300)$/;
 /** What `pg` says when the connection went away without a code. */
 const MESSAGES = /connection terminated|timeout exceeded when trying to connect|client has encountered a connection error|connection ended|not queryable/i;
 
-export function isConnectionFailure(error: unknown): boolean {
+function isConnectionFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_CODES.test(code))) return true;

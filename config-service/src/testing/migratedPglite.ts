@@ -19,7 +19,11 @@ const pgliteVersion = (JSON.parse(readFileSync(join(pgliteDist, '../package.json
 function templatePath(): string {
   const key = createHash('sha256')
     .update(pgliteVersion)
-    .update(readMigrations().map((m) => m.checksum).join())
+    .update(
+      readMigrations()
+        .map((m) => m.checksum)
+        .join(),
+    )
     .digest('hex')
     .slice(0, 16);
   return join(tmpdir(), `pglite-migrated-${key}.tar`);

@@ -84,7 +84,13 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   };
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`service exited:\n${output.join('') || `see ${options.logFile}`}`);
-    if (await fetch(`${base}/api/v1/config`).then((r) => r.ok, () => false)) return { base, process: child, output, stop };
+    if (
+      await fetch(`${base}/api/v1/config`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { base, process: child, output, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();

@@ -31,7 +31,10 @@ export function sign(payload: Record<string, unknown>, options: { key?: KeyObjec
   const header = { alg: options.alg ?? 'RS256', typ: 'JWT', kid: options.kid ?? 'test-key' };
   const input = `${b64(header)}.${b64(payload)}`;
   if (header.alg === 'none') return `${input}.`;
-  const signature = createSign('RSA-SHA256').update(input).sign(options.key ?? privateKey).toString('base64url');
+  const signature = createSign('RSA-SHA256')
+    .update(input)
+    .sign(options.key ?? privateKey)
+    .toString('base64url');
   return `${input}.${signature}`;
 }
 
@@ -57,7 +60,10 @@ export const tokenFor = (auth: object) => sign(claims({ 'custom:auth': JSON.stri
 export async function demoCustomerModules(manifests: ManifestSource): Promise<CustomerModules> {
   const db = await openMigratedPglite();
   const modules = await CustomerModules.open(new CustomerStore(db), manifests);
-  for (const customer of [{ id: 'acme', name: 'Acme Industrial' }, { id: 'globex', name: 'Globex Energy' }]) {
+  for (const customer of [
+    { id: 'acme', name: 'Acme Industrial' },
+    { id: 'globex', name: 'Globex Energy' },
+  ]) {
     await modules.createCustomer(customer, { sub: 'system', email: 'test-setup' });
   }
   const close = modules.close.bind(modules);
@@ -74,7 +80,14 @@ export async function customersWithModulesOff(manifests: ManifestSource, off: Re
   for (const [customerId, keys] of Object.entries(off)) {
     for (const key of keys) {
       const current = (await modules.modulesOf(customerId)).find((m) => m.key === key)!;
-      await modules.setModule({ customerId, moduleKey: key, enabled: false, reason: 'test', expectedVersion: current.version, actor: { sub: 'op', email: 'op@test' } });
+      await modules.setModule({
+        customerId,
+        moduleKey: key,
+        enabled: false,
+        reason: 'test',
+        expectedVersion: current.version,
+        actor: { sub: 'op', email: 'op@test' },
+      });
     }
   }
   return modules;
@@ -140,7 +153,14 @@ export async function startTestApps(): Promise<TestApps> {
         manifests: options.manifests ?? manifests,
         customerModules,
         authentication: { issuer: ISSUER, jwksUrl, clientId: CLIENT, trustLocalKey },
-        browserAuth: { region: 'us-east-1', userPoolId: 'local_pool', userPoolClientId: CLIENT, userPoolEndpoint: null, authFlowType: 'USER_PASSWORD_AUTH', oauth: null },
+        browserAuth: {
+          region: 'us-east-1',
+          userPoolId: 'local_pool',
+          userPoolClientId: CLIENT,
+          userPoolEndpoint: null,
+          authFlowType: 'USER_PASSWORD_AUTH',
+          oauth: null,
+        },
         ...options,
       });
       apps.push(instance);

@@ -35,7 +35,38 @@ import {
 
 /** One Ajv instance that knows every contract, so cross-file `$ref`s resolve. */
 export const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
-for (const schema of [mainUserListSchema, artifactLinkSchema, flexcmAccessSchema, siteGroupListSchema, uploadListSchema, notificationListSchema, messagingEndpointSchema, messagingEndpointListSchema, customerModuleSchema, customerModuleUpdateSchema, moduleAuditPageSchema, moduleManifestSchema, moduleRegistrySchema, userClaimsSchema, userManifestSchema, publicConfigSchema, problemSchema, customerListSchema, adminModuleListSchema, adminPreviewRequestSchema, adminPreviewSchema, releaseSummarySchema, releaseStateSchema, releaseListSchema, releaseSchema, releaseCreateSchema, releaseStepSchema, releasePilotSchema, releaseAuditPageSchema, releaseDiffSchema]) {
+for (const schema of [
+  mainUserListSchema,
+  artifactLinkSchema,
+  flexcmAccessSchema,
+  siteGroupListSchema,
+  uploadListSchema,
+  notificationListSchema,
+  messagingEndpointSchema,
+  messagingEndpointListSchema,
+  customerModuleSchema,
+  customerModuleUpdateSchema,
+  moduleAuditPageSchema,
+  moduleManifestSchema,
+  moduleRegistrySchema,
+  userClaimsSchema,
+  userManifestSchema,
+  publicConfigSchema,
+  problemSchema,
+  customerListSchema,
+  adminModuleListSchema,
+  adminPreviewRequestSchema,
+  adminPreviewSchema,
+  releaseSummarySchema,
+  releaseStateSchema,
+  releaseListSchema,
+  releaseSchema,
+  releaseCreateSchema,
+  releaseStepSchema,
+  releasePilotSchema,
+  releaseAuditPageSchema,
+  releaseDiffSchema,
+]) {
   ajv.addSchema(schema);
 }
 

@@ -55,8 +55,15 @@ describe('API client', () => {
   });
 
   it('raises an ApiError with the problem details on a non-2xx answer', async () => {
-    answer(new Response(JSON.stringify({ type: 't', title: 'Forbidden', status: 403, code: 'CFG_ERR_FORBIDDEN', detail: 'not your customer' }), { status: 403, headers: { 'content-type': 'application/problem+json' } }));
-    const error = await client().json('main', '/customers/globex/users').catch((e: unknown) => e);
+    answer(
+      new Response(JSON.stringify({ type: 't', title: 'Forbidden', status: 403, code: 'CFG_ERR_FORBIDDEN', detail: 'not your customer' }), {
+        status: 403,
+        headers: { 'content-type': 'application/problem+json' },
+      }),
+    );
+    const error = await client()
+      .json('main', '/customers/globex/users')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 403, code: 'CFG_ERR_FORBIDDEN', problem: { code: 'CFG_ERR_FORBIDDEN' }, message: 'not your customer' });
   });
@@ -98,7 +105,12 @@ describe("the platform's own API", () => {
     actingFor('');
     answer(Response.json({}));
     await callService('/admin/releases/active', { method: 'PUT', body: {}, headers: { 'if-match': '"a"', authorization: 'Bearer forged' } });
-    expect(headersOf(calls[0]!)).toEqual({ accept: 'application/json', 'content-type': 'application/json', 'if-match': '"a"', authorization: 'Bearer id-token' });
+    expect(headersOf(calls[0]!)).toEqual({
+      accept: 'application/json',
+      'content-type': 'application/json',
+      'if-match': '"a"',
+      authorization: 'Bearer id-token',
+    });
   });
 
   it('reads the runtime configuration before anyone signs in, sending no credentials', async () => {

@@ -37,7 +37,9 @@ export async function send(url: string, options: SendOptions = {}): Promise<Resp
     throw new NetworkError(url, { cause: error });
   }
   if (!response.ok) {
-    const problem = /[/+]json/.test(response.headers.get('content-type') ?? '') ? ((await response.json().catch(() => undefined)) as ApiError['problem']) : undefined;
+    const problem = /[/+]json/.test(response.headers.get('content-type') ?? '')
+      ? ((await response.json().catch(() => undefined)) as ApiError['problem'])
+      : undefined;
     throw new ApiError(response.status, problem, url);
   }
   return response;

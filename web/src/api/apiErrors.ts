@@ -56,14 +56,6 @@ export function isApiError(value: unknown, status?: number): value is ApiError {
   return value instanceof ApiError && (status === undefined || value.status === status);
 }
 
-export function isNetworkError(value: unknown): value is NetworkError {
-  return value instanceof NetworkError;
-}
-
 export function isBackendUnavailable(value: unknown): value is BackendUnavailableError {
   return value instanceof BackendUnavailableError;
-}
-
-export function isNotSignedIn(value: unknown): value is NotSignedInError {
-  return value instanceof NotSignedInError;
 }

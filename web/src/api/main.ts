@@ -9,10 +9,14 @@ import { send, type ApiClient } from './apiClient.ts';
 const customerPath = (customerId: string) => `/customers/${encodeURIComponent(customerId)}`;
 
 export const customerUsersQuery = (client: ApiClient, customerId: string) =>
-  queryOptions({ queryKey: ['main', customerId, 'users'], queryFn: () => client.json<MainUserList>('main', `${customerPath(customerId)}/users`, { siteGroups: [] }) });
+  queryOptions({
+    queryKey: ['main', customerId, 'users'],
+    queryFn: () => client.json<MainUserList>('main', `${customerPath(customerId)}/users`, { siteGroups: [] }),
+  });
 
 /** Staff only: every user of every customer. */
-export const allUsersQuery = (client: ApiClient) => queryOptions({ queryKey: ['main', 'users'], queryFn: () => client.json<MainUserList>('main', '/users', { siteGroups: [] }) });
+export const allUsersQuery = (client: ApiClient) =>
+  queryOptions({ queryKey: ['main', 'users'], queryFn: () => client.json<MainUserList>('main', '/users', { siteGroups: [] }) });
 
 export const siteGroupsQuery = (client: ApiClient, customerId: string) =>
   queryOptions({
@@ -47,11 +51,13 @@ async function outcome<T>(work: () => Promise<T>): Promise<Outcome<T>> {
 
 /** GET /customers/{customerId}/users/download-artifact/{artifact}: a signed download link. */
 export function getDownloadArtifact(client: ApiClient, customerId: string, artifact: string): Promise<Outcome<ArtifactLink>> {
-  return outcome(() => client.json<ArtifactLink>('main', `${customerPath(customerId)}/users/download-artifact/${encodeURIComponent(artifact)}`, { siteGroups: [] }));
+  return outcome(() =>
+    client.json<ArtifactLink>('main', `${customerPath(customerId)}/users/download-artifact/${encodeURIComponent(artifact)}`, { siteGroups: [] }),
+  );
 }
 
 /** GET /customers/flexcmaccess/{customerId}: its data field. */
-export function getFlexcmAccess(client: ApiClient, customerId: string): Promise<Outcome<FlexcmAccess['data']>> {
+function getFlexcmAccess(client: ApiClient, customerId: string): Promise<Outcome<FlexcmAccess['data']>> {
   return outcome(async () => (await client.json<FlexcmAccess>('main', `/customers/flexcmaccess/${encodeURIComponent(customerId)}`, { siteGroups: [] })).data);
 }
 
@@ -75,5 +81,7 @@ export function downloadFile(url: string, name: string): Promise<Outcome<string>
 
 /** GET /customers/{customerId}/uploads/{uploadId}/content with the session's token, saved under `name`. */
 export function downloadUpload(client: ApiClient, customerId: string, uploadId: string, name: string): Promise<Outcome<string>> {
-  return outcome(async () => saveBlob(await client.blob('main', `${customerPath(customerId)}/uploads/${encodeURIComponent(uploadId)}/content`, { siteGroups: [] }), name));
+  return outcome(async () =>
+    saveBlob(await client.blob('main', `${customerPath(customerId)}/uploads/${encodeURIComponent(uploadId)}/content`, { siteGroups: [] }), name),
+  );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { publicConfigQuery } from '../api/publicConfig.ts';
 import { useLiveUpdates } from '../hooks/useLiveUpdates.ts';
@@ -19,20 +19,22 @@ export function AppFrame() {
   useLiveUpdates(user?.sub, manifest?.customerId);
   useMessagingProfile();
   const [slot, setSlot] = useState<HTMLElement | null>(null);
-  const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
-  // A narrow screen's menu closes once the user has gone where they chose.
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // A narrow screen's menu is open on the page where it was opened: it closes once the user has gone
+  // where they chose, with no effect to run after the new page has drawn.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
   const menuButton = useRef<HTMLButtonElement>(null);
   // Escape folds the open menu and hands focus back to its button, so a keyboard user is not left
   // inside a menu that has just disappeared.
   function closeMenuOnEscape(event: KeyboardEvent) {
     if (event.key !== 'Escape' || !menuOpen) return;
-    setMenuOpen(false);
+    setMenuOpenOn(null);
     menuButton.current?.focus();
   }
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: not a control; it hears Escape from anywhere in the open menu's two parts
     <div className="frame" onKeyDown={closeMenuOnEscape}>
       <a className="skip-link" href="#main">
         Skip to main content
@@ -47,7 +49,7 @@ export function AppFrame() {
           ref={menuButton}
           aria-expanded={menuOpen}
           aria-controls="primary-navigation account-tools"
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
         >
           Menu
         </button>

@@ -21,10 +21,7 @@ export function AppRoutes({ config }: { config: PublicConfig }) {
   const manifestQuery = useUserManifest();
   const manifest = session ? manifestQuery.data : undefined;
   const mfa = usePreferredMfa(session?.sub, Boolean(manifest?.requireMFA));
-  const routes = useMemo(
-    () => buildRoutes(manifest?.shell ?? config.shell, manifest ? [manifest.dash, ...manifest.modules] : []),
-    [manifest, config],
-  );
+  const routes = useMemo(() => buildRoutes(manifest?.shell ?? config.shell, manifest ? [manifest.dash, ...manifest.modules] : []), [manifest, config]);
   const location = useLocation();
   const element = useRoutes(routes, location);
 

@@ -8,10 +8,12 @@ export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
       <ol>
         {trail.map((crumb, i) =>
           i === trail.length - 1 ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the trail's order is its identity
             <li key={crumb.to + i} aria-current="page">
               {crumb.label}
             </li>
           ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the trail's order is its identity
             <li key={crumb.to + i}>
               <Link to={crumb.to}>{crumb.label}</Link>
             </li>

@@ -37,8 +37,8 @@ export function ExportControlWarning({ onAcknowledge }: { onAcknowledge: () => v
       <div role="alertdialog" aria-modal="true" aria-labelledby="export-control-title" aria-describedby="export-control-text" className="modal">
         <h2 id="export-control-title">Export-controlled technical data</h2>
         <p id="export-control-text">
-          This page may contain technical data whose export is restricted by law. Do not share it with anyone who is not
-          authorised to receive it, and do not take it outside the countries it is licensed for.
+          This page may contain technical data whose export is restricted by law. Do not share it with anyone who is not authorised to receive it, and do not
+          take it outside the countries it is licensed for.
         </p>
         <button type="button" ref={ok} onClick={onAcknowledge}>
           OK

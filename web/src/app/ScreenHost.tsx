@@ -25,7 +25,14 @@ export function ScreenHost({ route, module }: { route: ResolvedRoute; module: Mo
           boundary already on screen keeps the previous screen up, still taking input, until the new
           screen's code is here, and then throws away what was typed into it. A new boundary shows
           its fallback at once (decision 0027). */}
-      <Suspense key={route.fullPath} fallback={<p aria-busy="true" className="muted">Loading…</p>}>
+      <Suspense
+        key={route.fullPath}
+        fallback={
+          <p aria-busy="true" className="muted">
+            Loading…
+          </p>
+        }
+      >
         <Screen route={route} module={module} title={title} params={params} />
       </Suspense>
     </>

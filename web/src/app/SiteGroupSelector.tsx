@@ -8,6 +8,7 @@ export function SiteGroupSelector() {
   const { customerId, selected, select, groups } = useCustomerScope();
   const panel = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is the trigger; the native <details> keeps its own open state
   useEffect(() => {
     if (panel.current) panel.current.open = false;
   }, [pathname]);

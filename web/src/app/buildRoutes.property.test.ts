@@ -23,7 +23,11 @@ const authArb: fc.Arbitrary<AuthClaim> = fc.record(
 ) as fc.Arbitrary<AuthClaim>;
 
 const manifestFor = (auth: AuthClaim) =>
-  buildUserManifest(set, { sub: 's', email: 'e@x', givenName: 'G', familyName: 'F', auth }, { environment: 'local', productName: 'AssetTwin', requestedCustomerId: undefined });
+  buildUserManifest(
+    set,
+    { sub: 's', email: 'e@x', givenName: 'G', familyName: 'F', auth },
+    { environment: 'local', productName: 'AssetTwin', requestedCustomerId: undefined },
+  );
 
 /** Every route of a module with a screen, flattened. */
 function screens(routes: readonly ResolvedRoute[]): ResolvedRoute[] {
@@ -35,7 +39,10 @@ function screens(routes: readonly ResolvedRoute[]): ResolvedRoute[] {
  * React Router 7 fails to match nested routes when a decoded segment holds a backslash followed by a
  * space ('%5C%20'), and no id of ours has one (the redirect rules drop backslashes outright).
  */
-const segmentArb = fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/), fc.string({ minLength: 1, maxLength: 8 }).filter((v) => !v.includes('\\')));
+const segmentArb = fc.oneof(
+  fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/),
+  fc.string({ minLength: 1, maxLength: 8 }).filter((v) => !v.includes('\\')),
+);
 
 const leafOf = (routes: ReturnType<typeof buildRoutes>, path: string) => {
   const handle = matchRoutes(routes, path)?.at(-1)?.route.handle;
@@ -62,7 +69,9 @@ describe('route resolution, for any user', () => {
         expect(leaf?.module.key, `${route.fullPath} as ${address}`).toBe(module.key);
         const fits = (pattern: string) => matchRoutes([{ path: pattern }], address) !== null;
         const parentPattern = leaf!.route.fullPath.replace(/\/[^/]+$/, '') || '/';
-        expect(fits(leaf!.route.fullPath) || (leaf!.route.index && fits(parentPattern)), `${route.fullPath} as ${address} → ${leaf!.route.fullPath}`).toBe(true);
+        expect(fits(leaf!.route.fullPath) || (leaf!.route.index && fits(parentPattern)), `${route.fullPath} as ${address} → ${leaf!.route.fullPath}`).toBe(
+          true,
+        );
       }),
       { numRuns: 300 },
     );

@@ -11,8 +11,7 @@ import { StatusPage } from './StatusPage.tsx';
 /** The User Timing measure each router build leaves, for the sign-in benchmark to read. */
 export const ROUTER_BUILD_MEASURE = 'router:build';
 
-const relative = (fullPath: string, parentPath: string) =>
-  fullPath.slice(parentPath === '/' ? 1 : parentPath.length + 1);
+const relative = (fullPath: string, parentPath: string) => fullPath.slice(parentPath === '/' ? 1 : parentPath.length + 1);
 
 function elementFor(route: ResolvedRoute, module: ModuleView): ReactElement {
   if (route.redirectTo !== undefined) return <RedirectTo pattern={route.redirectTo} />;
@@ -71,7 +70,7 @@ function siblings(routes: readonly ResolvedRoute[], parentPath: string, module: 
 }
 
 /** A module's routes, mounted at its base url under the frame. */
-export function moduleRoutes(module: ModuleView): RouteObject[] {
+function moduleRoutes(module: ModuleView): RouteObject[] {
   const children = siblings(module.routes, module.baseUrl, module);
   if (module.baseUrl === '/') return children;
   return [{ path: module.baseUrl.slice(1), children }];

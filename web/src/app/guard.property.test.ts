@@ -11,7 +11,32 @@ const RUNS = { numRuns: 500 };
 /** Any text a hostile address or cookie could carry, with the characters that matter made likely. */
 const hostileText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 80 }),
-  fc.array(fc.constantFrom('/', '\\', '//', '.', ':', '@', '%2F', '%5C', '%09', '\t', '\n', '\u0000', 'javascript:', 'http:', 'evil.example', '?', '#', 'login', 'a'), { maxLength: 12 }).map((parts) => parts.join('')),
+  fc
+    .array(
+      fc.constantFrom(
+        '/',
+        '\\',
+        '//',
+        '.',
+        ':',
+        '@',
+        '%2F',
+        '%5C',
+        '%09',
+        '\t',
+        '\n',
+        '\u0000',
+        'javascript:',
+        'http:',
+        'evil.example',
+        '?',
+        '#',
+        'login',
+        'a',
+      ),
+      { maxLength: 12 },
+    )
+    .map((parts) => parts.join('')),
   fc.webUrl({ withQueryParameters: true, withFragments: true }),
   fc.webPath().map((p) => `/${p}`),
 );
@@ -19,13 +44,24 @@ const hostileText = fc.oneof(
 const baseUrls = ['/asset-life', '/coredata', '/rail', '/mapping'];
 const manifestArb: fc.Arbitrary<UserManifest> = fc.record({
   requireMFA: fc.boolean(),
-  landing: fc.option(fc.constantFrom(...baseUrls).map((path) => ({ module: 'm', path })), { nil: null }),
+  landing: fc.option(
+    fc.constantFrom(...baseUrls).map((path) => ({ module: 'm', path })),
+    { nil: null },
+  ),
   unavailable: fc.subarray(baseUrls).map((urls) => urls.map((baseUrl) => ({ key: baseUrl.slice(1), baseUrl }))),
 }) as unknown as fc.Arbitrary<UserManifest>;
 
 const inputArb: fc.Arbitrary<GuardInput> = fc.record({
-  pathname: fc.oneof(fc.constantFrom('/', '/profile', '/login', ...baseUrls), fc.webPath().map((p) => `/${p}`), hostileText),
-  search: fc.oneof(fc.constant(''), hostileText.map((t) => `?redirect=${encodeURIComponent(t)}`), hostileText.map((t) => `?${t}`)),
+  pathname: fc.oneof(
+    fc.constantFrom('/', '/profile', '/login', ...baseUrls),
+    fc.webPath().map((p) => `/${p}`),
+    hostileText,
+  ),
+  search: fc.oneof(
+    fc.constant(''),
+    hostileText.map((t) => `?redirect=${encodeURIComponent(t)}`),
+    hostileText.map((t) => `?${t}`),
+  ),
   origin: fc.constant(ORIGIN),
   redirectCookie: fc.option(hostileText, { nil: undefined }),
   access: fc.constantFrom<Access>('public', 'guest', 'demoOrLocal', 'signedIn'),
@@ -75,11 +111,29 @@ describe('the guard, for any input', () => {
       .filter(({ pathname }) => new URL(pathname, ORIGIN).pathname === pathname && !/%(0[0-9a-f]|1[0-9a-f]|7f)/i.test(pathname));
     fc.assert(
       fc.property(openedArb, ({ pathname, search }) => {
-        const toLogin = decide({ pathname, search, origin: ORIGIN, access: 'signedIn', environment: 'local', signedIn: false, manifest: undefined, preferredMfa: undefined });
+        const toLogin = decide({
+          pathname,
+          search,
+          origin: ORIGIN,
+          access: 'signedIn',
+          environment: 'local',
+          signedIn: false,
+          manifest: undefined,
+          preferredMfa: undefined,
+        });
         expect(toLogin.kind).toBe('redirect');
         const login = new URL((toLogin as { to: string }).to, ORIGIN);
         expect(login.pathname).toBe('/login');
-        const back = decide({ pathname: '/login', search: login.search, origin: ORIGIN, access: 'guest', environment: 'local', signedIn: true, manifest: undefined, preferredMfa: undefined });
+        const back = decide({
+          pathname: '/login',
+          search: login.search,
+          origin: ORIGIN,
+          access: 'guest',
+          environment: 'local',
+          signedIn: true,
+          manifest: undefined,
+          preferredMfa: undefined,
+        });
         expect(back).toEqual({ kind: 'redirect', to: new URL(`${pathname}${search}`, ORIGIN).href.slice(ORIGIN.length) });
       }),
       RUNS,

@@ -49,7 +49,7 @@ describe('decide (spec section 4)', () => {
     expect(decide(input({ manifest: m, preferredMfa: undefined }))).toEqual({ kind: 'wait' });
   });
 
-  it("checks the module before MFA, as the spec orders them", () => {
+  it('checks the module before MFA, as the spec orders them', () => {
     expect(decide(input({ manifest: manifest({ requireMFA: true }), preferredMfa: 'none', pathname: '/coredata' }))).toEqual({ kind: 'redirect', to: '/' });
   });
 
@@ -60,7 +60,10 @@ describe('decide (spec section 4)', () => {
 
   it("sends a signed-in user on a guest page to a safe carried address, else '/'", () => {
     expect(decide(input({ access: 'guest', pathname: '/login' }))).toEqual({ kind: 'redirect', to: '/' });
-    expect(decide(input({ access: 'guest', pathname: '/login', search: '?redirect=%2Fasset-life%2Fsites%2FS1' }))).toEqual({ kind: 'redirect', to: '/asset-life/sites/S1' });
+    expect(decide(input({ access: 'guest', pathname: '/login', search: '?redirect=%2Fasset-life%2Fsites%2FS1' }))).toEqual({
+      kind: 'redirect',
+      to: '/asset-life/sites/S1',
+    });
     expect(decide(input({ access: 'guest', pathname: '/login', search: '?redirect=%2F%2Fevil.example' }))).toEqual({ kind: 'redirect', to: '/' });
     expect(decide(input({ access: 'guest', pathname: '/login', signedIn: false }))).toEqual({ kind: 'render' });
   });

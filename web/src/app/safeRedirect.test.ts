@@ -53,15 +53,52 @@ describe('safeRedirect against the hostile corpus', () => {
 describe('safeRedirect, for any string', () => {
   // Pieces hostile addresses are made of, so the generator reaches the interesting corners often.
   const piece = fc.constantFrom(
-    '/', '//', '\\', '.', '..', '%2e', '%2E', '%2f', '%2F', '%5c', '%25', '%09', '%00', '%6C', '@', ':', '?', '#', ' ',
-    '\t', '\n', '\u0000', 'evil.example', 'login', 'LOGIN', 'logout', 'javascript:', 'http:', 'data:', 'localhost:8080',
-    '\uff0f', '\u3002', '\u2215', 'asset-life',
+    '/',
+    '//',
+    '\\',
+    '.',
+    '..',
+    '%2e',
+    '%2E',
+    '%2f',
+    '%2F',
+    '%5c',
+    '%25',
+    '%09',
+    '%00',
+    '%6C',
+    '@',
+    ':',
+    '?',
+    '#',
+    ' ',
+    '\t',
+    '\n',
+    '\u0000',
+    'evil.example',
+    'login',
+    'LOGIN',
+    'logout',
+    'javascript:',
+    'http:',
+    'data:',
+    'localhost:8080',
+    '\uff0f',
+    '\u3002',
+    '\u2215',
+    'asset-life',
   );
   const suspicious = fc.array(piece, { maxLength: 10 }).map((parts) => parts.join(''));
   // Paths of few segments, empty and dot ones among them: where '/.//host' and '/x/..//host' come from.
   const segment = fc.constantFrom('', '.', '..', '%2e', '%2E%2E', '%2F', 'evil.example', 'login', 'LogOut', 'x', '\uff0f');
   const pathLike = fc.array(segment, { minLength: 1, maxLength: 6 }).map((segments) => `/${segments.join('/')}`);
-  const anything = fc.oneof(suspicious, pathLike, fc.string({ unit: 'binary', maxLength: 64 }), fc.webUrl(), fc.webPath().map((p) => `/${p}`));
+  const anything = fc.oneof(
+    suspicious,
+    pathLike,
+    fc.string({ unit: 'binary', maxLength: 64 }),
+    fc.webUrl(),
+    fc.webPath().map((p) => `/${p}`),
+  );
 
   it('answers undefined or a path that stays on our origin (and on any other)', () => {
     fc.assert(

@@ -1,7 +1,8 @@
 /** The longest return address followed, before and after the URL parser normalises it. */
-export const MAX_REDIRECT_LENGTH = 2048;
+const MAX_REDIRECT_LENGTH = 2048;
 
 // Control characters and backslashes are how browsers get talked into other hosts.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern exists to catch
 const TRICK_CHARACTERS = /[\u0000-\u001f\u007f\\]/;
 
 // The router matches decoded, case-insensitively and with or without a trailing slash, so '/LOGIN/'

@@ -31,7 +31,10 @@ export function initialiseAuth(auth: Auth): AuthConfigurationKind {
   if (active) return active;
   // Listen first: completing a code flow starts as soon as Amplify has the single sign-on settings.
   listenForFederatedSignIn();
-  switchAuthConfiguration(auth, chooseAuthConfiguration({ search: window.location.search, stored: readStoredSignIn(auth.userPoolClientId), ssoAvailable: Boolean(auth.oauth) }));
+  switchAuthConfiguration(
+    auth,
+    chooseAuthConfiguration({ search: window.location.search, stored: readStoredSignIn(auth.userPoolClientId), ssoAvailable: Boolean(auth.oauth) }),
+  );
   return active ?? 'userPool';
 }
 

@@ -15,7 +15,9 @@ const signedOut = { oauthSignIn: false };
 describe('chooseAuthConfiguration (spec section 4, step 1)', () => {
   it('takes the user pool configuration when nothing points to single sign-on', () => {
     expect(chooseAuthConfiguration({ search: '', stored: signedOut, ssoAvailable: true })).toBe('userPool');
-    expect(chooseAuthConfiguration({ search: '?redirect=%2Fx', stored: { idTokenPayload: { sub: 'u' }, oauthSignIn: false }, ssoAvailable: true })).toBe('userPool');
+    expect(chooseAuthConfiguration({ search: '?redirect=%2Fx', stored: { idTokenPayload: { sub: 'u' }, oauthSignIn: false }, ssoAvailable: true })).toBe(
+      'userPool',
+    );
   });
 
   it('takes single sign-on when a sign-in code is in the query', () => {

@@ -5,7 +5,6 @@ import { APP_PATHS } from '../app/appPaths.ts';
 /** The two identity configurations of spec section 4, step 1. */
 export type AuthConfigurationKind = 'userPool' | 'singleSignOn';
 
-
 export interface StoredSignIn {
   /** Payload of the ID token kept from an earlier sign-in, if any (only read, never trusted). */
   idTokenPayload?: Record<string, unknown>;

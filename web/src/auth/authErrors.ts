@@ -16,7 +16,7 @@ const OUTAGE = 'The identity provider is not answering right now. Try again in a
  * answer, or a page where its JSON should be (Amplify then raises the parser's SyntaxError, whose
  * "Unexpected token '<'" means nothing to the person at the form).
  */
-export function isIdentityProviderOutage(error: unknown): error is Error {
+function isIdentityProviderOutage(error: unknown): error is Error {
   if (error instanceof SyntaxError) return true;
   const status = (error as { $metadata?: { httpStatusCode?: unknown } } | null)?.$metadata?.httpStatusCode;
   return error instanceof Error && typeof status === 'number' && status >= 500;

@@ -13,7 +13,7 @@ export interface Session extends ClaimedIdentity {
  * The role and customer the ID token's custom:auth names. Read without verification, so it only ever
  * shapes this browser's own requests; the service decides from the verified token.
  */
-export function claimedIdentity(authClaim: unknown): ClaimedIdentity {
+function claimedIdentity(authClaim: unknown): ClaimedIdentity {
   if (typeof authClaim !== 'string') return { role: null, customerId: null };
   try {
     const auth = JSON.parse(authClaim) as { role?: unknown; customerId?: unknown };
@@ -33,7 +33,13 @@ export async function currentSession(): Promise<Session | null> {
     const payload = tokens?.idToken?.payload;
     if (!payload?.sub) return null;
     const text = (name: string) => (typeof payload[name] === 'string' ? (payload[name] as string) : '');
-    return { sub: String(payload.sub), email: text('email'), givenName: text('given_name'), familyName: text('family_name'), ...claimedIdentity(payload['custom:auth']) };
+    return {
+      sub: String(payload.sub),
+      email: text('email'),
+      givenName: text('given_name'),
+      familyName: text('family_name'),
+      ...claimedIdentity(payload['custom:auth']),
+    };
   } catch (error) {
     // Spec section 8: a failed current-user check is logged and treated as signed out.
     console.error('current-user check failed', error);

@@ -3,18 +3,14 @@ import { signOutThen } from './signOutThen.ts';
 import { APP_PATHS } from '../app/appPaths.ts';
 
 /** Holds the address a forced sign-in returns to. */
-export const REDIRECT_COOKIE = 'platform_redirect';
+const REDIRECT_COOKIE = 'platform_redirect';
 
 /** Raised when the service no longer accepts the session (spec section 8, "Forced login"). */
-export class NotAuthenticatedError extends Error {
+class NotAuthenticatedError extends Error {
   constructor() {
     super('Not Authenticated');
     this.name = 'NotAuthenticatedError';
   }
-}
-
-export function isNotAuthenticated(value: unknown): value is NotAuthenticatedError {
-  return value instanceof NotAuthenticatedError;
 }
 
 /** The stored return address, if any (not yet checked: the guard keeps only a same-origin path). */
@@ -29,6 +25,7 @@ export function readRedirectCookie(): string | undefined {
 }
 
 export function clearRedirectCookie(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and Safari before 2025, and the spec keeps the target in a cookie
   document.cookie = `${REDIRECT_COOKIE}=; Path=/; Max-Age=0; SameSite=Strict`;
 }
 
@@ -37,6 +34,7 @@ export function clearRedirectCookie(): void {
  * refused, goes to /login, and raises 'Not Authenticated' to whoever asked.
  */
 export async function forceLogin(target = `${window.location.pathname}${window.location.search}${window.location.hash}`): Promise<never> {
+  // biome-ignore lint/suspicious/noDocumentCookie: see clearRedirectCookie
   document.cookie = `${REDIRECT_COOKIE}=${encodeURIComponent(target)}; Path=/; Max-Age=900; SameSite=Strict`;
   await signOutThen(signOutOfPlatform, () => window.location.assign(APP_PATHS.login));
   throw new NotAuthenticatedError();

@@ -30,7 +30,10 @@ describe('readStoredSignIn', () => {
       [`${P}.u1.idToken`]: jwt({ sub: 'u1', given_name: 'Zoë', identities: [{ providerName: 'CorpAD' }] }),
       [`${P}.u1.oauthMetadata`]: '{"oauthSignIn":true}',
     });
-    expect(readStoredSignIn('client', storage)).toEqual({ idTokenPayload: { sub: 'u1', given_name: 'Zoë', identities: [{ providerName: 'CorpAD' }] }, oauthSignIn: true });
+    expect(readStoredSignIn('client', storage)).toEqual({
+      idTokenPayload: { sub: 'u1', given_name: 'Zoë', identities: [{ providerName: 'CorpAD' }] },
+      oauthSignIn: true,
+    });
   });
 
   it('survives a damaged token or metadata', () => {

@@ -21,7 +21,8 @@ export function readStoredSignIn(clientId: string, storage: Storage = window.loc
   const idToken = storage.getItem(`${PREFIX}.${clientId}.${user}.idToken`);
   let oauthSignIn = false;
   try {
-    oauthSignIn = (JSON.parse(storage.getItem(`${PREFIX}.${clientId}.${user}.oauthMetadata`) ?? 'null') as { oauthSignIn?: boolean } | null)?.oauthSignIn === true;
+    oauthSignIn =
+      (JSON.parse(storage.getItem(`${PREFIX}.${clientId}.${user}.oauthMetadata`) ?? 'null') as { oauthSignIn?: boolean } | null)?.oauthSignIn === true;
   } catch {
     oauthSignIn = false;
   }

@@ -20,6 +20,6 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
 
 /** The extension a content type calls for (parameters and case ignored), or undefined when it names none we know. */
 export function extensionFor(contentType: string | null | undefined): string | undefined {
-  const type = contentType?.split(';')[0]!.trim().toLowerCase();
+  const type = contentType?.split(';')[0]?.trim().toLowerCase();
   return type ? EXTENSIONS[type] : undefined;
 }

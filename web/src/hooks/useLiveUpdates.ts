@@ -26,7 +26,8 @@ export function useLiveUpdates(sub: string | undefined, customerId: string | nul
 
     const connect = () => {
       source = new EventSource(serviceUrl('/events'), {
-        fetch: async (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...(await signedInHeaders('service')) } }),
+        fetch: async (input, init) =>
+          fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...(await signedInHeaders('service')) } }),
       });
       // Whatever changed before the stream was open (or while it was broken) was not heard; the
       // manifest's ETag makes this a cheap 304 when nothing did.

@@ -26,6 +26,7 @@ export function deferred<P extends object>(name: string, load: () => Promise<Com
       },
     ));
   const Lazy = lazy(async () => ({ default: await fetchCode() }));
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per screen at module load, never during a render
   const Deferred = (props: P) => {
     const Component = loaded ?? Lazy;
     return <Component {...props} />;

@@ -42,7 +42,12 @@ afterAll(async () => {
 
 const authorize = (query: Record<string, string>) => app.inject({ method: 'GET', url: `/oauth2/authorize?${new URLSearchParams(query)}` });
 const post = (form: Record<string, string>) =>
-  app.inject({ method: 'POST', url: '/oauth2/authorize', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
+  app.inject({
+    method: 'POST',
+    url: '/oauth2/authorize',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
 
 describe('local hosted UI', () => {
   it('shows its sign-in page for a well-formed code flow request', async () => {
@@ -94,7 +99,13 @@ describe('local hosted UI', () => {
 
 describe('writesCustomAttributes', () => {
   it('catches a browser setting custom attributes at sign-up or later', () => {
-    const attrs = (name: string) => JSON.stringify({ UserAttributes: [{ Name: 'email', Value: 'x' }, { Name: name, Value: '{}' }] });
+    const attrs = (name: string) =>
+      JSON.stringify({
+        UserAttributes: [
+          { Name: 'email', Value: 'x' },
+          { Name: name, Value: '{}' },
+        ],
+      });
     expect(writesCustomAttributes('SignUp', attrs('custom:auth'))).toBe(true);
     expect(writesCustomAttributes('UpdateUserAttributes', attrs('Custom:Auth'))).toBe(true);
     expect(writesCustomAttributes('SignUp', attrs('given_name'))).toBe(false);

@@ -11,8 +11,7 @@ export interface LocalHostedUiOptions {
   productName: string;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const STYLE = `
 body{margin:0;min-height:100vh;display:grid;place-items:center;font:16px/1.5 system-ui,sans-serif;background:#1f2933;color:#1f2933}
@@ -45,7 +44,9 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
     .header('Content-Security-Policy', PAGE_POLICY)
     .header('Cache-Control', 'no-store')
     .type('text/html; charset=utf-8')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`);
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`,
+    );
 }
 
 /**
@@ -60,7 +61,8 @@ export default async function localHostedUi(app: FastifyInstance, options: Local
   /** Why a request cannot go on, or undefined when it can. */
   function refusal(request: Partial<Record<(typeof FIELDS)[number], unknown>>): string | undefined {
     if (request.client_id !== options.clientId) return 'The application is not known to this identity provider.';
-    if (typeof request.redirect_uri !== 'string' || !options.callbackUrls.includes(request.redirect_uri)) return 'The return address is not registered for this application.';
+    if (typeof request.redirect_uri !== 'string' || !options.callbackUrls.includes(request.redirect_uri))
+      return 'The return address is not registered for this application.';
     if (request.response_type !== 'code') return 'Only the authorization code flow is offered.';
     if (typeof request.code_challenge !== 'string' || !/^[A-Za-z0-9_-]{43,128}$/.test(request.code_challenge)) return 'A PKCE code challenge is required.';
     if (request.code_challenge_method !== 'S256') return 'The PKCE method must be S256.';

@@ -15,8 +15,8 @@ import {
 import { StartupError } from '../../errors.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demoAccounts.ts';
 
-export const LOCAL_POOL_NAME = 'asset-platform-local';
-export const LOCAL_CLIENT_NAME = 'asset-platform-web';
+const LOCAL_POOL_NAME = 'asset-platform-local';
+const LOCAL_CLIENT_NAME = 'asset-platform-web';
 
 function attributes(account: DemoAccount): AttributeType[] {
   const list: AttributeType[] = [

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../testing/serviceProcess.ts';
 import { DEMO_ACCOUNTS } from './demoAccounts.ts';
@@ -36,7 +37,7 @@ async function forgotPassword(email: string): Promise<number> {
 
 // Read as tests/support/mailbox.ts and a developer read it: the log file, colours stripped.
 function codeLoggedSince(mark: number, email: string): string {
-  const text = readFileSync(idp.logFile).subarray(mark).toString('utf8').replace(/\u001b\[[0-9;]*m/g, '');
+  const text = stripVTControlCharacters(readFileSync(idp.logFile).subarray(mark).toString('utf8'));
   return [...text.matchAll(/Destination:\s+(\S+)[\s\S]*?Code:\s+(\d+)/g)].find((m) => m[1] === email)?.[2] ?? '';
 }
 

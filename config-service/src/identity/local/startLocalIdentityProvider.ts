@@ -31,7 +31,7 @@ export interface LocalIdentityProviderOptions {
 }
 
 /** Name under which cognito-local invokes our pre-token-generation "Lambda". */
-export const PRE_TOKEN_FUNCTION = 'asset-platform-pre-token-generation';
+const PRE_TOKEN_FUNCTION = 'asset-platform-pre-token-generation';
 
 async function healthy(url: string): Promise<boolean> {
   try {

@@ -45,7 +45,10 @@ describe('admin API access', () => {
     ['a token without an auth claim', sign(claims({ 'custom:auth': undefined }))],
     ['staff of another role name', tokenFor({ role: 'Sentient' })],
   ])('answers %s 403 problem+json on every admin route', async (_who, token) => {
-    for (const [method, url, body] of [['GET', '/api/v1/admin/modules'], ['POST', '/api/v1/admin/preview', { claims: { role: 'sentient' } }]] as const) {
+    for (const [method, url, body] of [
+      ['GET', '/api/v1/admin/modules'],
+      ['POST', '/api/v1/admin/preview', { claims: { role: 'sentient' } }],
+    ] as const) {
       const res = await call(method, url, token, body);
       expect(res.statusCode).toBe(403);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
@@ -56,7 +59,12 @@ describe('admin API access', () => {
   it('answers 403, not a validation error, to a non-staff request whatever its body', async () => {
     const app = await apps.app();
     for (const payload of ['{"bogus": 1}', '{not json', 'plain text']) {
-      const res = await app.inject({ method: 'POST', url: '/api/v1/admin/preview', headers: { authorization: `Bearer ${sign(claims())}`, 'content-type': payload.startsWith('{') ? 'application/json' : 'text/plain' }, payload });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/preview',
+        headers: { authorization: `Bearer ${sign(claims())}`, 'content-type': payload.startsWith('{') ? 'application/json' : 'text/plain' },
+        payload,
+      });
       expect(res.statusCode).toBe(403);
       expect(res.body).not.toMatch(/claims/);
     }
@@ -77,7 +85,13 @@ describe('GET /api/v1/admin/modules', () => {
     const body = res.json() as AdminModuleList;
     expect(body.modules.map((m) => m.key)).toEqual(['mb', 'mr', 'lcc', 'hs', 'lx', 'lb', 'cs', 'cd', 'ai', 'rail', 'am', 'pi', 'ig', 'mp', 'td']);
     const lb = body.modules.find((m) => m.key === 'lb');
-    expect(lb).toMatchObject({ file: 'lb.json', exposure: { roles: null, environments: null, enabledForNewCustomers: true }, servedInEnvironment: true, status: 'valid', problems: [] });
+    expect(lb).toMatchObject({
+      file: 'lb.json',
+      exposure: { roles: null, environments: null, enabledForNewCustomers: true },
+      servedInEnvironment: true,
+      status: 'valid',
+      problems: [],
+    });
     expect(lb?.routeCount).toBeGreaterThan(0);
     const cs = body.modules.find((m) => m.key === 'cs');
     expect(cs).toMatchObject({ exposure: { roles: ['sentient'], environments: ['production'], enabledForNewCustomers: false }, servedInEnvironment: false });
@@ -105,7 +119,7 @@ describe('GET /api/v1/admin/modules', () => {
 });
 
 describe('POST /api/v1/admin/preview', () => {
-  it("builds the same modules and landing a user with those claims is served", async () => {
+  it('builds the same modules and landing a user with those claims is served', async () => {
     const answer = await preview({ claims: engineer });
     const served = (await call('GET', '/api/v1/manifest', tokenFor(engineer))).json();
     expect(answer.view.manifest.modules.map((m) => m.key)).toEqual(served.modules.map((m: { key: string }) => m.key));
@@ -151,9 +165,14 @@ describe('POST /api/v1/admin/preview', () => {
   });
 
   it('compares two claims sets: modules gained, landing and routes', async () => {
-    const answer = await preview({ claims: engineer, compareWith: { claims: { ...engineer, modules: ['mr', 'hs', 'lcc', 'lb'], landingPageModuleKey: 'lb' } } });
+    const answer = await preview({
+      claims: engineer,
+      compareWith: { claims: { ...engineer, modules: ['mr', 'hs', 'lcc', 'lb'], landingPageModuleKey: 'lb' } },
+    });
     const changes = answer.comparison?.changes;
-    expect(changes?.modules).toEqual([expect.objectContaining({ key: 'lb', from: expect.objectContaining({ included: false }), to: expect.objectContaining({ included: true }) })]);
+    expect(changes?.modules).toEqual([
+      expect.objectContaining({ key: 'lb', from: expect.objectContaining({ included: false }), to: expect.objectContaining({ included: true }) }),
+    ]);
     expect(changes?.landing?.from).toBe('/asset-life');
     expect(changes?.landing?.to).toMatch(/^\/leaderboard/);
     // The gained module is one change, not one per page.

@@ -60,7 +60,13 @@ export default async function adminRoutes(app: FastifyInstance, options: AdminRo
     // No version named: what this user is served now (a pilot's release for its customers).
     const set = draft ?? (request.version === undefined ? options.manifests.servedTo(customer) : await options.manifests.find(request.version));
     if (!set) {
-      throw new PlatformError('CFG_ERR_NOT_FOUND', `no release or kept manifest version '${request.version}'; versions served lately: ${options.manifests.versions().map((v) => v.version).join(', ')}`);
+      throw new PlatformError(
+        'CFG_ERR_NOT_FOUND',
+        `no release or kept manifest version '${request.version}'; versions served lately: ${options.manifests
+          .versions()
+          .map((v) => v.version)
+          .join(', ')}`,
+      );
     }
     // A customer user's own customer is taken as the token would carry it; only a customer chosen in
     // the request must exist, as X-Customer-Id would have to.
@@ -83,7 +89,7 @@ export default async function adminRoutes(app: FastifyInstance, options: AdminRo
       // A draft is a whole manifest set, like a release.
       bodyLimit: 1024 * 1024,
       schema: {
-        summary: "Dry run: the manifest a claims set would receive, why each module is in or out, and the difference to a second view",
+        summary: 'Dry run: the manifest a claims set would receive, why each module is in or out, and the difference to a second view',
         tags: ['administration'],
         security: [{ bearerAuth: [] }],
         body: { $ref: `${adminPreviewRequestSchema.$id}#` },

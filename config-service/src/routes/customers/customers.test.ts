@@ -18,7 +18,12 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const switchUrl = (customer: string, key: string) => `/api/v1/customers/${customer}/modules/${key}`;
 const read = (customer: string, key: string, token = staff) => app.inject({ url: switchUrl(customer, key), headers: auth(token) });
 const write = (customer: string, key: string, body: object, ifMatch?: string, token = staff) =>
-  app.inject({ method: 'PUT', url: switchUrl(customer, key), headers: { ...auth(token), ...(ifMatch === undefined ? {} : { 'if-match': ifMatch }) }, payload: body });
+  app.inject({
+    method: 'PUT',
+    url: switchUrl(customer, key),
+    headers: { ...auth(token), ...(ifMatch === undefined ? {} : { 'if-match': ifMatch }) },
+    payload: body,
+  });
 const manifestModules = async (token: string, headers: Record<string, string> = {}) =>
   ((await app.inject({ url: '/api/v1/manifest', headers: { ...auth(token), ...headers } })).json() as { modules: { key: string }[] }).modules.map((m) => m.key);
 
@@ -87,7 +92,8 @@ describe('customer module switches API', () => {
 
   it('accepts exactly one of 100 concurrent writes made at the same version, and audits only that one', async () => {
     const etag = (await read('globex', 'cd')).headers.etag as string;
-    const auditsBefore = ((await app.inject({ url: '/api/v1/customers/globex/audit?module=cd', headers: auth(staff) })).json() as ModuleAuditPage).entries.length;
+    const auditsBefore = ((await app.inject({ url: '/api/v1/customers/globex/audit?module=cd', headers: auth(staff) })).json() as ModuleAuditPage).entries
+      .length;
     const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => write('globex', 'cd', { enabled: i % 2 === 0, reason: `writer ${i}` }, etag)));
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -119,7 +125,11 @@ describe('customer module switches API', () => {
 describe('customer audit API', () => {
   it('pages the audit log newest first with an opaque cursor and filters it', async () => {
     let etag = (await read('acme', 'mr')).headers.etag as string;
-    for (const [enabled, reason] of [[false, 'one'], [true, 'two'], [false, 'three']] as const) {
+    for (const [enabled, reason] of [
+      [false, 'one'],
+      [true, 'two'],
+      [false, 'three'],
+    ] as const) {
       etag = (await write('acme', 'mr', { enabled, reason }, etag)).headers.etag as string;
     }
     const page = async (query: string) => {

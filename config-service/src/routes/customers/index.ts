@@ -48,7 +48,14 @@ export default async function customerRoutes(app: FastifyInstance, options: Cust
 
   app.get(
     '/api/v1/customers',
-    { ...guards, schema: { ...secured, summary: 'Customers, each with every module switch (staff only)', response: { 200: { $ref: `${customerListSchema.$id}#` }, ...problems } } },
+    {
+      ...guards,
+      schema: {
+        ...secured,
+        summary: 'Customers, each with every module switch (staff only)',
+        response: { 200: { $ref: `${customerListSchema.$id}#` }, ...problems },
+      },
+    },
     async (_request, reply): Promise<CustomerList> => {
       reply.header('Cache-Control', 'no-store');
       return { customers: await customerModules.customersWithModules() };
@@ -59,7 +66,12 @@ export default async function customerRoutes(app: FastifyInstance, options: Cust
     '/api/v1/customers/:customerId/modules/:moduleKey',
     {
       ...guards,
-      schema: { ...secured, summary: "One module's switch for a customer, with its version as ETag", params: moduleParams, response: { 200: { $ref: `${customerModuleSchema.$id}#` }, ...problems } },
+      schema: {
+        ...secured,
+        summary: "One module's switch for a customer, with its version as ETag",
+        params: moduleParams,
+        response: { 200: { $ref: `${customerModuleSchema.$id}#` }, ...problems },
+      },
     },
     async (request, reply) => {
       const { customerId: id, moduleKey } = request.params;
@@ -76,7 +88,7 @@ export default async function customerRoutes(app: FastifyInstance, options: Cust
       ...guards,
       schema: {
         ...secured,
-        summary: "Switch a module on or off for a customer; If-Match must carry the version read (409 when it moved on, 428 without it)",
+        summary: 'Switch a module on or off for a customer; If-Match must carry the version read (409 when it moved on, 428 without it)',
         params: moduleParams,
         headers: { type: 'object', properties: { 'if-match': { type: 'string' } } },
         body: { $ref: `${customerModuleUpdateSchema.$id}#` },
@@ -113,7 +125,10 @@ export default async function customerRoutes(app: FastifyInstance, options: Cust
     },
   );
 
-  app.get<{ Params: { customerId: string }; Querystring: { limit?: number; cursor?: string; module?: string; actor?: string; since?: string; until?: string } }>(
+  app.get<{
+    Params: { customerId: string };
+    Querystring: { limit?: number; cursor?: string; module?: string; actor?: string; since?: string; until?: string };
+  }>(
     '/api/v1/customers/:customerId/audit',
     {
       ...guards,
@@ -141,7 +156,14 @@ export default async function customerRoutes(app: FastifyInstance, options: Cust
       const { limit = 50, cursor, module, actor, since, until } = request.query;
       await existingCustomer(id);
       // One more than asked tells whether there is a next page without a second query.
-      const entries = await customerModules.store.audit(id, { limit: limit + 1, beforeId: cursor === undefined ? undefined : decodeCursor(cursor), moduleKey: module, actor, since: since && new Date(since).toISOString(), until: until && new Date(until).toISOString() });
+      const entries = await customerModules.store.audit(id, {
+        limit: limit + 1,
+        beforeId: cursor === undefined ? undefined : decodeCursor(cursor),
+        moduleKey: module,
+        actor,
+        since: since && new Date(since).toISOString(),
+        until: until && new Date(until).toISOString(),
+      });
       const page = entries.slice(0, limit);
       reply.header('Cache-Control', 'no-store');
       return { entries: page, nextCursor: entries.length > limit ? encodeCursor(page[page.length - 1]!.id) : null };

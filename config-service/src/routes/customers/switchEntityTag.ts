@@ -15,7 +15,10 @@ export function ifMatchVersion(header: string | undefined): number {
   const tag = header.split(',')[0]!.trim();
   const match = /^"(\d{1,9})"$/.exec(tag);
   if (!match) {
-    throw new PlatformError('CFG_ERR_PRECONDITION_REQUIRED', `If-Match must be the ETag you read (e.g. "3"), got ${tag === '*' ? "'*', which would overwrite unseen changes" : `'${tag.slice(0, 40)}'`}`);
+    throw new PlatformError(
+      'CFG_ERR_PRECONDITION_REQUIRED',
+      `If-Match must be the ETag you read (e.g. "3"), got ${tag === '*' ? "'*', which would overwrite unseen changes" : `'${tag.slice(0, 40)}'`}`,
+    );
   }
   return Number(match[1]);
 }

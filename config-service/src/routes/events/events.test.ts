@@ -47,7 +47,7 @@ function openStream(token: string | undefined, headers: Record<string, string> =
       response.on('data', (chunk: string) => {
         buffer += chunk;
         all += chunk;
-        let end;
+        let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
@@ -73,7 +73,14 @@ async function metricOf(app: FastifyInstance, name: string, label: string): Prom
 
 const switchOff = async (customerId: string, moduleKey: string) => {
   const current = (await modules.modulesOf(customerId)).find((m) => m.key === moduleKey)!;
-  await modules.setModule({ customerId, moduleKey, enabled: !current.enabled, reason: 'test', expectedVersion: current.version, actor: { sub: 'op', email: 'op@test' } });
+  await modules.setModule({
+    customerId,
+    moduleKey,
+    enabled: !current.enabled,
+    reason: 'test',
+    expectedVersion: current.version,
+    actor: { sub: 'op', email: 'op@test' },
+  });
 };
 
 describe('GET /api/v1/events', () => {
@@ -179,7 +186,15 @@ describe('GET /api/v1/events, bounded', () => {
     const other = await openStream(user('u-2'), {}, at);
     expect(other.response.statusCode).toBe(200);
     first.close();
-    await expect.poll(async () => (await openStream(user('u-1'), {}, at).then((s) => (s.close(), s.response.statusCode)))).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          await openStream(user('u-1'), {}, at).then((s) => {
+            s.close();
+            return s.response.statusCode;
+          }),
+      )
+      .toBe(200);
     for (const stream of [second, other]) stream.close();
     expect(await metric('config_event_streams_refused_total', 'limit="user"')).toBeGreaterThanOrEqual(1);
     expect(await metric('config_event_stream_limit', 'limit="user"')).toBe(2);

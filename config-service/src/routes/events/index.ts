@@ -68,7 +68,13 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
       const raw = reply.raw;
       // Hijacked, the reply sends nothing of its own: the headers every answer carries (X-Request-Id,
       // the security headers, CORS for a named origin), set by the hooks so far, go out with the stream's.
-      raw.writeHead(200, { ...(reply.getHeaders() as OutgoingHttpHeaders), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
       // Quiet for the idle time: closed with a hint to come back at once, which a live page does and a
       // connection nobody holds any more (a sleeping laptop, a dropped network) does not.
       const idle = limits.idleMs > 0 ? setTimeout(() => close('idle'), limits.idleMs) : undefined;

@@ -29,7 +29,11 @@ export class StreamCounter {
     const { perUser, perProcess } = this.limits;
     const mine = this.#byUser.get(user) ?? 0;
     if (perUser > 0 && mine >= perUser) {
-      throw new PlatformError('CFG_ERR_RATE_LIMITED', `${mine} event streams are open for this user, the most allowed; close a tab, or try again in ${STREAM_RETRY_AFTER_S} s`, { extensions: { limit: 'user' } });
+      throw new PlatformError(
+        'CFG_ERR_RATE_LIMITED',
+        `${mine} event streams are open for this user, the most allowed; close a tab, or try again in ${STREAM_RETRY_AFTER_S} s`,
+        { extensions: { limit: 'user' } },
+      );
     }
     if (perProcess > 0 && this.#total >= perProcess) {
       throw new PlatformError('CFG_ERR_UNAVAILABLE', 'this replica holds as many event streams as it may', { extensions: { limit: 'process' } });

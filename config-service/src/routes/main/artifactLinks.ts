@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { PlatformError } from '../../errors.ts';
 
 /** How long a download link works. */
-export const LINK_LIFETIME_S = 5 * 60;
+const LINK_LIFETIME_S = 5 * 60;
 
 const signatureOf = (key: Buffer, customerId: string, artifact: string, expires: string) =>
   createHmac('sha256', key).update(`${customerId}\n${artifact}\n${expires}`).digest('base64url');

@@ -67,13 +67,24 @@ export default async function localMainApi(app: FastifyInstance, options: Option
 
   app.get<{ Params: { customerId: string } }>(
     '/api/main/customers/:customerId/users',
-    { ...withCustomer, schema: { ...secured, summary: "A customer's users, from the identity provider", params: customerParams, response: { 200: { $ref: `${mainUserListSchema.$id}#` }, ...problems } } },
+    {
+      ...withCustomer,
+      schema: {
+        ...secured,
+        summary: "A customer's users, from the identity provider",
+        params: customerParams,
+        response: { 200: { $ref: `${mainUserListSchema.$id}#` }, ...problems },
+      },
+    },
     async (request): Promise<MainUserList> => ({ users: await usersOf(request.params.customerId) }),
   );
 
   app.get(
     '/api/main/users',
-    { onRequest: [app.authenticate, staffOnly('list every user')], schema: { ...secured, summary: 'Every user of every customer (staff only)', response: { 200: { $ref: `${mainUserListSchema.$id}#` }, ...problems } } },
+    {
+      onRequest: [app.authenticate, staffOnly('list every user')],
+      schema: { ...secured, summary: 'Every user of every customer (staff only)', response: { 200: { $ref: `${mainUserListSchema.$id}#` }, ...problems } },
+    },
     async (): Promise<MainUserList> => ({ users: await options.users.listUsers() }),
   );
 
@@ -84,7 +95,11 @@ export default async function localMainApi(app: FastifyInstance, options: Option
       schema: {
         ...secured,
         summary: 'A signed link that downloads the artifact for a few minutes',
-        params: { type: 'object', required: ['customerId', 'artifact'], properties: { customerId: customerIdSchema, artifact: { type: 'string', maxLength: 100 } } },
+        params: {
+          type: 'object',
+          required: ['customerId', 'artifact'],
+          properties: { customerId: customerIdSchema, artifact: { type: 'string', maxLength: 100 } },
+        },
         response: { 200: { $ref: `${artifactLinkSchema.$id}#` }, ...problems },
       },
     },
@@ -104,7 +119,11 @@ export default async function localMainApi(app: FastifyInstance, options: Option
         ...secured,
         security: [],
         summary: 'Downloads an artifact through a signed link',
-        params: { type: 'object', required: ['customerId', 'artifact'], properties: { customerId: customerIdSchema, artifact: { type: 'string', maxLength: 100 } } },
+        params: {
+          type: 'object',
+          required: ['customerId', 'artifact'],
+          properties: { customerId: customerIdSchema, artifact: { type: 'string', maxLength: 100 } },
+        },
         querystring: {
           type: 'object',
           required: ['expires', 'signature'],
@@ -127,13 +146,29 @@ export default async function localMainApi(app: FastifyInstance, options: Option
 
   app.get<{ Params: { customerId: string } }>(
     '/api/main/customers/flexcmaccess/:customerId',
-    { ...withCustomer, schema: { ...secured, summary: 'Whether the customer has FlexCM access, and since when', params: customerParams, response: { 200: { $ref: `${flexcmAccessSchema.$id}#` }, ...problems } } },
+    {
+      ...withCustomer,
+      schema: {
+        ...secured,
+        summary: 'Whether the customer has FlexCM access, and since when',
+        params: customerParams,
+        response: { 200: { $ref: `${flexcmAccessSchema.$id}#` }, ...problems },
+      },
+    },
     async (request): Promise<FlexcmAccess> => ({ data: flexcmAccessOf(request.params.customerId) }),
   );
 
   app.get<{ Params: { customerId: string } }>(
     '/api/main/customers/:customerId/sitegroups',
-    { ...withCustomer, schema: { ...secured, summary: "The customer's site groups and their sites", params: customerParams, response: { 200: { $ref: `${siteGroupListSchema.$id}#` }, ...problems } } },
+    {
+      ...withCustomer,
+      schema: {
+        ...secured,
+        summary: "The customer's site groups and their sites",
+        params: customerParams,
+        response: { 200: { $ref: `${siteGroupListSchema.$id}#` }, ...problems },
+      },
+    },
     async (request): Promise<SiteGroupList> => ({ siteGroups: DEMO_SITE_GROUPS[request.params.customerId] ?? [] }),
   );
 
@@ -141,7 +176,13 @@ export default async function localMainApi(app: FastifyInstance, options: Option
     '/api/main/customers/:customerId/uploads',
     {
       ...withCustomer,
-      schema: { ...secured, summary: "The customer's uploads in the selected site groups, newest first", params: customerParams, querystring: siteGroupQuery, response: { 200: { $ref: `${uploadListSchema.$id}#` }, ...problems } },
+      schema: {
+        ...secured,
+        summary: "The customer's uploads in the selected site groups, newest first",
+        params: customerParams,
+        querystring: siteGroupQuery,
+        response: { 200: { $ref: `${uploadListSchema.$id}#` }, ...problems },
+      },
     },
     async (request): Promise<UploadList> => ({ uploads: uploadsOf(request.params.customerId).filter(inGroups(request.query.siteGroup)) }),
   );
@@ -153,7 +194,11 @@ export default async function localMainApi(app: FastifyInstance, options: Option
       schema: {
         ...secured,
         summary: 'An uploaded file',
-        params: { type: 'object', required: ['customerId', 'uploadId'], properties: { customerId: customerIdSchema, uploadId: { type: 'string', maxLength: 100 } } },
+        params: {
+          type: 'object',
+          required: ['customerId', 'uploadId'],
+          properties: { customerId: customerIdSchema, uploadId: { type: 'string', maxLength: 100 } },
+        },
         response: { '4xx': { $ref: `${problemSchema.$id}#` } },
       },
     },

@@ -144,8 +144,16 @@ describe('local main API: data', () => {
   });
 
   it('says whether a customer has FlexCM access, and since when', async () => {
-    expect(((await get('/api/main/customers/flexcmaccess/acme', acmeUser)).json() as FlexcmAccess).data).toEqual({ customerId: 'acme', hasAccess: true, since: '2024-03-01T00:00:00.000Z' });
-    expect(((await get('/api/main/customers/flexcmaccess/globex', staff)).json() as FlexcmAccess).data).toEqual({ customerId: 'globex', hasAccess: false, since: null });
+    expect(((await get('/api/main/customers/flexcmaccess/acme', acmeUser)).json() as FlexcmAccess).data).toEqual({
+      customerId: 'acme',
+      hasAccess: true,
+      since: '2024-03-01T00:00:00.000Z',
+    });
+    expect(((await get('/api/main/customers/flexcmaccess/globex', staff)).json() as FlexcmAccess).data).toEqual({
+      customerId: 'globex',
+      hasAccess: false,
+      since: null,
+    });
   });
 
   it("lists the customer's site groups and their sites", async () => {

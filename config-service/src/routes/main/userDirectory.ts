@@ -1,4 +1,10 @@
-import { AdminGetUserCommand, ListUsersCommand, type AttributeType, type CognitoIdentityProviderClient, type UserType } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminGetUserCommand,
+  ListUsersCommand,
+  type AttributeType,
+  type CognitoIdentityProviderClient,
+  type UserType,
+} from '@aws-sdk/client-cognito-identity-provider';
 import type { MainUserList } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
 
@@ -24,7 +30,7 @@ function authOf(value: string | undefined): { role: string | null; customerId: s
 }
 
 /** One identity-provider user as the users API shows it; `mfaMethods` are the methods set up (AdminGetUser's UserMFASettingList). */
-export function toDirectoryUser(
+function toDirectoryUser(
   user: { Username?: string; Attributes?: AttributeType[]; UserStatus?: string; Enabled?: boolean; MFAOptions?: unknown[] },
   mfaMethods: readonly string[],
 ): DirectoryUser {

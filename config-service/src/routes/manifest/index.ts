@@ -67,7 +67,13 @@ export default async function manifestRoutes(app: FastifyInstance, options: Mani
   );
 
   /** Sends the prepared manifest, its 304, or its compressed bytes; a promise only while those are being made. */
-  function answer(request: FastifyRequest, reply: FastifyReply, set: ManifestSet, customer: string | null, switches: Readonly<Record<string, boolean>> | undefined): undefined | Promise<FastifyReply> {
+  function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    set: ManifestSet,
+    customer: string | null,
+    switches: Readonly<Record<string, boolean>> | undefined,
+  ): undefined | Promise<FastifyReply> {
     const user = request.verifiedUser;
     const manifest = prepared.get(
       user,

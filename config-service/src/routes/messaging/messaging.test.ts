@@ -21,7 +21,8 @@ const endpoint = (extra: Record<string, unknown> = {}) => ({
 });
 const post = (token: string, body: unknown, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/api/v1/messaging/endpoints', headers: { authorization: `Bearer ${token}`, ...headers }, payload: body as object });
-const list = async () => ((await app.inject({ url: '/api/v1/admin/messaging/endpoints', headers: { authorization: `Bearer ${staff}` } })).json() as MessagingEndpointList).endpoints;
+const list = async () =>
+  ((await app.inject({ url: '/api/v1/admin/messaging/endpoints', headers: { authorization: `Bearer ${staff}` } })).json() as MessagingEndpointList).endpoints;
 
 describe('local messaging sink', () => {
   it("accepts the caller's own profile and shows it to staff, newest first", async () => {
@@ -44,12 +45,18 @@ describe('local messaging sink', () => {
       expect((await post(erin, body)).statusCode).toBe(403);
     }
     // A customer user's X-Customer-Id changes nothing: their company is their own.
-    expect((await post(erin, endpoint({ attributes: { user: ['Erin'], role: ['customer'], companyId: ['globex'] } }), { 'x-customer-id': 'globex' })).statusCode).toBe(403);
+    expect(
+      (await post(erin, endpoint({ attributes: { user: ['Erin'], role: ['customer'], companyId: ['globex'] } }), { 'x-customer-id': 'globex' })).statusCode,
+    ).toBe(403);
     expect(await list()).toHaveLength(before);
   });
 
   it("takes staff's company as the customer they act for, else the provider id", async () => {
-    const staffProfile = (companyId: string) => ({ address: 'erin@acme.example', userId: 'Sam', attributes: { user: ['Sam'], role: ['sentient'], companyId: [companyId] } });
+    const staffProfile = (companyId: string) => ({
+      address: 'erin@acme.example',
+      userId: 'Sam',
+      attributes: { user: ['Sam'], role: ['sentient'], companyId: [companyId] },
+    });
     expect((await post(staff, staffProfile('provider'))).statusCode).toBe(202);
     expect((await post(staff, staffProfile('globex'), { 'x-customer-id': 'globex' })).statusCode).toBe(202);
     expect((await post(staff, staffProfile('globex'))).statusCode).toBe(403);
@@ -59,7 +66,11 @@ describe('local messaging sink', () => {
   it('takes the address in any case, and wants no role and the company "unknown" from a token without an auth claim', async () => {
     expect((await post(erin, endpoint({ address: 'Erin@ACME.example' }))).statusCode).toBe(202);
     const noClaim = sign(claims({ 'custom:auth': undefined }));
-    const profile = (role: string[], companyId: string) => ({ address: 'erin@acme.example', userId: 'Erin Engineer', attributes: { user: ['Erin Engineer'], role, companyId: [companyId] } });
+    const profile = (role: string[], companyId: string) => ({
+      address: 'erin@acme.example',
+      userId: 'Erin Engineer',
+      attributes: { user: ['Erin Engineer'], role, companyId: [companyId] },
+    });
     expect((await post(noClaim, profile([], 'unknown'))).statusCode).toBe(202);
     const refused = await post(noClaim, profile([''], 'unknown'));
     expect(refused.statusCode).toBe(403);
@@ -74,6 +85,9 @@ describe('local messaging sink', () => {
 
   it('is not served unless the messaging setting is local', async () => {
     const other = await apps.app();
-    expect((await other.inject({ method: 'POST', url: '/api/v1/messaging/endpoints', headers: { authorization: `Bearer ${erin}` }, payload: endpoint() })).statusCode).toBe(404);
+    expect(
+      (await other.inject({ method: 'POST', url: '/api/v1/messaging/endpoints', headers: { authorization: `Bearer ${erin}` }, payload: endpoint() }))
+        .statusCode,
+    ).toBe(404);
   });
 });

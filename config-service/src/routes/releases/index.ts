@@ -50,7 +50,15 @@ const ifMatch = { type: 'object', properties: { 'if-match': { type: 'string' } }
 /** A manifest set is bigger than the API's other bodies: today's is about 30 KB, so room to grow. */
 const RELEASE_BODY_LIMIT = 1024 * 1024;
 
-const releaseOf = (release: StoredRelease): Release => ({ id: release.id, author: release.author, publishedAt: release.publishedAt, reason: release.reason, parent: release.parent, files: release.files, report: release.report });
+const releaseOf = (release: StoredRelease): Release => ({
+  id: release.id,
+  author: release.author,
+  publishedAt: release.publishedAt,
+  reason: release.reason,
+  parent: release.parent,
+  files: release.files,
+  report: release.report,
+});
 
 /**
  * /api/v1/admin/releases: manifest sets as immutable releases in the store, the one in service, a
@@ -81,10 +89,21 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
 
   app.get<{ Querystring: { limit?: number; cursor?: string } }>(
     '/api/v1/admin/releases',
-    { ...guards, schema: { ...secured, summary: 'Releases newest first, the active one (as ETag) and the pilot', querystring: page, response: { 200: { $ref: `${releaseListSchema.$id}#` }, ...problems } } },
+    {
+      ...guards,
+      schema: {
+        ...secured,
+        summary: 'Releases newest first, the active one (as ETag) and the pilot',
+        querystring: page,
+        response: { 200: { $ref: `${releaseListSchema.$id}#` }, ...problems },
+      },
+    },
     async (request, reply): Promise<ReleaseList> => {
       const { limit = 50, cursor } = request.query;
-      const [state, list] = [await store().state(), await store().list({ limit: limit + 1, beforeSeq: cursor === undefined ? undefined : decodeCursor(cursor) })];
+      const [state, list] = [
+        await store().state(),
+        await store().list({ limit: limit + 1, beforeSeq: cursor === undefined ? undefined : decodeCursor(cursor) }),
+      ];
       const pageOf = list.slice(0, limit);
       const current = state ?? { active: releases.current().version, pilot: null };
       reply.header('ETag', releaseTag(current.active)).header('Cache-Control', 'no-store');
@@ -99,7 +118,15 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
 
   app.get<{ Querystring: { limit?: number; cursor?: string } }>(
     '/api/v1/admin/releases/audit',
-    { ...guards, schema: { ...secured, summary: 'Every step taken on the releases, newest first', querystring: page, response: { 200: { $ref: `${releaseAuditPageSchema.$id}#` }, ...problems } } },
+    {
+      ...guards,
+      schema: {
+        ...secured,
+        summary: 'Every step taken on the releases, newest first',
+        querystring: page,
+        response: { 200: { $ref: `${releaseAuditPageSchema.$id}#` }, ...problems },
+      },
+    },
     async (request, reply): Promise<ReleaseAuditPage> => {
       const { limit = 50, cursor } = request.query;
       const entries = await store().audit({ limit: limit + 1, beforeId: cursor === undefined ? undefined : decodeCursor(cursor) });
@@ -111,7 +138,15 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
 
   app.get<{ Params: { id: string } }>(
     '/api/v1/admin/releases/:id',
-    { ...guards, schema: { ...secured, summary: 'A release with its files and validation report', params: idParams, response: { 200: { $ref: `${releaseSchema.$id}#` }, ...problems } } },
+    {
+      ...guards,
+      schema: {
+        ...secured,
+        summary: 'A release with its files and validation report',
+        params: idParams,
+        response: { 200: { $ref: `${releaseSchema.$id}#` }, ...problems },
+      },
+    },
     async (request, reply): Promise<Release> => {
       const release = await store().get(request.params.id);
       if (!release) throw new PlatformError('CFG_ERR_NOT_FOUND', `no release '${request.params.id}'`);
@@ -156,7 +191,10 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
       const set = validDraft(request.body.files, options.load);
       const { created, release } = await releases.publish(set, request.body.reason.trim(), actorOf(request));
       if (created) request.log.info({ release: release.id, actor: request.verifiedUser.sub }, 'manifest release published');
-      reply.code(created ? 201 : 200).header('Location', `/api/v1/admin/releases/${release.id}`).header('Cache-Control', 'no-store');
+      reply
+        .code(created ? 201 : 200)
+        .header('Location', `/api/v1/admin/releases/${release.id}`)
+        .header('Cache-Control', 'no-store');
       return releaseOf(release);
     },
   );
@@ -184,7 +222,8 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
         const { release, reason } = body;
         const result = await take(body, { release, expectedActive, reason: reason.trim(), actor: actorOf(request) });
         const state = answer(reply, result, release);
-        if (logged && result.outcome === 'done' && result.changed) request.log.info({ release, previous: expectedActive, actor: request.verifiedUser.sub }, logged);
+        if (logged && result.outcome === 'done' && result.changed)
+          request.log.info({ release, previous: expectedActive, actor: request.verifiedUser.sub }, logged);
         return state;
       },
     });

@@ -9,12 +9,18 @@ export const releaseTag = (active: string) => `"${active}"`;
  */
 export function ifMatchRelease(header: string | undefined): string {
   if (header === undefined || header.trim() === '') {
-    throw new PlatformError('CFG_ERR_PRECONDITION_REQUIRED', 'send If-Match with the active release you saw (the ETag of GET /api/v1/admin/releases), so a step taken meanwhile is not overwritten');
+    throw new PlatformError(
+      'CFG_ERR_PRECONDITION_REQUIRED',
+      'send If-Match with the active release you saw (the ETag of GET /api/v1/admin/releases), so a step taken meanwhile is not overwritten',
+    );
   }
   const tag = header.split(',')[0]!.trim();
   const match = /^"([0-9a-f]{12})"$/.exec(tag);
   if (!match) {
-    throw new PlatformError('CFG_ERR_PRECONDITION_REQUIRED', `If-Match must be the active release's ETag (e.g. "0123456789ab"), got ${tag === '*' ? "'*', which would overwrite unseen changes" : `'${tag.slice(0, 40)}'`}`);
+    throw new PlatformError(
+      'CFG_ERR_PRECONDITION_REQUIRED',
+      `If-Match must be the active release's ETag (e.g. "0123456789ab"), got ${tag === '*' ? "'*', which would overwrite unseen changes" : `'${tag.slice(0, 40)}'`}`,
+    );
   }
   return match[1]!;
 }

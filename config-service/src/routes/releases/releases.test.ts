@@ -37,12 +37,15 @@ function ask(method: Method, url: string, options: { token?: string; body?: unkn
 }
 
 /** The folder's files with one change made to a copy. */
-function edited(change: (files: Record<string, any>) => void): ReleaseFiles {
-  const files = structuredClone(original.files) as Record<string, any>;
+// biome-ignore lint/suspicious/noExplicitAny: release files are any JSON; the edits reach into them freely
+type EditableFiles = Record<string, any>;
+function edited(change: (files: EditableFiles) => void): ReleaseFiles {
+  const files = structuredClone(original.files) as EditableFiles;
   change(files);
   return files;
 }
-const retitleNotifications = (title: string) => edited((f) => void (f['dash.json'].routes.find((r: { path: string }) => r.path === 'notifications').title = title));
+const retitleNotifications = (title: string) =>
+  edited((f) => void (f['dash.json'].routes.find((r: { path: string }) => r.path === 'notifications').title = title));
 const withoutLcc = () => edited((f) => void (f['lcc.json'].exposure = { roles: ['sentient'] }));
 
 async function publish(files: ReleaseFiles, reason = 'test'): Promise<Release> {
@@ -66,7 +69,12 @@ describe('publishing', () => {
     const res = await ask('POST', '/api/v1/admin/releases', { body: { files, reason: 'rename notifications' } });
     expect(res.statusCode).toBe(201);
     const release = res.json() as Release;
-    expect(release).toMatchObject({ parent: original.id, reason: 'rename notifications', author: { sub: 'user-1', email: 'erin@acme.example' }, report: { valid: true, problems: [] } });
+    expect(release).toMatchObject({
+      parent: original.id,
+      reason: 'rename notifications',
+      author: { sub: 'user-1', email: 'erin@acme.example' },
+      report: { valid: true, problems: [] },
+    });
     expect(release.id).toMatch(/^[0-9a-f]{12}$/);
     expect(release.files['dash.json']).toEqual(files['dash.json']);
     // Not active: users still get the original.
@@ -99,7 +107,9 @@ describe('publishing', () => {
     const files = edited((f) => void (f['hs.json'].routes[0].name = 'emptyPage'));
     const res = await ask('POST', '/api/v1/admin/releases', { body: { files, reason: 'broken' } });
     expect(res.statusCode).toBe(422);
-    expect((res.json() as { problems: { file: string; rule: string; pointer: string }[] }).problems).toContainEqual(expect.objectContaining({ file: 'hs.json', rule: 'duplicate-route-name', pointer: '/routes/0/name' }));
+    expect((res.json() as { problems: { file: string; rule: string; pointer: string }[] }).problems).toContainEqual(
+      expect.objectContaining({ file: 'hs.json', rule: 'duplicate-route-name', pointer: '/routes/0/name' }),
+    );
   });
 });
 
@@ -159,7 +169,10 @@ describe('activating and rolling back', () => {
 describe('pilot', () => {
   it("serves the pilot's release to its customers' users and staff acting for them, and no one else", async () => {
     const pilot = await publish(retitleNotifications('Pilot alerts'));
-    const res = await ask('PUT', '/api/v1/admin/releases/pilot', { body: { release: pilot.id, customers: ['acme'], reason: 'try at acme' }, ifMatch: `"${original.id}"` });
+    const res = await ask('PUT', '/api/v1/admin/releases/pilot', {
+      body: { release: pilot.id, customers: ['acme'], reason: 'try at acme' },
+      ifMatch: `"${original.id}"`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ active: original.id, pilot: { release: pilot.id, customers: ['acme'] } });
     expect(notificationsTitle(await manifestOf(acmeEngineer))).toBe('Pilot alerts');
@@ -171,11 +184,17 @@ describe('pilot', () => {
 
     // Another pilot while one runs: refused, nothing changed.
     const other = await publish(retitleNotifications('Other'));
-    const clash = await ask('PUT', '/api/v1/admin/releases/pilot', { body: { release: other.id, customers: ['globex'], reason: 'x' }, ifMatch: `"${original.id}"` });
+    const clash = await ask('PUT', '/api/v1/admin/releases/pilot', {
+      body: { release: other.id, customers: ['globex'], reason: 'x' },
+      ifMatch: `"${original.id}"`,
+    });
     expect(clash.statusCode).toBe(409);
     expect((clash.json() as Problem).detail).toMatch(/in pilot for acme/);
 
-    const promoted = await ask('POST', '/api/v1/admin/releases/pilot/promote', { body: { release: pilot.id, reason: 'went well' }, ifMatch: `"${original.id}"` });
+    const promoted = await ask('POST', '/api/v1/admin/releases/pilot/promote', {
+      body: { release: pilot.id, reason: 'went well' },
+      ifMatch: `"${original.id}"`,
+    });
     expect(promoted.statusCode, promoted.body).toBe(200);
     expect(promoted.json()).toEqual({ active: pilot.id, pilot: null });
     expect(notificationsTitle(await manifestOf(globexViewer))).toBe('Pilot alerts');
@@ -183,13 +202,19 @@ describe('pilot', () => {
 
   it('ends a pilot: its customers get the active release again', async () => {
     const pilot = await publish(retitleNotifications('Pilot alerts'));
-    expect((await ask('PUT', '/api/v1/admin/releases/pilot', { body: { release: pilot.id, customers: ['acme'], reason: 'try' }, ifMatch: `"${original.id}"` })).statusCode).toBe(200);
+    expect(
+      (await ask('PUT', '/api/v1/admin/releases/pilot', { body: { release: pilot.id, customers: ['acme'], reason: 'try' }, ifMatch: `"${original.id}"` }))
+        .statusCode,
+    ).toBe(200);
     const wrong = await ask('DELETE', '/api/v1/admin/releases/pilot', { body: { release: original.id, reason: 'end' }, ifMatch: `"${original.id}"` });
     expect(wrong.statusCode).toBe(409);
     const ended = await ask('DELETE', '/api/v1/admin/releases/pilot', { body: { release: pilot.id, reason: 'end' }, ifMatch: `"${original.id}"` });
     expect(ended.statusCode, ended.body).toBe(200);
     expect(notificationsTitle(await manifestOf(acmeEngineer))).toBe('Notifications');
-    const unknownCustomer = await ask('PUT', '/api/v1/admin/releases/pilot', { body: { release: pilot.id, customers: ['initech'], reason: 'x' }, ifMatch: `"${original.id}"` });
+    const unknownCustomer = await ask('PUT', '/api/v1/admin/releases/pilot', {
+      body: { release: pilot.id, customers: ['initech'], reason: 'x' },
+      ifMatch: `"${original.id}"`,
+    });
     expect(unknownCustomer.statusCode).toBe(400);
     const audit = (await ask('GET', '/api/v1/admin/releases/audit')).json() as ReleaseAuditPage;
     expect(audit.entries.slice(0, 2).map((e) => [e.action, e.customers])).toEqual([
@@ -212,7 +237,14 @@ describe('differences and listing', () => {
     const diff = (await ask('GET', `/api/v1/admin/releases/${next.id}/diff?against=${original.id}`)).json() as ReleaseDiff;
     expect(diff).toMatchObject({ from: original.id, to: next.id, identical: false });
     expect(diff.modules).toEqual([{ key: 'td', name: 'Technical Dashboard', change: 'removed' }]);
-    expect(diff.exposure).toEqual([{ key: 'lcc', name: 'Life Cycle Cost', from: { roles: null, environments: null, enabledForNewCustomers: true }, to: { roles: ['sentient'], environments: null, enabledForNewCustomers: true } }]);
+    expect(diff.exposure).toEqual([
+      {
+        key: 'lcc',
+        name: 'Life Cycle Cost',
+        from: { roles: null, environments: null, enabledForNewCustomers: true },
+        to: { roles: ['sentient'], environments: null, enabledForNewCustomers: true },
+      },
+    ]);
     expect(diff.routesRetitled).toEqual([{ module: 'dash', fullPath: '/notifications', from: 'Notifications', to: 'Alerts' }]);
     const same = (await ask('GET', `/api/v1/admin/releases/${next.id}/diff?against=${next.id}`)).json() as ReleaseDiff;
     expect(same.identical).toBe(true);
@@ -229,12 +261,16 @@ describe('differences and listing', () => {
   });
 
   it('previews a draft as a user would get it, and refuses an invalid draft with its problems', async () => {
-    const res = await ask('POST', '/api/v1/admin/preview', { body: { claims: { role: 'customer', customerId: 'acme', modules: ['lcc'] }, draft: { files: withoutLcc() }, compareWith: {} } });
+    const res = await ask('POST', '/api/v1/admin/preview', {
+      body: { claims: { role: 'customer', customerId: 'acme', modules: ['lcc'] }, draft: { files: withoutLcc() }, compareWith: {} },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json() as { view: { manifest: UserManifest }; comparison: { changes: { modules: { key: string }[] } } };
     expect(answer.view.manifest.modules.map((m) => m.key)).not.toContain('lcc');
     expect(answer.comparison.changes.modules.map((m) => m.key)).toEqual(['lcc']);
-    const invalid = await ask('POST', '/api/v1/admin/preview', { body: { claims: null, draft: { files: edited((f) => void (f['lcc.json'].exposure = { roles: 'x' })) } } });
+    const invalid = await ask('POST', '/api/v1/admin/preview', {
+      body: { claims: null, draft: { files: edited((f) => void (f['lcc.json'].exposure = { roles: 'x' })) } },
+    });
     expect(invalid.statusCode).toBe(422);
   });
 });
@@ -256,7 +292,11 @@ describe('who may', () => {
     ['a token without an auth claim', sign(claims({ 'custom:auth': undefined }))],
   ])('answers %s 403 problem+json on every release route, and changes nothing', async (_who, token) => {
     for (const [method, url, body] of routes) {
-      const res = await ask(method, url.replaceAll('ID', original.id), { token, body: body && JSON.parse(JSON.stringify(body).replaceAll('ID', original.id)), ifMatch: `"${original.id}"` });
+      const res = await ask(method, url.replaceAll('ID', original.id), {
+        token,
+        body: body && JSON.parse(JSON.stringify(body).replaceAll('ID', original.id)),
+        ifMatch: `"${original.id}"`,
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect((res.json() as Problem).code).toBe('CFG_ERR_FORBIDDEN');
     }

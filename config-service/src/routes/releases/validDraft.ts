@@ -13,6 +13,8 @@ export function validDraft(files: Readonly<Record<string, unknown>>, load: LoadO
   } catch (error) {
     if (!(error instanceof ManifestSetError)) throw error;
     const count = error.problems.length;
-    throw new PlatformError('CFG_ERR_MANIFEST_INVALID', `the manifest set has ${count} problem${count === 1 ? '' : 's'}; nothing was stored`, { extensions: { problems: error.problems } });
+    throw new PlatformError('CFG_ERR_MANIFEST_INVALID', `the manifest set has ${count} problem${count === 1 ? '' : 's'}; nothing was stored`, {
+      extensions: { problems: error.problems },
+    });
   }
 }

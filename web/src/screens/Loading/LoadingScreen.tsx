@@ -11,8 +11,7 @@ export function LoadingScreen() {
       <article className="card">
         <h1>Loading</h1>
         <p>
-          The {data?.productName} platform is running in the <strong>{data?.environment}</strong> environment with manifest set{' '}
-          <code>{data?.version}</code>.
+          The {data?.productName} platform is running in the <strong>{data?.environment}</strong> environment with manifest set <code>{data?.version}</code>.
         </p>
         <p>
           <Link to={APP_PATHS.root}>Continue</Link>

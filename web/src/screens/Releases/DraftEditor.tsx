@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useId, useState } from 'react';
 import { KNOWN_ENVIRONMENTS, KNOWN_ROLES, type ModuleManifest, type Release, type ReleaseState } from '@platform/schemas';
 import { adminModulesQuery } from '../../api/admin.ts';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
@@ -90,7 +90,14 @@ export function DraftEditor({ sub, base, active, file: chosenFile, onFileChange,
         <p>
           {changed.length ? (
             <>
-              Changed: {changed.map((f) => <code key={f}>{f}</code>).reduce<ReactNode[]>((all, el, i) => (i ? [...all, ', ', el] : [el]), [])}.{' '}
+              Changed:{' '}
+              {changed.map((f, i) => (
+                <Fragment key={f}>
+                  {i > 0 && ', '}
+                  <code>{f}</code>
+                </Fragment>
+              ))}
+              .{' '}
             </>
           ) : (
             'No changes yet. '
@@ -116,16 +123,35 @@ export function DraftEditor({ sub, base, active, file: chosenFile, onFileChange,
         </div>
         {manifest && formUsable && (
           <>
-            <ExposureForm moduleName={displayName(manifest.name)} rules={exposureOf(manifest)} roles={KNOWN_ROLES} environments={KNOWN_ENVIRONMENTS} onChange={(rules) => edit((m) => withExposure(m, rules))} />
-            <RouteRolesTable moduleName={displayName(manifest.name)} rows={routeRows(manifest)} roles={KNOWN_ROLES} onChange={(pointer, roles) => edit((m) => withRouteRoles(m, pointer, roles))} />
+            <ExposureForm
+              moduleName={displayName(manifest.name)}
+              rules={exposureOf(manifest)}
+              roles={KNOWN_ROLES}
+              environments={KNOWN_ENVIRONMENTS}
+              onChange={(rules) => edit((m) => withExposure(m, rules))}
+            />
+            <RouteRolesTable
+              moduleName={displayName(manifest.name)}
+              rows={routeRows(manifest)}
+              roles={KNOWN_ROLES}
+              onChange={(pointer, roles) => edit((m) => withRouteRoles(m, pointer, roles))}
+            />
           </>
         )}
-        {file !== REGISTRY_FILE && !formUsable && <p className="notice">Fix the problems of {file} below to use the form again; the JSON can be edited meanwhile.</p>}
+        {file !== REGISTRY_FILE && !formUsable && (
+          <p className="notice">Fix the problems of {file} below to use the form again; the JSON can be edited meanwhile.</p>
+        )}
         <div className="editor-and-problems">
           <div>
             <h3 id={`${id}-json`}>{file} as JSON</h3>
             <p className="hint">Ctrl-Space completes property names and values from the schema; problems are marked as you type.</p>
-            <Suspense fallback={<p className="muted" role="status">Loading the editor…</p>}>
+            <Suspense
+              fallback={
+                <p className="muted" role="status">
+                  Loading the editor…
+                </p>
+              }
+            >
               <JsonEditor
                 key={file}
                 text={text}
@@ -149,7 +175,9 @@ export function DraftEditor({ sub, base, active, file: chosenFile, onFileChange,
       <PublishDraft
         base={base.id}
         texts={draft.texts}
-        blockedBecause={!changed.length ? 'The draft has no changes yet.' : checks.state === 'clean' ? undefined : 'Publishing waits until the draft has no problems.'}
+        blockedBecause={
+          !changed.length ? 'The draft has no changes yet.' : checks.state === 'clean' ? undefined : 'Publishing waits until the draft has no problems.'
+        }
         onPublished={(release) => {
           discard();
           onPublished(release);

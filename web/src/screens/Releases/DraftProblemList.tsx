@@ -22,12 +22,18 @@ export function DraftProblemList({ checks, onJump }: { checks: DraftChecks; onJu
   return (
     <section aria-labelledby={`${id}-title`} className="draft-problems">
       <h3 id={`${id}-title`}>Problems</h3>
-      <p role="status" aria-live="polite" className={checks.problems.length ? 'form-error' : checks.state === 'clean' ? 'status-ok' : 'muted'} data-testid="draft-check">
+      <p
+        role="status"
+        aria-live="polite"
+        className={checks.problems.length ? 'form-error' : checks.state === 'clean' ? 'status-ok' : 'muted'}
+        data-testid="draft-check"
+      >
         {summary(checks)}
       </p>
       {checks.problems.length > 0 && (
         <ul className="problems" aria-label="Problems in the draft">
           {checks.problems.map((p, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: two problems may share file, pointer and rule; the list is replaced whole
             <li key={`${p.file}${p.pointer}${p.rule}${i}`}>
               <button type="button" className="link-button" onClick={() => onJump(p)}>
                 {p.file}:{p.line}:{p.column}

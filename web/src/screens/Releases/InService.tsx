@@ -9,7 +9,15 @@ import { useReleaseStep } from './useReleaseStep.ts';
 type PilotStep = { kind: 'promote' | 'end'; release: string; reason: string; active: string };
 
 /** Which release everyone is served, the pilot if any, and the pilot's two ways out. */
-export function InService({ state, summary, customerName }: { state: ReleaseState; summary: ReleaseSummary | undefined; customerName: (id: string) => string }) {
+export function InService({
+  state,
+  summary,
+  customerName,
+}: {
+  state: ReleaseState;
+  summary: ReleaseSummary | undefined;
+  customerName: (id: string) => string;
+}) {
   const id = useId();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
@@ -49,10 +57,18 @@ export function InService({ state, summary, customerName }: { state: ReleaseStat
       {state.pilot ? (
         <div className="pilot">
           <p data-testid="pilot">
-            <strong>Pilot:</strong> release <code>{state.pilot.release}</code> is served to the users of {state.pilot.customers.map(customerName).join(', ')} (and staff acting for them).
+            <strong>Pilot:</strong> release <code>{state.pilot.release}</code> is served to the users of {state.pilot.customers.map(customerName).join(', ')}{' '}
+            (and staff acting for them).
           </p>
           <ReleaseDiffView from={state.active} to={state.pilot.release} title="What the pilot changes" />
-          <ReasonField ref={reasonField} label="Reason for promoting or ending the pilot" value={reason} error={reasonError} onChange={setReason} placeholder="e.g. pilot went well, pilot customers reported a problem" />
+          <ReasonField
+            ref={reasonField}
+            label="Reason for promoting or ending the pilot"
+            value={reason}
+            error={reasonError}
+            onChange={setReason}
+            placeholder="e.g. pilot went well, pilot customers reported a problem"
+          />
           <div className="form-actions">
             <button type="button" disabled={step.isPending} onClick={() => take('promote')}>
               Promote the pilot to everyone

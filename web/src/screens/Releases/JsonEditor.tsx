@@ -47,6 +47,8 @@ export default function JsonEditor({ text, onChange, problems, schema, label, fo
   const changed = useRef(onChange);
   changed.current = onChange;
 
+  // One editor per file (the screen keys it by file); later text comes in through the effect below.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: made once; text, schema and label at that moment are its starting state
   useEffect(() => {
     const editor = new EditorView({
       parent: host.current!,
@@ -79,7 +81,6 @@ export default function JsonEditor({ text, onChange, problems, schema, label, fo
       editor.destroy();
       view.current = null;
     };
-    // One editor per file (the screen keys it by file); later text comes in through the effect below.
   }, []);
 
   // Text changed outside the editor (the exposure form, a rebase): replace it, keeping the cursor near.
@@ -90,6 +91,7 @@ export default function JsonEditor({ text, onChange, problems, schema, label, fo
     editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: text }, selection: { anchor: head } });
   }, [text]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new text clears the marks, so they are set again after it
   useEffect(() => {
     const editor = view.current;
     if (editor) editor.dispatch(setDiagnostics(editor.state, diagnostics(problems, editor.state.doc.length)));

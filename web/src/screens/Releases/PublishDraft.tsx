@@ -52,10 +52,18 @@ export function PublishDraft({ base, texts, blockedBecause, onPublished, onConfl
     <section aria-labelledby={`${id}-title`} className="publish-draft">
       <h2 id={`${id}-title`}>Publish</h2>
       <p className="hint">
-        The draft is stored as a release and made active for everyone, on condition that <code>{base}</code>, the release it started from, is still the active one.
+        The draft is stored as a release and made active for everyone, on condition that <code>{base}</code>, the release it started from, is still the active
+        one.
       </p>
       <form onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
-        <ReasonField ref={reasonField} label="Reason for publishing" value={reason} error={reasonError} onChange={setReason} placeholder="e.g. Life Cycle Cost for staff only during the migration" />
+        <ReasonField
+          ref={reasonField}
+          label="Reason for publishing"
+          value={reason}
+          error={reasonError}
+          onChange={setReason}
+          placeholder="e.g. Life Cycle Cost for staff only during the migration"
+        />
         {blockedBecause && <p className="hint">{blockedBecause}</p>}
         <button type="submit" disabled={publish.isPending || blockedBecause !== undefined}>
           {publish.isPending ? 'Publishing…' : 'Publish and make active'}

@@ -1,29 +1,30 @@
 import { forwardRef, useId } from 'react';
 
 /** The required "why" of every step on the releases: it goes to the audit list. */
-export const ReasonField = forwardRef<HTMLTextAreaElement, { label: string; value: string; error: string; onChange: (value: string) => void; placeholder?: string }>(
-  function ReasonField({ label, value, error, onChange, placeholder }, ref) {
-    const id = useId();
-    return (
-      <div className="form reason-field">
-        <label htmlFor={id}>{label}</label>
-        <textarea
-          id={id}
-          ref={ref}
-          value={value}
-          maxLength={500}
-          rows={2}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          placeholder={placeholder}
-          onChange={(e) => onChange(e.target.value)}
-        />
-        {error && (
-          <p id={`${id}-error`} className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  },
-);
+export const ReasonField = forwardRef<
+  HTMLTextAreaElement,
+  { label: string; value: string; error: string; onChange: (value: string) => void; placeholder?: string }
+>(function ReasonField({ label, value, error, onChange, placeholder }, ref) {
+  const id = useId();
+  return (
+    <div className="form reason-field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        ref={ref}
+        value={value}
+        maxLength={500}
+        rows={2}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error && (
+        <p id={`${id}-error`} className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+});

@@ -7,7 +7,7 @@ import { ago } from '../Settings/relativeTime.ts';
 type Entry = ReleaseAuditPage['entries'][number];
 
 /** An audit entry's step in words. */
-export function stepWords(entry: Entry, customerName: (id: string) => string = (id) => id): string {
+function stepWords(entry: Entry, customerName: (id: string) => string = (id) => id): string {
   const customers = entry.customers.map(customerName).join(', ');
   switch (entry.action) {
     case 'publish':
@@ -31,7 +31,11 @@ export function ReleaseAudit({ customerName }: { customerName: (id: string) => s
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Audit</h2>
-      {audit.isError && <p role="alert" className="form-error">Cannot load the audit: {audit.error.message}</p>}
+      {audit.isError && (
+        <p role="alert" className="form-error">
+          Cannot load the audit: {audit.error.message}
+        </p>
+      )}
       {audit.isSuccess && entries.length === 0 && <p className="muted">No steps yet.</p>}
       {entries.length > 0 && (
         <div className="table-scroll">

@@ -48,7 +48,11 @@ export function ReleaseDraftScreen({ title, module }: ScreenProps) {
       {state && (
         <div className="form base-pick">
           <label htmlFor={`${id}-base`}>Start from release</label>
-          <select id={`${id}-base`} value={base} onChange={(e) => setParams({ base: e.target.value, ...(params.get('file') ? { file: params.get('file')! } : {}) })}>
+          <select
+            id={`${id}-base`}
+            value={base}
+            onChange={(e) => setParams({ base: e.target.value, ...(params.get('file') ? { file: params.get('file')! } : {}) })}
+          >
             {!releases.some((r) => r.id === base) && base && <option value={base}>{base}</option>}
             {releases.map((r) => (
               <option key={r.id} value={r.id}>
@@ -70,7 +74,11 @@ export function ReleaseDraftScreen({ title, module }: ScreenProps) {
           onFileChange={(file) => setParams({ base: release.data.id, file }, { replace: true })}
           onRebased={(onto, bothChanged) => {
             setParams({ base: onto, ...(params.get('file') ? { file: params.get('file')! } : {}) });
-            if (bothChanged.length) toast(`Rebased on ${onto}. Both you and that release changed ${bothChanged.join(', ')}: your version is kept there; check it before publishing.`, { duration: 10_000 });
+            if (bothChanged.length)
+              toast(
+                `Rebased on ${onto}. Both you and that release changed ${bothChanged.join(', ')}: your version is kept there; check it before publishing.`,
+                { duration: 10_000 },
+              );
             else toast.success(`Rebased on ${onto}`);
           }}
           onPublished={() => {

@@ -39,7 +39,12 @@ export function ReleaseTable({ releases, statuses, selected, onSelect, onAction,
             return (
               <tr key={r.id} data-release={r.id} className={status.kind === 'active' ? 'active-release' : undefined}>
                 <td>
-                  <input type="checkbox" aria-label={`Select ${r.id} for comparison`} checked={selected.includes(r.id)} onChange={(e) => onSelect(r.id, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${r.id} for comparison`}
+                    checked={selected.includes(r.id)}
+                    onChange={(e) => onSelect(r.id, e.target.checked)}
+                  />
                 </td>
                 <th scope="row">
                   <code>{r.id}</code>

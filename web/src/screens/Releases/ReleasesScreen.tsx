@@ -30,18 +30,25 @@ export function ReleasesScreen({ title, module }: ScreenProps) {
   // Every page carries the state; the first is the freshest.
   const state = list.data?.pages[0];
   const releases = list.data?.pages.flatMap((p) => p.releases) ?? [];
-  const statuses = state ? releaseStatuses(releases.map((r) => r.id), state) : new Map();
+  const statuses = state
+    ? releaseStatuses(
+        releases.map((r) => r.id),
+        state,
+      )
+    : new Map();
   // Oldest first, so the difference reads as going forward in time.
-  const comparing = selected.length === 2 ? [...selected].sort((a, b) => releases.findIndex((r) => r.id === b) - releases.findIndex((r) => r.id === a)) : undefined;
-  const select = (release: string, on: boolean) => setSelected((list) => (on ? [...list.filter((x) => x !== release), release].slice(-2) : list.filter((x) => x !== release)));
+  const comparing =
+    selected.length === 2 ? [...selected].sort((a, b) => releases.findIndex((r) => r.id === b) - releases.findIndex((r) => r.id === a)) : undefined;
+  const select = (release: string, on: boolean) =>
+    setSelected((list) => (on ? [...list.filter((x) => x !== release), release].slice(-2) : list.filter((x) => x !== release)));
   const activeDraft = state && draftAddress(module, state.active);
 
   return (
     <article className="screen releases-screen">
       <h1>{title}</h1>
       <p className="hint">
-        A release is a whole manifest set, stored for good under an id made from its content. One is active for everyone; one may be piloted with some customers first. Open pages follow a
-        step within seconds.
+        A release is a whole manifest set, stored for good under an id made from its content. One is active for everyone; one may be piloted with some customers
+        first. Open pages follow a step within seconds.
       </p>
       {!state && <LoadState what="the releases" error={list.error} onRetry={() => void list.refetch()} />}
       {state && (
@@ -54,7 +61,15 @@ export function ReleasesScreen({ title, module }: ScreenProps) {
             </p>
           )}
           <InService state={state} summary={releases.find((r) => r.id === state.active)} customerName={customerName} />
-          {action && action.kind !== 'compare' && <StepForm key={`${action.kind}-${action.release}`} kind={action.kind} release={action.release} active={state.active} onDone={() => setAction(undefined)} />}
+          {action && action.kind !== 'compare' && (
+            <StepForm
+              key={`${action.kind}-${action.release}`}
+              kind={action.kind}
+              release={action.release}
+              active={state.active}
+              onDone={() => setAction(undefined)}
+            />
+          )}
           <section aria-labelledby={`${id}-history`}>
             <h2 id={`${id}-history`}>History</h2>
             <p className="hint">Select two releases to see what changes between them.</p>

@@ -6,7 +6,9 @@ import { ReasonField } from './ReasonField.tsx';
 import { ReleaseDiffView } from './ReleaseDiffView.tsx';
 import { useReleaseStep } from './useReleaseStep.ts';
 
-type Step = { kind: 'activate'; release: string; reason: string; active: string } | { kind: 'pilot'; release: string; customers: string[]; reason: string; active: string };
+type Step =
+  | { kind: 'activate'; release: string; reason: string; active: string }
+  | { kind: 'pilot'; release: string; customers: string[]; reason: string; active: string };
 
 /**
  * Making a release active (a rollback, when it is an earlier one) or piloting it with some customers:
@@ -51,8 +53,12 @@ export function StepForm({ kind, release, active, onDone }: { kind: 'activate' |
             <legend>Customers in the pilot</legend>
             {customers.data?.customers.map((c) => (
               <label key={c.id} className="check">
-                <input type="checkbox" checked={chosen.includes(c.id)} onChange={(e) => setChosen((list) => (e.target.checked ? [...list, c.id] : list.filter((x) => x !== c.id)))} /> {c.name}{' '}
-                <span className="muted">({c.id})</span>
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(c.id)}
+                  onChange={(e) => setChosen((list) => (e.target.checked ? [...list, c.id] : list.filter((x) => x !== c.id)))}
+                />{' '}
+                {c.name} <span className="muted">({c.id})</span>
               </label>
             ))}
             {customersError && (
@@ -62,7 +68,13 @@ export function StepForm({ kind, release, active, onDone }: { kind: 'activate' |
             )}
           </fieldset>
         )}
-        <ReasonField ref={reasonField} label={kind === 'activate' ? 'Reason for making it active' : 'Reason for the pilot'} value={reason} error={error} onChange={setReason} />
+        <ReasonField
+          ref={reasonField}
+          label={kind === 'activate' ? 'Reason for making it active' : 'Reason for the pilot'}
+          value={reason}
+          error={error}
+          onChange={setReason}
+        />
         <div className="form-actions">
           <button type="submit" disabled={step.isPending}>
             {step.isPending ? 'Working…' : kind === 'activate' ? 'Make it active for everyone' : 'Start the pilot'}

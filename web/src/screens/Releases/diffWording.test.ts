@@ -41,7 +41,14 @@ describe('release difference wording', () => {
         { key: 'zz', name: 'New thing', change: 'added' },
         { key: 'lb', name: 'Leaderboard', change: 'removed' },
       ],
-      exposure: [{ key: 'lcc', name: 'Life Cycle Cost', from: { roles: null, environments: null, enabledForNewCustomers: true }, to: { roles: ['sentient'], environments: null, enabledForNewCustomers: true } }],
+      exposure: [
+        {
+          key: 'lcc',
+          name: 'Life Cycle Cost',
+          from: { roles: null, environments: null, enabledForNewCustomers: true },
+          to: { roles: ['sentient'], environments: null, enabledForNewCustomers: true },
+        },
+      ],
       routesRetitled: [{ module: 'dash', fullPath: '/notifications', from: 'Notifications', to: 'Messages' }],
       routeRoles: [{ module: 'dash', fullPath: '/settings/uploads', from: null, to: ['sentient'] }],
     };

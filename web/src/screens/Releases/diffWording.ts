@@ -13,15 +13,19 @@ const quoted = (text: string) => (text ? `“${text}”` : '(untitled)');
 
 /** Whether a difference has anything a user would notice (the files may still differ, e.g. in a screen id). */
 export function noticeable(diff: ReleaseDiff): boolean {
-  return [diff.modules, diff.renamed, diff.exposure, diff.routesAdded, diff.routesRemoved, diff.routesRetitled, diff.routeRoles].some((list) => list.length > 0);
+  return [diff.modules, diff.renamed, diff.exposure, diff.routesAdded, diff.routesRemoved, diff.routesRetitled, diff.routeRoles].some(
+    (list) => list.length > 0,
+  );
 }
 
 /** Only the exposure rules that changed, each as `rule: before → after`. */
 export function exposureChange(from: ExposureRules, to: ExposureRules): string {
   const parts: string[] = [];
   if (roles(from.roles) !== roles(to.roles)) parts.push(`roles ${roles(from.roles)} → ${roles(to.roles)}`);
-  if (environments(from.environments) !== environments(to.environments)) parts.push(`environments ${environments(from.environments)} → ${environments(to.environments)}`);
-  if (from.enabledForNewCustomers !== to.enabledForNewCustomers) parts.push(`on for new customers ${yesNo(from.enabledForNewCustomers)} → ${yesNo(to.enabledForNewCustomers)}`);
+  if (environments(from.environments) !== environments(to.environments))
+    parts.push(`environments ${environments(from.environments)} → ${environments(to.environments)}`);
+  if (from.enabledForNewCustomers !== to.enabledForNewCustomers)
+    parts.push(`on for new customers ${yesNo(from.enabledForNewCustomers)} → ${yesNo(to.enabledForNewCustomers)}`);
   return parts.join('; ');
 }
 

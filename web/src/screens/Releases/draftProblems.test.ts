@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validatorSource } from '../../../build/manifestValidators.ts';
-import { draftFiles, draftProblems, fileProblems, lineAndColumn, locatePointer, serviceProblems, type Validators } from './draftProblems.ts';
+import { lineAndColumn } from '@platform/schemas';
+import { draftFiles, draftProblems, fileProblems, locatePointer, serviceProblems, type Validators } from './draftProblems.ts';
 
 // The validators exactly as the build makes them (eval-free code), loaded from a file where their
 // imports of Ajv's runtime helpers resolve.
@@ -49,7 +50,9 @@ describe('problems of a draft found in the browser', () => {
 
   it('says which property is unknown, and checks registry.json against its own schema', () => {
     const extra = fileProblems('lcc.json', text({ ...manifest, exposure: { role: ['sentient'] } }), validators);
-    expect(extra.map((p) => [p.pointer, p.rule, p.message])).toEqual([['/exposure', 'schema:additionalProperties', "must NOT have additional properties ('role')"]]);
+    expect(extra.map((p) => [p.pointer, p.rule, p.message])).toEqual([
+      ['/exposure', 'schema:additionalProperties', "must NOT have additional properties ('role')"],
+    ]);
     const typed = text({ ...manifest, exposure: { role: ['sentient'] } });
     expect(typed.slice(extra[0]!.from, extra[0]!.to)).toBe('"role"');
     expect(fileProblems('registry.json', text({ modules: [] }), validators).map((p) => p.rule)).toEqual(['schema:minItems']);
@@ -75,7 +78,10 @@ describe('where a pointer is in the text as typed', () => {
   });
 
   it('places the service’s problems in the typed text, keeping its hint', () => {
-    const [problem] = serviceProblems([{ file: 'lcc.json', pointer: '/key', rule: 'unknown-module', message: 'not in registry', hint: 'add it', line: 2, column: 3 }], { 'lcc.json': typed });
+    const [problem] = serviceProblems(
+      [{ file: 'lcc.json', pointer: '/key', rule: 'unknown-module', message: 'not in registry', hint: 'add it', line: 2, column: 3 }],
+      { 'lcc.json': typed },
+    );
     expect(problem).toMatchObject({ line: 1, column: 2, hint: 'add it', source: 'service' });
   });
 });

@@ -1,6 +1,14 @@
 import type { ErrorObject } from 'ajv';
 import { parse, parseTree, findNodeAtLocation, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { problemHint as hintFor, type ManifestFileProblem, type ReleaseFiles } from '@platform/schemas';
+import {
+  escapePointerSegment,
+  lineAndColumn,
+  pointerPath,
+  problemHint as hintFor,
+  schemaProblems,
+  type ManifestFileProblem,
+  type ReleaseFiles,
+} from '@platform/schemas';
 
 /** A compiled schema check, as Ajv makes them (at build time here: see web/build/manifestValidators.ts). */
 export type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -19,7 +27,6 @@ export interface DraftProblem extends ManifestFileProblem {
 }
 
 const REGISTRY_FILE = 'registry.json';
-
 
 /** jsonc-parser's error codes in words. */
 const SYNTAX: Record<string, string> = {
@@ -41,14 +48,6 @@ const SYNTAX: Record<string, string> = {
   InvalidCharacter: 'a control character in a string',
 };
 
-const unescape = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
-
-/** 1-based line and column of an offset, as editors count them. */
-export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
-}
-
 /**
  * Where a JSON pointer lands in the text as typed: the property (name and value) it names or, when
  * that is missing (a required property, say), the nearest object or array around it that exists.
@@ -57,7 +56,7 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
 export function locatePointer(text: string, pointer: string): { from: number; to: number } {
   const root = parseTree(text);
   if (!root) return { from: 0, to: Math.min(text.length, 1) };
-  const path = pointer ? pointer.split('/').slice(1).map(unescape).map((s) => (/^\d+$/.test(s) ? Number(s) : s)) : [];
+  const path = pointerPath(pointer);
   for (let depth = path.length; depth >= 0; depth -= 1) {
     const node = findNodeAtLocation(root, path.slice(0, depth));
     if (!node) continue;
@@ -72,20 +71,14 @@ export function locatePointer(text: string, pointer: string): { from: number; to
   return { from: 0, to: Math.min(text.length, 1) };
 }
 
-function located(file: string, text: string, problem: { pointer: string; rule: string; message: string; hint?: string }, source: DraftProblem['source'], at = locatePointer(text, problem.pointer)): DraftProblem {
+function located(
+  file: string,
+  text: string,
+  problem: { pointer: string; rule: string; message: string; hint?: string },
+  source: DraftProblem['source'],
+  at = locatePointer(text, problem.pointer),
+): DraftProblem {
   return { file, ...problem, hint: problem.hint ?? hintFor(problem.rule), ...lineAndColumn(text, at.from), ...at, source };
-}
-
-/** The schema's complaints in the service's words (config-service/src/manifests/loadManifestSet.ts). */
-function schemaMessages(errors: readonly ErrorObject[]): Array<{ pointer: string; rule: string; message: string }> {
-  return errors
-    // if/then/else reports the branch and the keyword that failed inside it; the latter says more.
-    .filter((e) => e.keyword !== 'if')
-    .map((e) => ({
-      pointer: e.instancePath,
-      rule: `schema:${e.keyword}`,
-      message: `${e.message ?? 'is invalid'}${e.keyword === 'additionalProperties' ? ` ('${String(e.params.additionalProperty)}')` : ''}${e.keyword === 'enum' ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`,
-    }));
 }
 
 /** Every problem the browser can find in one file by itself: its JSON syntax, then its schema. */
@@ -93,16 +86,31 @@ export function fileProblems(file: string, text: string, validators: Validators)
   const errors: ParseError[] = [];
   const value = parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false }) as unknown;
   if (errors.length) {
-    return errors.map((e) => located(file, text, { pointer: '', rule: 'json-syntax', message: `${SYNTAX[printParseErrorCode(e.error)] ?? printParseErrorCode(e.error)} at line ${lineAndColumn(text, e.offset).line}` }, 'browser', { from: e.offset, to: e.offset + Math.max(e.length, 1) }));
+    return errors.map((e) =>
+      located(
+        file,
+        text,
+        {
+          pointer: '',
+          rule: 'json-syntax',
+          message: `${SYNTAX[printParseErrorCode(e.error)] ?? printParseErrorCode(e.error)} at line ${lineAndColumn(text, e.offset).line}`,
+        },
+        'browser',
+        { from: e.offset, to: e.offset + Math.max(e.length, 1) },
+      ),
+    );
   }
   const validate = file === REGISTRY_FILE ? validators.moduleRegistry : validators.moduleManifest;
   if (validate(value)) return [];
   return (validate.errors ?? [])
     .filter((e) => e.keyword !== 'if')
     .map((e) => {
-      const problem = schemaMessages([e])[0]!;
+      const problem = schemaProblems([e])[0]!;
       // The pointer names the object, as the service's does; the mark goes on the property not allowed.
-      const at = e.keyword === 'additionalProperties' ? locatePointer(text, `${e.instancePath}/${String(e.params.additionalProperty).replace(/~/g, '~0').replace(/\//g, '~1')}`) : undefined;
+      const at =
+        e.keyword === 'additionalProperties'
+          ? locatePointer(text, `${e.instancePath}/${escapePointerSegment(String(e.params.additionalProperty))}`)
+          : undefined;
       return located(file, text, problem, 'browser', at ?? locatePointer(text, problem.pointer));
     });
 }

@@ -43,7 +43,11 @@ describe('release drafts in local storage', () => {
   });
 
   it('says so when the browser refuses to keep it', () => {
-    const full = { setItem: () => { throw new DOMException('full', 'QuotaExceededError'); } };
+    const full = {
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+    };
     expect(saveDraft('u', draftFrom('aaaaaaaaaaaa', files), full)).toBe(false);
   });
 
@@ -60,7 +64,10 @@ describe('release drafts in local storage', () => {
 
 describe('rebasing a draft onto the release activated meanwhile', () => {
   const base = { 'registry.json': { modules: ['mr'] }, 'mr.json': { key: 'mr', name: 'MR', breadcrumbs: true }, 'lcc.json': { key: 'lcc' } };
-  const onto = { id: 'bbbbbbbbbbbb', files: { ...base, 'lcc.json': { key: 'lcc', name: 'theirs' }, 'mr.json': { key: 'mr', name: 'theirs too', breadcrumbs: true } } };
+  const onto = {
+    id: 'bbbbbbbbbbbb',
+    files: { ...base, 'lcc.json': { key: 'lcc', name: 'theirs' }, 'mr.json': { key: 'mr', name: 'theirs too', breadcrumbs: true } },
+  };
 
   it('takes that release’s files with the draft’s own changes merged in', () => {
     const draft = draftFrom('aaaaaaaaaaaa', base);

@@ -20,7 +20,15 @@ export const fileText = (content: unknown) => JSON.stringify(content, null, 2);
 
 /** A fresh draft holding a release's files unchanged. */
 export function draftFrom(base: string, files: ReleaseFiles, now = new Date()): ReleaseDraft {
-  return { base, texts: Object.fromEntries(Object.keys(files).sort().map((name) => [name, fileText(files[name])])), savedAt: now.toISOString() };
+  return {
+    base,
+    texts: Object.fromEntries(
+      Object.keys(files)
+        .sort()
+        .map((name) => [name, fileText(files[name])]),
+    ),
+    savedAt: now.toISOString(),
+  };
 }
 
 function isDraft(value: unknown, base: string): value is ReleaseDraft {
@@ -81,7 +89,12 @@ const sameContent = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.strin
  * with this draft's own changes merged in, key by key. Where both changed the same value the draft's
  * is kept and named (`file#pointer`), so the administrator looks at it before publishing over it.
  */
-export function rebasedDraft(draft: ReleaseDraft, baseFiles: ReleaseFiles, onto: { id: string; files: ReleaseFiles }, now = new Date()): { draft: ReleaseDraft; bothChanged: string[] } {
+export function rebasedDraft(
+  draft: ReleaseDraft,
+  baseFiles: ReleaseFiles,
+  onto: { id: string; files: ReleaseFiles },
+  now = new Date(),
+): { draft: ReleaseDraft; bothChanged: string[] } {
   const rebased = draftFrom(onto.id, onto.files, now);
   const bothChanged: string[] = [];
   for (const name of changedFiles(draft, baseFiles)) {

@@ -34,7 +34,14 @@ describe('form edits of a module manifest', () => {
 
   it('keeps exposure where the file has it', () => {
     const file = { key: 'x', exposure: { roles: ['a'] }, name: 'X', baseUrl: '/x', breadcrumbs: false, routes: [] } as ModuleManifest;
-    expect(Object.keys(withExposure(file, { roles: ['b'], environments: ['dev'], enabledForNewCustomers: true }))).toEqual(['key', 'exposure', 'name', 'baseUrl', 'breadcrumbs', 'routes']);
+    expect(Object.keys(withExposure(file, { roles: ['b'], environments: ['dev'], enabledForNewCustomers: true }))).toEqual([
+      'key',
+      'exposure',
+      'name',
+      'baseUrl',
+      'breadcrumbs',
+      'routes',
+    ]);
   });
 
   it('lists the routes a person can open with their pointers, full paths and roles', () => {

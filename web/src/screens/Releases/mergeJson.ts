@@ -1,6 +1,7 @@
+import { escapePointerSegment } from '@platform/schemas';
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
  * Three-way merge of JSON values: `mine` and `theirs` both started from `base`. What only one side
@@ -15,7 +16,7 @@ export function mergeJson(base: unknown, mine: unknown, theirs: unknown, conflic
     const from = isObject(base) ? base : {};
     const merged: Record<string, unknown> = {};
     for (const key of [...new Set([...Object.keys(theirs), ...Object.keys(mine)])]) {
-      const value = mergeJson(from[key], mine[key], theirs[key], conflicts, `${pointer}/${escape(key)}`);
+      const value = mergeJson(from[key], mine[key], theirs[key], conflicts, `${pointer}/${escapePointerSegment(key)}`);
       if (value !== undefined) merged[key] = value;
     }
     return merged;

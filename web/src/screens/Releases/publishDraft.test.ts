@@ -3,7 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../../api/signedInHeaders.ts', () => ({ signedInHeaders: async () => ({ authorization: 'Bearer token' }) }));
 const { isActivationConflict, publishDraft } = await import('./publishDraft.ts');
 
-const release = { id: 'bbbbbbbbbbbb', author: { sub: 's', email: 'e' }, publishedAt: 'now', reason: 'why', parent: 'aaaaaaaaaaaa', files: {}, report: { valid: true, files: 1, modules: 0, routes: 0, problems: [] } };
+const release = {
+  id: 'bbbbbbbbbbbb',
+  author: { sub: 's', email: 'e' },
+  publishedAt: 'now',
+  reason: 'why',
+  parent: 'aaaaaaaaaaaa',
+  files: {},
+  report: { valid: true, files: 1, modules: 0, routes: 0, problems: [] },
+};
 const json = (status: number, body: unknown, type = 'application/json') => new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -27,7 +35,9 @@ describe('publishing a draft', () => {
   it('says who is active now when someone activated another release meanwhile, having overwritten nothing', async () => {
     const current = { active: 'cccccccccccc', pilot: null };
     vi.stubGlobal('fetch', async (url: string) =>
-      url.endsWith('/active') ? json(409, { type: 'about:blank', title: 'Conflict', status: 409, code: 'CFG_ERR_CONFLICT', current }, 'application/problem+json') : json(201, release),
+      url.endsWith('/active')
+        ? json(409, { type: 'about:blank', title: 'Conflict', status: 409, code: 'CFG_ERR_CONFLICT', current }, 'application/problem+json')
+        : json(201, release),
     );
     const error = await publishDraft({}, 'why', 'aaaaaaaaaaaa').catch((e: unknown) => e);
     expect(isActivationConflict(error)).toBe(true);

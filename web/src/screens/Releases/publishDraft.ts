@@ -3,7 +3,7 @@ import { conflictingState } from '../../api/releaseProblems.ts';
 import { activateRelease, publishRelease } from '../../api/releases.ts';
 
 /** Publishing stored the draft as a release, but someone had activated another release since the draft's base: nothing was activated. */
-export class ActivationConflict extends Error {
+class ActivationConflict extends Error {
   readonly code = 'WEB_ERR_ACTIVATION_CONFLICT';
   constructor(
     readonly release: Release,

@@ -14,7 +14,7 @@ export function routePath(module: ModuleView, name: string): string | undefined 
 }
 
 export const RELEASES_ROUTE = 'settings.releases.list';
-export const DRAFT_ROUTE = 'settings.releases.draft';
+const DRAFT_ROUTE = 'settings.releases.draft';
 
 /** The editor's address for a draft from `base`. */
 export const draftAddress = (module: ModuleView, base: string) => {

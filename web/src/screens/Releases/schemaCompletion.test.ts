@@ -44,7 +44,11 @@ describe('completion from the module manifest schema', () => {
   it('offers the values a property allows', () => {
     expect(labels(complete('{"routes": [{"access": |'))).toEqual(['signedIn', 'public', 'guest', 'demoOrLocal']);
     expect(complete('{"routes": [{"access": |')?.options[0]?.apply).toBe('"signedIn"');
-    expect(complete('{"routes": [{"access": "gu|"')).toMatchObject({ from: 24, to: 26, options: expect.arrayContaining([expect.objectContaining({ label: 'guest' })]) });
+    expect(complete('{"routes": [{"access": "gu|"')).toMatchObject({
+      from: 24,
+      to: 26,
+      options: expect.arrayContaining([expect.objectContaining({ label: 'guest' })]),
+    });
     expect(labels(complete('{"exposure": {"enabledForNewCustomers": |}}'))).toEqual(['true', 'false']);
     expect(complete('{"name": |')).toBeNull();
   });

@@ -71,11 +71,15 @@ function pathOf(state: EditorState, node: SyntaxNode): Path {
   return path;
 }
 
-const typeLabel = (schema: Schema) => (schema.enum ? 'one of' : Array.isArray(schema.type) ? schema.type.join(' | ') : (schema.type as string | undefined) ?? '');
+const typeLabel = (schema: Schema) =>
+  schema.enum ? 'one of' : Array.isArray(schema.type) ? schema.type.join(' | ') : ((schema.type as string | undefined) ?? '');
 
 /** Where the cursor is: naming a property of an object, or giving a value, and the schema that applies. */
 function slotAt(state: EditorState, from: number): { kind: 'key'; object: SyntaxNode; path: Path } | { kind: 'value'; path: Path } | undefined {
-  const before = state.sliceDoc(Math.max(0, from - 200), from).trimEnd().slice(-1);
+  const before = state
+    .sliceDoc(Math.max(0, from - 200), from)
+    .trimEnd()
+    .slice(-1);
   // Just after typing, the background parse may not have reached the cursor yet.
   const tree = ensureSyntaxTree(state, from, 50) ?? syntaxTree(state);
   for (let node: SyntaxNode | null = tree.resolveInner(from, -1); node; node = node.parent) {
@@ -83,8 +87,10 @@ function slotAt(state: EditorState, from: number): { kind: 'key'; object: Syntax
       const key = keyOf(state, node);
       return key === undefined ? undefined : { kind: 'value', path: [...pathOf(state, node), key] };
     }
-    if (node.name === 'Object' && node.from < from) return before === '{' || before === ',' ? { kind: 'key', object: node, path: pathOf(state, node) } : undefined;
-    if (node.name === 'Array' && node.from < from) return before === '[' || before === ',' ? { kind: 'value', path: [...pathOf(state, node), indexIn(node, from)] } : undefined;
+    if (node.name === 'Object' && node.from < from)
+      return before === '{' || before === ',' ? { kind: 'key', object: node, path: pathOf(state, node) } : undefined;
+    if (node.name === 'Array' && node.from < from)
+      return before === '[' || before === ',' ? { kind: 'value', path: [...pathOf(state, node), indexIn(node, from)] } : undefined;
   }
   return undefined;
 }
@@ -119,13 +125,24 @@ export function schemaCompletion(root: Schema): CompletionSource {
         .filter(([name]) => !present.has(name) || word?.text.replace(/^"/, '') === name)
         .map(([name, property]) => {
           const resolved = deref(root, property) ?? property;
-          return { label: name, type: 'property', detail: typeLabel(resolved), info: resolved.description, apply: quoted ? insert(`${name}": `) : `"${name}": ` };
+          return {
+            label: name,
+            type: 'property',
+            detail: typeLabel(resolved),
+            info: resolved.description,
+            apply: quoted ? insert(`${name}": `) : `"${name}": `,
+          };
         });
     } else {
       const values = schema.enum ?? (schema.const !== undefined ? [schema.const] : schema.type === 'boolean' ? [true, false] : []);
       options = values
         .filter((v) => !quoted || typeof v === 'string')
-        .map((v) => ({ label: String(v), type: 'constant', info: schema.description, apply: typeof v !== 'string' ? JSON.stringify(v) : quoted ? insert(`${v}"`) : JSON.stringify(v) }));
+        .map((v) => ({
+          label: String(v),
+          type: 'constant',
+          info: schema.description,
+          apply: typeof v !== 'string' ? JSON.stringify(v) : quoted ? insert(`${v}"`) : JSON.stringify(v),
+        }));
     }
     return options.length ? { from: start, to, options, validFor: /^[\w$.-]*$/ } : null;
   };

@@ -7,7 +7,7 @@ import { conflictingState } from '../../api/releaseProblems.ts';
 const short = (id: string) => id.slice(0, 12);
 
 /** What a refused step tells the operator: who is served what now, and that nothing was overwritten. */
-export function stepFailure(error: Error): string {
+function stepFailure(error: Error): string {
   const current = conflictingState(error);
   if (!current) return error.message;
   const pilot = current.pilot ? `; release ${short(current.pilot.release)} is piloted with ${current.pilot.customers.join(', ')}` : '; there is no pilot';

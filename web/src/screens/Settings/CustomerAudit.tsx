@@ -28,7 +28,11 @@ export function CustomerAudit({ customer, names }: { customer: Customer; names: 
           ))}
         </select>
       </div>
-      {audit.isError && <p role="alert" className="form-error">Cannot load the history: {audit.error.message}</p>}
+      {audit.isError && (
+        <p role="alert" className="form-error">
+          Cannot load the history: {audit.error.message}
+        </p>
+      )}
       {audit.isSuccess && entries.length === 0 && <p className="muted">No changes yet.</p>}
       {entries.length > 0 && (
         <div className="table-scroll">

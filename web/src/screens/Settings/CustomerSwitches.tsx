@@ -25,9 +25,12 @@ export function CustomerSwitches({ customer, names }: { customer: Customer; name
     onError: (error, m) => {
       if (isApiError(error, 409)) {
         const current = (error.problem as { current?: CustomerModule } | undefined)?.current;
-        toast.error(`Someone else changed ${name(m.key)} for ${customer.name} meanwhile${current ? `: it is now ${current.enabled ? 'on' : 'off'}` : ''}. Nothing was overwritten; check and try again.`, {
-          duration: 8_000,
-        });
+        toast.error(
+          `Someone else changed ${name(m.key)} for ${customer.name} meanwhile${current ? `: it is now ${current.enabled ? 'on' : 'off'}` : ''}. Nothing was overwritten; check and try again.`,
+          {
+            duration: 8_000,
+          },
+        );
       } else {
         toast.error(`Could not switch ${name(m.key)}: ${error.message}`);
       }
@@ -49,7 +52,10 @@ export function CustomerSwitches({ customer, names }: { customer: Customer; name
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Modules for {customer.name}</h2>
-      <p className="hint">Users of {customer.name}, and staff acting for it, see a module only while it is on here (and their claims and the exposure rules allow it). Open pages follow within seconds.</p>
+      <p className="hint">
+        Users of {customer.name}, and staff acting for it, see a module only while it is on here (and their claims and the exposure rules allow it). Open pages
+        follow within seconds.
+      </p>
       <div className="form reason-field">
         <label htmlFor={`${id}-reason`}>Reason for the change</label>
         <textarea
@@ -75,7 +81,7 @@ export function CustomerSwitches({ customer, names }: { customer: Customer; name
           return (
             <li key={m.key} data-module={m.key}>
               <label className="switch">
-                <input type="checkbox" role="switch" checked={m.enabled} disabled={change.isPending} onChange={() => flip(m)} />
+                <input type="checkbox" role="switch" aria-checked={m.enabled} checked={m.enabled} disabled={change.isPending} onChange={() => flip(m)} />
                 <span className="switch-name">
                   {name(m.key)} <span className="muted">({m.key})</span>
                 </span>

@@ -11,7 +11,10 @@ export function ManifestStatusPanel({ list, releasesPath }: { list: AdminModuleL
       <h2 id="manifest-status">Manifest release in service</h2>
       <p>
         Users get release <code data-testid="served-version">{version}</code> (outside a pilot), in service since{' '}
-        <time dateTime={loadedAt} title={loaded.exact}>{loaded.text}</time>, in the <strong>{list.environment}</strong> environment.{' '}
+        <time dateTime={loadedAt} title={loaded.exact}>
+          {loaded.text}
+        </time>
+        , in the <strong>{list.environment}</strong> environment.{' '}
         {releasesPath ? (
           <>
             Publish, compare, pilot and roll back releases at <Link to={releasesPath}>Releases</Link>.
@@ -43,6 +46,7 @@ export function ProblemList({ problems }: { problems: readonly ManifestFileProbl
   return (
     <ul className="problems">
       {problems.map((p, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: two problems may be alike; the list is replaced whole, never reordered
         <li key={i}>
           <code>
             {p.file}

@@ -11,8 +11,8 @@ export function ModuleTable({ modules, environment }: { modules: readonly Module
     <section aria-labelledby="module-exposure">
       <h2 id="module-exposure">Modules and exposure</h2>
       <p className="hint">
-        A user gets a module when their claims name it (staff without a list get all), the environment and role rules below allow it, and their
-        customer has it switched on.
+        A user gets a module when their claims name it (staff without a list get all), the environment and role rules below allow it, and their customer has it
+        switched on.
       </p>
       <div className="table-scroll">
         <table className="data-table">

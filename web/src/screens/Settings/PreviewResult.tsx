@@ -27,7 +27,11 @@ export function PreviewResult({ answer, comparing, stale }: { answer: AdminPrevi
         </p>
       )}
       <h3>
-        What they would see <span className="muted">(manifest version {view.version}{view.customerId ? `, customer ${view.customerId}` : ''})</span>
+        What they would see{' '}
+        <span className="muted">
+          (manifest version {view.version}
+          {view.customerId ? `, customer ${view.customerId}` : ''})
+        </span>
       </h3>
       <p data-testid="preview-landing">
         {manifest.landing ? (
@@ -43,8 +47,7 @@ export function PreviewResult({ answer, comparing, stale }: { answer: AdminPrevi
         <ul>
           {manifest.modules.map((m) => (
             <li key={m.key}>
-              <strong>{m.name}</strong>{' '}
-              <span className="muted">{sections(m).join(' · ')}</span>
+              <strong>{m.name}</strong> <span className="muted">{sections(m).join(' · ')}</span>
             </li>
           ))}
           {manifest.modules.length === 0 && <li className="muted">No modules</li>}
@@ -79,11 +82,21 @@ export function PreviewResult({ answer, comparing, stale }: { answer: AdminPrevi
 
 function Changes({ changes, from }: { changes: PreviewChanges; from: AdminPreview['view'] }) {
   const nothing =
-    !changes.modules.length && !changes.renamed.length && !changes.landing && !changes.routesAdded.length && !changes.routesRemoved.length && !changes.routesRetitled.length;
+    !changes.modules.length &&
+    !changes.renamed.length &&
+    !changes.landing &&
+    !changes.routesAdded.length &&
+    !changes.routesRemoved.length &&
+    !changes.routesRetitled.length;
   return (
     <section aria-label="Changes" className="preview-changes">
       <h3>
-        Changes from the comparison <span className="muted">(version {from.version}{from.customerId ? `, customer ${from.customerId}` : ''})</span> to these claims
+        Changes from the comparison{' '}
+        <span className="muted">
+          (version {from.version}
+          {from.customerId ? `, customer ${from.customerId}` : ''})
+        </span>{' '}
+        to these claims
       </h3>
       {nothing && <p>None: both views get the same navigation.</p>}
       <ul>

@@ -4,7 +4,16 @@ import { KNOWN_ROLES, type AdminModuleList, type AdminPreviewRequest, type Relea
 import { previewManifest } from '../../api/admin.ts';
 import { refusedProblems } from '../../api/releaseProblems.ts';
 import { customersQuery } from '../../api/customers.ts';
-import { describeDraft, draftPreviewRequest, emptyDraft, fromBaseToDraft, isStaffDraft, previewRequest, type ClaimsDraft, type Comparison } from './claimsDraft.ts';
+import {
+  describeDraft,
+  draftPreviewRequest,
+  emptyDraft,
+  fromBaseToDraft,
+  isStaffDraft,
+  previewRequest,
+  type ClaimsDraft,
+  type Comparison,
+} from './claimsDraft.ts';
 import { ProblemList } from './ManifestStatusPanel.tsx';
 import { PreviewResult } from './PreviewResult.tsx';
 import { ago } from './relativeTime.ts';

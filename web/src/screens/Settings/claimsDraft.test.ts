@@ -7,7 +7,10 @@ const staff = { ...emptyDraft, role: 'sentient', allModules: true, customerId: '
 
 describe('claims draft', () => {
   it("puts a customer user's customer in the claim and staff's in X-Customer-Id", () => {
-    expect(draftToView(engineer)).toEqual({ claims: { role: 'customer', customerId: 'acme', modules: ['mr', 'hs'], landingPageModuleKey: 'hs' }, customerId: null });
+    expect(draftToView(engineer)).toEqual({
+      claims: { role: 'customer', customerId: 'acme', modules: ['mr', 'hs'], landingPageModuleKey: 'hs' },
+      customerId: null,
+    });
     expect(draftToView(staff)).toEqual({ claims: { role: 'sentient' }, customerId: 'globex' });
     expect(draftToView({ ...staff, allModules: false, modules: ['lb'] }).claims).toEqual({ role: 'sentient', modules: ['lb'] });
   });
@@ -37,7 +40,12 @@ describe('previews against a release draft', () => {
 
   it('sends the draft, and the base release as the comparison when asked', () => {
     expect(draftPreviewRequest(engineer, files, undefined)).toEqual({ claims: draftToView(engineer).claims, draft: { files } });
-    expect(draftPreviewRequest(staff, files, '0123456789ab')).toEqual({ claims: { role: 'sentient' }, customerId: 'globex', draft: { files }, compareWith: { version: '0123456789ab' } });
+    expect(draftPreviewRequest(staff, files, '0123456789ab')).toEqual({
+      claims: { role: 'sentient' },
+      customerId: 'globex',
+      draft: { files },
+      compareWith: { version: '0123456789ab' },
+    });
   });
 
   it('reads the service’s draft-to-base changes from the base to the draft', () => {

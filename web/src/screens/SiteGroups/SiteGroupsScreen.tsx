@@ -20,8 +20,8 @@ export function SiteGroupsScreen({ title }: ScreenProps) {
       ) : (
         <>
           <p className="hint">
-            Tick the site groups you work on: uploads, notifications and every module's lists show only those. With none ticked, nothing is filtered.
-            The choice is kept in this browser.
+            Tick the site groups you work on: uploads, notifications and every module's lists show only those. With none ticked, nothing is filtered. The choice
+            is kept in this browser.
           </p>
           <ul className="site-groups">
             {groups.data.siteGroups.map((g) => (

@@ -38,7 +38,9 @@ export function UsersScreen({ title }: ScreenProps) {
         (users.data.users.length === 0 ? (
           <EmptyState>No users yet.</EmptyState>
         ) : everyone ? (
-          groupByCustomer(users.data.users).map(([customer, members]) => <UserTable key={customer} caption={customer === '' ? 'No customer' : customerName(customer)} users={members} />)
+          groupByCustomer(users.data.users).map(([customer, members]) => (
+            <UserTable key={customer} caption={customer === '' ? 'No customer' : customerName(customer)} users={members} />
+          ))
         ) : (
           <UserTable caption={`Users of ${customerName(customerId!)}`} users={users.data.users} />
         ))}
@@ -81,9 +83,7 @@ function UserTable({ caption, users }: { caption: string; users: readonly User[]
                 <td>{u.email}</td>
                 <td>{u.role ?? <span className="muted">none</span>}</td>
                 <td>{MFA_LABEL[u.mfa]}</td>
-                <td>
-                  {u.enabled ? u.status.toLowerCase().replaceAll('_', ' ') : 'disabled'}
-                </td>
+                <td>{u.enabled ? u.status.toLowerCase().replaceAll('_', ' ') : 'disabled'}</td>
               </tr>
             ))}
         </tbody>

@@ -14,10 +14,13 @@ describe('dates', () => {
     expect(formatDateTimeUtc(Date.UTC(2026, 0, 2, 3, 4, 5))).toBe('02-Jan-2026 03:04:05 UTC');
   });
 
-  it.each([['not a date'], [''], [null], [undefined], [Number.NaN], ['2026-02-31'], ['2026-13-01'], ['0'], ['Nov 5'], ['2026-02-29T00:00:00Z']])('shows %s as a dash', (input) => {
-    expect(formatDate(input as string)).toBe('-');
-    expect(formatDateTimeUtc(input as string)).toBe('-');
-  });
+  it.each([['not a date'], [''], [null], [undefined], [Number.NaN], ['2026-02-31'], ['2026-13-01'], ['0'], ['Nov 5'], ['2026-02-29T00:00:00Z']])(
+    'shows %s as a dash',
+    (input) => {
+      expect(formatDate(input as string)).toBe('-');
+      expect(formatDateTimeUtc(input as string)).toBe('-');
+    },
+  );
 });
 
 describe('byte sizes', () => {
