@@ -5,6 +5,7 @@ import { customersQuery } from '../../api/customers.ts';
 import { releaseListQuery } from '../../api/releases.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { LoadState } from '../shared/LoadState.tsx';
+import { OlderPages } from '../shared/OlderPages.tsx';
 import { InService } from './InService.tsx';
 import { ReleaseAudit } from './ReleaseAudit.tsx';
 import { ReleaseDiffView } from './ReleaseDiffView.tsx';
@@ -85,11 +86,7 @@ export function ReleasesScreen({ title, module }: ScreenProps) {
               draftPath={(base) => draftAddress(module, base)}
               customerName={customerName}
             />
-            {list.hasNextPage && (
-              <button type="button" className="secondary" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-                {list.isFetchingNextPage ? 'Loading…' : 'Show older releases'}
-              </button>
-            )}
+            <OlderPages list={list}>Show older releases</OlderPages>
             {comparing && <ReleaseDiffView from={comparing[0]!} to={comparing[1]!} />}
           </section>
           <ReleaseAudit customerName={customerName} />

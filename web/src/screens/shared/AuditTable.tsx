@@ -1,0 +1,90 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
+import { ago } from '../Settings/relativeTime.ts';
+import { OlderPages } from './OlderPages.tsx';
+
+/** What every audit entry records besides the step itself: who took it, when, and why. */
+interface AuditEntry {
+  id: string;
+  at: string;
+  actor: { sub: string; email: string };
+  reason: string;
+}
+
+/** A column saying what was done, between "Who" and "Reason". */
+export interface AuditColumn<E> {
+  header: string;
+  cell: (entry: E) => ReactNode;
+}
+
+interface Props<E extends AuditEntry> {
+  /** The section's heading. */
+  title: string;
+  /** The table's accessible name. */
+  label: string;
+  audit: UseInfiniteQueryResult<InfiniteData<{ entries: E[] }, unknown>>;
+  columns: readonly AuditColumn<E>[];
+  /** Completes "Cannot load …", e.g. "the audit". */
+  what: string;
+  empty: string;
+  /** The label of the button that loads older entries. */
+  older: string;
+  /** Controls that narrow the list, shown under the heading. */
+  children?: ReactNode;
+}
+
+/** An audit log newest first, a page at a time: when, who, what was done, and why. */
+export function AuditTable<E extends AuditEntry>({ title, label, audit, columns, what, empty, older, children }: Props<E>) {
+  const id = useId();
+  const entries = audit.data?.pages.flatMap((p) => p.entries) ?? [];
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+      {audit.isError && (
+        <p role="alert" className="form-error">
+          Cannot load {what}: {audit.error.message}
+        </p>
+      )}
+      {audit.isSuccess && entries.length === 0 && <p className="muted">{empty}</p>}
+      {entries.length > 0 && (
+        <div className="table-scroll">
+          <table className="data-table" aria-label={label}>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                {columns.map((c) => (
+                  <th key={c.header} scope="col">
+                    {c.header}
+                  </th>
+                ))}
+                <th scope="col">Reason</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => {
+                const when = ago(e.at);
+                return (
+                  <tr key={e.id}>
+                    <td>
+                      <time dateTime={e.at} title={when.exact}>
+                        {when.text}
+                      </time>
+                    </td>
+                    <td>{e.actor.email || e.actor.sub}</td>
+                    {columns.map((c) => (
+                      <td key={c.header}>{c.cell(e)}</td>
+                    ))}
+                    <td>{e.reason}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <OlderPages list={audit}>{older}</OlderPages>
+    </section>
+  );
+}
