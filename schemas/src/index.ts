@@ -28,6 +28,7 @@ export { releaseStepSchema } from './generated/release-step.ts';
 export { releasePilotSchema } from './generated/release-pilot.ts';
 export { releaseAuditPageSchema } from './generated/release-audit-page.ts';
 export { releaseDiffSchema } from './generated/release-diff.ts';
+export { allSchemas } from './generated/allSchemas.ts';
 export type * from './types.ts';
 export { substituteParams, joinPaths, paramNames } from './paths.ts';
 export { MANIFEST_RULE_HINTS, problemHint, type ManifestRule } from './problemHints.ts';
