@@ -40,4 +40,5 @@ export { RESERVED_PATH_PREFIXES, reservedPrefixOf } from './reservedPaths.ts';
 export { customerIdSchema, CUSTOMER_ID_PATTERN, isCustomerId } from './customerId.ts';
 export { AWS_REGION_PATTERN, isAwsRegion } from './awsRegion.ts';
 export { escapePointerSegment, unescapePointerSegment, pointerPath, lineAndColumn } from './jsonPointer.ts';
+export { noticeable } from './noticeable.ts';
 export { schemaProblems, type SchemaError, type SchemaProblem } from './schemaProblems.ts';

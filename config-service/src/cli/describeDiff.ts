@@ -1,5 +1,5 @@
 import type { ExposureRules, ReleaseDiff } from '@platform/schemas';
-import { noticeable } from '../releases/compareReleases.ts';
+import { noticeable } from '@platform/schemas';
 
 const roles = (list: readonly string[] | null) => (list ? (list.length ? list.join(', ') : 'none') : 'every role');
 const environments = (list: readonly string[] | null) => (list ? (list.length ? list.join(', ') : 'none') : 'every environment');

@@ -80,10 +80,3 @@ export function compareReleases(from: ManifestSet, to: ManifestSet, productName:
   }
   return diff;
 }
-
-/** Whether a difference has nothing a user would notice (the content may still differ, e.g. a screen id). */
-export function noticeable(diff: ReleaseDiff): boolean {
-  return [diff.modules, diff.renamed, diff.exposure, diff.routesAdded, diff.routesRemoved, diff.routesRetitled, diff.routeRoles].some(
-    (list) => list.length > 0,
-  );
-}

@@ -1,0 +1,11 @@
+import type { ReleaseDiff } from './types.ts';
+
+/**
+ * Whether a difference between releases has anything a user would notice (the files may still differ,
+ * e.g. in a screen id). The publishing command and the releases screen both say so in their own words.
+ */
+export function noticeable(diff: ReleaseDiff): boolean {
+  return [diff.modules, diff.renamed, diff.exposure, diff.routesAdded, diff.routesRemoved, diff.routesRetitled, diff.routeRoles].some(
+    (list) => list.length > 0,
+  );
+}
