@@ -1,3 +1,4 @@
+import { auditEntryHead, type AuditRowHead } from './auditEntryHead.ts';
 import type { Database, Sql } from './database.ts';
 
 /** The channel every replica listens on; the payload names the customer whose switches changed. */
@@ -65,11 +66,7 @@ export interface SwitchChange {
 }
 
 type SwitchRow = { module_key: string; enabled: boolean; version: number };
-type AuditRow = {
-  id: string;
-  at: Date | string;
-  actor_sub: string;
-  actor_email: string;
+type AuditRow = AuditRowHead & {
   customer_id: string;
   module_key: string;
   enabled_before: boolean;
@@ -77,8 +74,6 @@ type AuditRow = {
   version: number;
   reason: string;
 };
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** Customers and their module switches in PostgreSQL; the same SQL on PGlite and on a server. */
 export class CustomerStore {
@@ -219,9 +214,7 @@ export class CustomerStore {
       params,
     );
     return rows.map((r) => ({
-      id: r.id,
-      at: iso(r.at),
-      actor: { sub: r.actor_sub, email: r.actor_email },
+      ...auditEntryHead(r),
       customerId: r.customer_id,
       moduleKey: r.module_key,
       before: r.enabled_before,

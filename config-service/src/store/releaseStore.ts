@@ -1,3 +1,4 @@
+import { auditEntryHead, type AuditRowHead, iso } from './auditEntryHead.ts';
 import type { Database, Sql } from './database.ts';
 import type { Actor } from './customerStore.ts';
 
@@ -74,11 +75,7 @@ type ReleaseRow = {
   seq: string;
 };
 type StateRow = { active: string; pilot_release: string | null; pilot_customers: string[] | string; generation: string | number };
-type AuditRow = {
-  id: string;
-  at: Date | string;
-  actor_sub: string;
-  actor_email: string;
+type AuditRow = AuditRowHead & {
   action: ReleaseAction;
   release: string;
   previous: string | null;
@@ -86,7 +83,6 @@ type AuditRow = {
   reason: string;
 };
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 // json columns arrive parsed from pg and PGlite alike; text[] too, but be liberal with a literal.
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 const textArray = (value: string[] | string): string[] =>
@@ -252,9 +248,7 @@ export class ReleaseStore {
       params,
     );
     return rows.map((r) => ({
-      id: r.id,
-      at: iso(r.at),
-      actor: { sub: r.actor_sub, email: r.actor_email },
+      ...auditEntryHead(r),
       action: r.action,
       release: r.release,
       previous: r.previous,
