@@ -1,7 +1,7 @@
 import { PlatformError } from '../../errors.ts';
 
 /** Cursors are opaque to clients, so the paging key can change without breaking them. */
-export const encodeCursor = (id: string) => Buffer.from(JSON.stringify({ before: id })).toString('base64url');
+const encodeCursor = (id: string) => Buffer.from(JSON.stringify({ before: id })).toString('base64url');
 
 export function decodeCursor(cursor: string): string {
   try {
@@ -11,4 +11,13 @@ export function decodeCursor(cursor: string): string {
     // falls through to the error below
   }
   throw new PlatformError('CFG_ERR_BAD_REQUEST', 'cursor is not one this service gave out');
+}
+
+/**
+ * A page of `rows`, asked for as `limit + 1` (one more than the page tells whether there is a next page
+ * without a second query), and the cursor that continues after its last row, or null on the last page.
+ */
+export function cutPage<T>(rows: T[], limit: number, keyOf: (row: T) => string): { page: T[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  return { page, nextCursor: rows.length > limit ? encodeCursor(keyOf(page[page.length - 1]!)) : null };
 }

@@ -15,7 +15,7 @@ import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PlatformError } from '../../errors.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
 import type { ManifestSource } from '../../manifests/manifestStore.ts';
-import { decodeCursor, encodeCursor } from './auditCursor.ts';
+import { cutPage, decodeCursor } from './auditCursor.ts';
 import { entityTag, ifMatchVersion } from './switchEntityTag.ts';
 
 export interface CustomerRouteOptions {
@@ -155,7 +155,6 @@ export default async function customerRoutes(app: FastifyInstance, options: Cust
       const { customerId: id } = request.params;
       const { limit = 50, cursor, module, actor, since, until } = request.query;
       await existingCustomer(id);
-      // One more than asked tells whether there is a next page without a second query.
       const entries = await customerModules.store.audit(id, {
         limit: limit + 1,
         beforeId: cursor === undefined ? undefined : decodeCursor(cursor),
@@ -164,9 +163,9 @@ export default async function customerRoutes(app: FastifyInstance, options: Cust
         since: since && new Date(since).toISOString(),
         until: until && new Date(until).toISOString(),
       });
-      const page = entries.slice(0, limit);
+      const { page, nextCursor } = cutPage(entries, limit, (entry) => entry.id);
       reply.header('Cache-Control', 'no-store');
-      return { entries: page, nextCursor: entries.length > limit ? encodeCursor(page[page.length - 1]!.id) : null };
+      return { entries: page, nextCursor };
     },
   );
 }

@@ -25,7 +25,7 @@ import { staffOnly } from '../../plugins/staffOnly.ts';
 import { compareReleases } from '../../releases/compareReleases.ts';
 import type { ManifestReleases } from '../../releases/manifestReleases.ts';
 import type { ReleaseStepInput, StepResult, StoredRelease } from '../../store/releaseStore.ts';
-import { decodeCursor, encodeCursor } from '../customers/auditCursor.ts';
+import { cutPage, decodeCursor } from '../customers/auditCursor.ts';
 import { ifMatchRelease, releaseTag } from './releaseEntityTag.ts';
 import { validDraft } from './validDraft.ts';
 
@@ -104,15 +104,10 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
         await store().state(),
         await store().list({ limit: limit + 1, beforeSeq: cursor === undefined ? undefined : decodeCursor(cursor) }),
       ];
-      const pageOf = list.slice(0, limit);
+      const { page: pageOf, nextCursor } = cutPage(list, limit, (release) => release.seq);
       const current = state ?? { active: releases.current().version, pilot: null };
       reply.header('ETag', releaseTag(current.active)).header('Cache-Control', 'no-store');
-      return {
-        active: current.active,
-        pilot: current.pilot,
-        releases: pageOf.map(({ seq: _seq, ...summary }) => summary),
-        nextCursor: list.length > limit ? encodeCursor(pageOf[pageOf.length - 1]!.seq) : null,
-      };
+      return { active: current.active, pilot: current.pilot, releases: pageOf.map(({ seq: _seq, ...summary }) => summary), nextCursor };
     },
   );
 
@@ -130,9 +125,9 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
     async (request, reply): Promise<ReleaseAuditPage> => {
       const { limit = 50, cursor } = request.query;
       const entries = await store().audit({ limit: limit + 1, beforeId: cursor === undefined ? undefined : decodeCursor(cursor) });
-      const pageOf = entries.slice(0, limit);
+      const { page, nextCursor } = cutPage(entries, limit, (entry) => entry.id);
       reply.header('Cache-Control', 'no-store');
-      return { entries: pageOf, nextCursor: entries.length > limit ? encodeCursor(pageOf[pageOf.length - 1]!.id) : null };
+      return { entries: page, nextCursor };
     },
   );
 
