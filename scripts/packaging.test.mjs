@@ -77,6 +77,13 @@ const runtime = stages.at(-1);
 const runtimeOf = (keyword) => runtime.instructions.filter((i) => i.keyword === keyword);
 const command = execForm(runtimeOf('CMD').at(-1).args);
 const runtimeEnv = envOf(runtime);
+/** What the stages before the runtime one run, one RUN a line. */
+const buildRuns = stages
+  .slice(0, -1)
+  .flatMap((s) => s.instructions)
+  .filter((i) => i.keyword === 'RUN')
+  .map((i) => i.args)
+  .join('\n');
 
 const compose = parseYaml(read('compose.yaml'), { merge: true });
 /** The services that run the platform's image (built from this directory). */
@@ -113,14 +120,8 @@ describe('Dockerfile', () => {
   });
 
   it('builds the web app and the generated schemas before the runtime stage', () => {
-    const build = stages
-      .slice(0, -1)
-      .flatMap((s) => s.instructions)
-      .filter((i) => i.keyword === 'RUN')
-      .map((i) => i.args)
-      .join('\n');
-    expect(build).toMatch(/npm ci\b/);
-    expect(build).toMatch(/npm run build\b/);
+    expect(buildRuns).toMatch(/npm ci\b/);
+    expect(buildRuns).toMatch(/npm run build\b/);
     // `npm run build` is what generates the schema copies, builds web/dist and compiles the service.
     expect(JSON.parse(read('package.json')).scripts.build).toMatch(/schemas:generate.*build --workspace web.*scripts\/build-service\.mjs/);
     expect(runtimeOf('COPY').map((c) => c.args)).toEqual(expect.arrayContaining([expect.stringMatching(/--from=build \/app\/config-service\/dist\b/)]));
@@ -183,13 +184,7 @@ describe('Dockerfile', () => {
   });
 
   it('writes a CycloneDX software bill of materials of the production dependencies with every build', () => {
-    const build = stages
-      .slice(0, -1)
-      .flatMap((s) => s.instructions)
-      .filter((i) => i.keyword === 'RUN')
-      .map((i) => i.args)
-      .join('\n');
-    expect(build).toMatch(/npm sbom\b.*--omit=dev.*--sbom-format cyclonedx/);
+    expect(buildRuns).toMatch(/npm sbom\b.*--omit=dev.*--sbom-format cyclonedx/);
     expect(runtimeOf('COPY').map((c) => c.args)).toContainEqual(expect.stringMatching(/--from=build \/app\/sbom\.cdx\.json/));
   });
 

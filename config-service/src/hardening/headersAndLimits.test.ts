@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { connectOrigins, pageDirectives } from '../plugins/contentSecurityPolicy.ts';
 import { PREVIEWS_PER_WRITE } from '../plugins/rateLimits.ts';
-import { DEFAULT_RATE_LIMITS } from '../settings.ts';
+import { BACKENDS, DEFAULT_RATE_LIMITS } from '../settings.ts';
 import { claims, sign, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
 
 let apps: TestApps;
@@ -217,21 +217,7 @@ describe('security headers', () => {
         oauth: { domain: 'auth.example.com', scopes: ['openid'], responseType: 'code' },
       },
       backends: {
-        ...Object.fromEntries(
-          [
-            'main',
-            'assetHealth',
-            'mapping',
-            'lifex',
-            'technicalDashboard',
-            'lifeCost',
-            'modelRuntime',
-            'rail',
-            'coreData',
-            'coldStartPublic',
-            'userManagement',
-          ].map((n) => [n, null]),
-        ),
+        ...Object.fromEntries(BACKENDS.map((n) => [n, null])),
         main: 'https://api.example.com/main',
         rail: '/rail',
         lifeCost: 'https://cost.example.com:8443/v2',
