@@ -1,8 +1,9 @@
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import type { ReleaseState, ReleaseSummary } from '@platform/schemas';
 import { endPilot, promotePilot } from '../../api/releases.ts';
 import { ago } from '../Settings/relativeTime.ts';
-import { ReasonField } from './ReasonField.tsx';
+import { ReasonField } from '../shared/ReasonField.tsx';
+import { useReason } from '../shared/useReason.ts';
 import { ReleaseDiffView } from './ReleaseDiffView.tsx';
 import { useReleaseStep } from './useReleaseStep.ts';
 
@@ -19,22 +20,15 @@ export function InService({
   customerName: (id: string) => string;
 }) {
   const id = useId();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState('');
-  const reasonField = useRef<HTMLTextAreaElement>(null);
+  const reason = useReason();
   const step = useReleaseStep(
     ({ kind, release, reason, active }: PilotStep) => (kind === 'promote' ? promotePilot(release, reason, active) : endPilot(release, reason, active)),
     ({ kind, release }) => (kind === 'promote' ? `Release ${release} is now served to everyone` : `The pilot of ${release} has ended`),
   );
   const take = (kind: PilotStep['kind']) => {
     if (!state.pilot) return;
-    if (!reason.trim()) {
-      setReasonError('Say why, before ending or promoting the pilot: the reason goes to the audit list.');
-      reasonField.current?.focus();
-      return;
-    }
-    setReasonError('');
-    step.mutate({ kind, release: state.pilot.release, reason: reason.trim(), active: state.active }, { onSuccess: () => setReason('') });
+    const why = reason.require('Say why, before ending or promoting the pilot: the reason goes to the audit list.');
+    if (why) step.mutate({ kind, release: state.pilot.release, reason: why, active: state.active }, { onSuccess: reason.clear });
   };
   const published = summary && ago(summary.publishedAt);
 
@@ -62,11 +56,8 @@ export function InService({
           </p>
           <ReleaseDiffView from={state.active} to={state.pilot.release} title="What the pilot changes" />
           <ReasonField
-            ref={reasonField}
+            {...reason.field}
             label="Reason for promoting or ending the pilot"
-            value={reason}
-            error={reasonError}
-            onChange={setReason}
             placeholder="e.g. pilot went well, pilot customers reported a problem"
           />
           <div className="form-actions">

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import type { ReleaseState } from '@platform/schemas';
 import { changesWithSteps, RELEASES_KEY } from '../../api/releaseKeys.ts';
 import { refusedProblems } from '../../api/releaseProblems.ts';
 import { ProblemList } from '../Settings/ManifestStatusPanel.tsx';
+import { ReasonField } from '../shared/ReasonField.tsx';
+import { useReason } from '../shared/useReason.ts';
 import { draftFiles } from './draftProblems.ts';
 import { isActivationConflict, publishDraft } from './publishDraft.ts';
-import { ReasonField } from './ReasonField.tsx';
 
 interface Props {
   base: string;
@@ -22,9 +23,7 @@ interface Props {
 export function PublishDraft({ base, texts, blockedBecause, onPublished, onConflict }: Props) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState('');
-  const reasonField = useRef<HTMLTextAreaElement>(null);
+  const reason = useReason();
   const publish = useMutation({
     mutationFn: ({ reason }: { reason: string }) => publishDraft(draftFiles(texts)!, reason, base),
     onSuccess: ({ release }) => {
@@ -38,13 +37,8 @@ export function PublishDraft({ base, texts, blockedBecause, onPublished, onConfl
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!reason.trim()) {
-      setReasonError('Say why, before publishing: the reason goes to the audit list.');
-      reasonField.current?.focus();
-      return;
-    }
-    setReasonError('');
-    publish.mutate({ reason: reason.trim() });
+    const why = reason.require('Say why, before publishing: the reason goes to the audit list.');
+    if (why) publish.mutate({ reason: why });
   };
   const refused = publish.error && refusedProblems(publish.error);
 
@@ -56,14 +50,7 @@ export function PublishDraft({ base, texts, blockedBecause, onPublished, onConfl
         one.
       </p>
       <form onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
-        <ReasonField
-          ref={reasonField}
-          label="Reason for publishing"
-          value={reason}
-          error={reasonError}
-          onChange={setReason}
-          placeholder="e.g. Life Cycle Cost for staff only during the migration"
-        />
+        <ReasonField {...reason.field} label="Reason for publishing" placeholder="e.g. Life Cycle Cost for staff only during the migration" />
         {blockedBecause && <p className="hint">{blockedBecause}</p>}
         <button type="submit" disabled={publish.isPending || blockedBecause !== undefined}>
           {publish.isPending ? 'Publishing…' : 'Publish and make active'}

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { customersQuery } from '../../api/customers.ts';
 import { activateRelease, startPilot } from '../../api/releases.ts';
-import { ReasonField } from './ReasonField.tsx';
+import { ReasonField } from '../shared/ReasonField.tsx';
+import { useReason } from '../shared/useReason.ts';
 import { ReleaseDiffView } from './ReleaseDiffView.tsx';
 import { useReleaseStep } from './useReleaseStep.ts';
 
@@ -17,11 +18,9 @@ type Step =
 export function StepForm({ kind, release, active, onDone }: { kind: 'activate' | 'pilot'; release: string; active: string; onDone: () => void }) {
   const id = useId();
   const customers = useQuery(customersQuery);
-  const [reason, setReason] = useState('');
+  const reason = useReason();
   const [chosen, setChosen] = useState<string[]>([]);
-  const [error, setError] = useState('');
   const [customersError, setCustomersError] = useState('');
-  const reasonField = useRef<HTMLTextAreaElement>(null);
   const step = useReleaseStep(
     (s: Step) => (s.kind === 'activate' ? activateRelease(s.release, s.reason, s.active) : startPilot(s.release, s.customers, s.reason, s.active)),
     (s) => (s.kind === 'activate' ? `Release ${s.release} is now served to everyone` : `Release ${s.release} is piloted with ${s.customers.join(', ')}`),
@@ -31,14 +30,9 @@ export function StepForm({ kind, release, active, onDone }: { kind: 'activate' |
     event.preventDefault();
     const pilotWithoutCustomers = kind === 'pilot' && chosen.length === 0;
     setCustomersError(pilotWithoutCustomers ? 'Choose at least one customer for the pilot.' : '');
-    if (!reason.trim()) {
-      setError(`Say why, before ${kind === 'activate' ? 'making a release active' : 'starting a pilot'}: the reason goes to the audit list.`);
-      reasonField.current?.focus();
-      return;
-    }
-    setError('');
-    if (pilotWithoutCustomers) return;
-    const common = { release, reason: reason.trim(), active };
+    const why = reason.require(`Say why, before ${kind === 'activate' ? 'making a release active' : 'starting a pilot'}: the reason goes to the audit list.`);
+    if (!why || pilotWithoutCustomers) return;
+    const common = { release, reason: why, active };
     step.mutate(kind === 'activate' ? { kind, ...common } : { kind, customers: chosen, ...common }, { onSuccess: onDone });
   };
 
@@ -68,13 +62,7 @@ export function StepForm({ kind, release, active, onDone }: { kind: 'activate' |
             )}
           </fieldset>
         )}
-        <ReasonField
-          ref={reasonField}
-          label={kind === 'activate' ? 'Reason for making it active' : 'Reason for the pilot'}
-          value={reason}
-          error={error}
-          onChange={setReason}
-        />
+        <ReasonField {...reason.field} label={kind === 'activate' ? 'Reason for making it active' : 'Reason for the pilot'} />
         <div className="form-actions">
           <button type="submit" disabled={step.isPending}>
             {step.isPending ? 'Working…' : kind === 'activate' ? 'Make it active for everyone' : 'Start the pilot'}

@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import toast from 'react-hot-toast';
 import type { CustomerList, CustomerModule } from '@platform/schemas';
 import { setCustomerModule } from '../../api/customers.ts';
 import { isApiError } from '../../api/apiErrors.ts';
+import { ReasonField } from '../shared/ReasonField.tsx';
+import { useReason } from '../shared/useReason.ts';
 
 type Customer = CustomerList['customers'][number];
 
@@ -11,18 +13,16 @@ type Customer = CustomerList['customers'][number];
 export function CustomerSwitches({ customer, names }: { customer: Customer; names: ReadonlyMap<string, string> }) {
   const queryClient = useQueryClient();
   const id = useId();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState('');
-  const reasonField = useRef<HTMLTextAreaElement>(null);
+  const reason = useReason();
   const name = (key: string) => names.get(key) ?? key;
 
   const change = useMutation({
-    mutationFn: (m: CustomerModule) => setCustomerModule(customer.id, m.key, { enabled: !m.enabled, reason: reason.trim() }, m.version),
+    mutationFn: ({ m, why }: { m: CustomerModule; why: string }) => setCustomerModule(customer.id, m.key, { enabled: !m.enabled, reason: why }, m.version),
     onSuccess: (saved) => {
       toast.success(`${name(saved.key)} switched ${saved.enabled ? 'on' : 'off'} for ${customer.name}`);
-      setReason('');
+      reason.clear();
     },
-    onError: (error, m) => {
+    onError: (error, { m }) => {
       if (isApiError(error, 409)) {
         const current = (error.problem as { current?: CustomerModule } | undefined)?.current;
         toast.error(
@@ -40,13 +40,8 @@ export function CustomerSwitches({ customer, names }: { customer: Customer; name
   });
 
   const flip = (m: CustomerModule) => {
-    if (!reason.trim()) {
-      setReasonError('Say why, before switching a module: the reason goes to the audit log.');
-      reasonField.current?.focus();
-      return;
-    }
-    setReasonError('');
-    change.mutate(m);
+    const why = reason.require('Say why, before switching a module: the reason goes to the audit log.');
+    if (why) change.mutate({ m, why });
   };
 
   return (
@@ -56,28 +51,10 @@ export function CustomerSwitches({ customer, names }: { customer: Customer; name
         Users of {customer.name}, and staff acting for it, see a module only while it is on here (and their claims and the exposure rules allow it). Open pages
         follow within seconds.
       </p>
-      <div className="form reason-field">
-        <label htmlFor={`${id}-reason`}>Reason for the change</label>
-        <textarea
-          id={`${id}-reason`}
-          ref={reasonField}
-          value={reason}
-          maxLength={500}
-          rows={2}
-          aria-invalid={reasonError ? true : undefined}
-          aria-describedby={reasonError ? `${id}-reason-error` : undefined}
-          placeholder="e.g. contract ended, pilot starts"
-          onChange={(e) => setReason(e.target.value)}
-        />
-        {reasonError && (
-          <p id={`${id}-reason-error`} className="form-error" role="alert">
-            {reasonError}
-          </p>
-        )}
-      </div>
+      <ReasonField {...reason.field} label="Reason for the change" placeholder="e.g. contract ended, pilot starts" />
       <ul className="switch-list">
         {customer.modules.map((m) => {
-          const pending = change.isPending && change.variables?.key === m.key;
+          const pending = change.isPending && change.variables?.m.key === m.key;
           return (
             <li key={m.key} data-module={m.key}>
               <label className="switch">

@@ -1,6 +1,6 @@
 import { forwardRef, useId } from 'react';
 
-/** The required "why" of every step on the releases: it goes to the audit list. */
+/** The required "why" of a step an operator takes (a release step, a module switch): it goes to the audit. */
 export const ReasonField = forwardRef<
   HTMLTextAreaElement,
   { label: string; value: string; error: string; onChange: (value: string) => void; placeholder?: string }
