@@ -1,4 +1,4 @@
-import type { ExposureRules, ReleaseDiff } from '@platform/schemas';
+import { noticeable, type ExposureRules, type ReleaseDiff } from '@platform/schemas';
 
 /** One kind of change, as a heading and one line a change. */
 export interface DiffSection {
@@ -10,13 +10,6 @@ const roles = (list: readonly string[] | null) => (list ? (list.length ? list.jo
 const environments = (list: readonly string[] | null) => (list ? (list.length ? list.join(', ') : 'none') : 'every environment');
 const yesNo = (on: boolean) => (on ? 'yes' : 'no');
 const quoted = (text: string) => (text ? `“${text}”` : '(untitled)');
-
-/** Whether a difference has anything a user would notice (the files may still differ, e.g. in a screen id). */
-export function noticeable(diff: ReleaseDiff): boolean {
-  return [diff.modules, diff.renamed, diff.exposure, diff.routesAdded, diff.routesRemoved, diff.routesRetitled, diff.routeRoles].some(
-    (list) => list.length > 0,
-  );
-}
 
 /** Only the exposure rules that changed, each as `rule: before → after`. */
 export function exposureChange(from: ExposureRules, to: ExposureRules): string {
