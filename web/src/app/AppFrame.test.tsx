@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Link, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakePlatform, type TestUser } from '../testing/fakePlatform.ts';
 import { renderInApp } from '../testing/renderInApp.tsx';
@@ -19,6 +19,16 @@ function renderFrame() {
             <>
               <h1>Sites</h1>
               <button type="button">Add a site</button>
+              <Link to="/plans">Plans</Link>
+            </>
+          }
+        />
+        <Route
+          path="/plans"
+          element={
+            <>
+              <h1>Plans</h1>
+              <Link to="/">Back to sites</Link>
             </>
           }
         />
@@ -50,5 +60,20 @@ describe('AppFrame', () => {
     // The next stop is inside the screen, past the whole chrome.
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a site' }));
+  });
+
+  it('folds the narrow-screen menu once the user moves to another page, and keeps it folded on coming back', async () => {
+    const { user } = renderFrame();
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    await user.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+
+    await user.click(screen.getByRole('link', { name: 'Plans' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Plans' })).toBeDefined();
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+
+    await user.click(screen.getByRole('link', { name: 'Back to sites' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sites' })).toBeDefined();
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
   });
 });

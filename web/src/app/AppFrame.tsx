@@ -20,16 +20,20 @@ export function AppFrame() {
   useMessagingProfile();
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   const { pathname } = useLocation();
-  // A narrow screen's menu is open on the page where it was opened: it closes once the user has gone
-  // where they chose, with no effect to run after the new page has drawn.
-  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
-  const menuOpen = menuOpenOn === pathname;
+  const [menuOpen, setMenuOpen] = useState(false);
+  // A narrow screen's menu closes once the user has gone where they chose. Reset while rendering the
+  // new page (React's pattern for state that follows a changed input), not in an effect after it drew.
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
   const menuButton = useRef<HTMLButtonElement>(null);
   // Escape folds the open menu and hands focus back to its button, so a keyboard user is not left
   // inside a menu that has just disappeared.
   function closeMenuOnEscape(event: KeyboardEvent) {
     if (event.key !== 'Escape' || !menuOpen) return;
-    setMenuOpenOn(null);
+    setMenuOpen(false);
     menuButton.current?.focus();
   }
 
@@ -49,7 +53,7 @@ export function AppFrame() {
           ref={menuButton}
           aria-expanded={menuOpen}
           aria-controls="primary-navigation account-tools"
-          onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+          onClick={() => setMenuOpen((open) => !open)}
         >
           Menu
         </button>
