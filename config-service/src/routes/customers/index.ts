@@ -15,7 +15,7 @@ import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PlatformError } from '../../errors.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
 import type { ManifestSource } from '../../manifests/manifestStore.ts';
-import { cutPage, decodeCursor } from './auditCursor.ts';
+import { cutPage, decodeCursor } from '../pageCursor.ts';
 import { entityTag, ifMatchVersion } from './switchEntityTag.ts';
 
 export interface CustomerRouteOptions {

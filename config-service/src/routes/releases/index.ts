@@ -25,7 +25,7 @@ import { staffOnly } from '../../plugins/staffOnly.ts';
 import { compareReleases } from '../../releases/compareReleases.ts';
 import type { ManifestReleases } from '../../releases/manifestReleases.ts';
 import type { ReleaseStepInput, StepResult, StoredRelease } from '../../store/releaseStore.ts';
-import { cutPage, decodeCursor } from '../customers/auditCursor.ts';
+import { cutPage, decodeCursor } from '../pageCursor.ts';
 import { ifMatchRelease, releaseTag } from './releaseEntityTag.ts';
 import { validDraft } from './validDraft.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPlatformError } from '../../errors.ts';
-import { cutPage, decodeCursor } from './auditCursor.ts';
+import { isPlatformError } from '../errors.ts';
+import { cutPage, decodeCursor } from './pageCursor.ts';
 
 const rows = ['9', '8', '7'].map((id) => ({ id }));
 const key = (row: { id: string }) => row.id;

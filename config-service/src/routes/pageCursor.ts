@@ -1,4 +1,4 @@
-import { PlatformError } from '../../errors.ts';
+import { PlatformError } from '../errors.ts';
 
 /** Cursors are opaque to clients, so the paging key can change without breaking them. */
 const encodeCursor = (id: string) => Buffer.from(JSON.stringify({ before: id })).toString('base64url');
