@@ -4,7 +4,7 @@ import { KNOWN_ENVIRONMENTS, KNOWN_ROLES, type ModuleManifest, type Release, typ
 import { adminModulesQuery } from '../../api/admin.ts';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { ViewAsUser } from '../Settings/ViewAsUser.tsx';
-import { ago } from '../Settings/relativeTime.ts';
+import { ago } from '../shared/relativeTime.ts';
 import { BaseMoved } from './BaseMoved.tsx';
 import { draftFiles, type DraftProblem } from './draftProblems.ts';
 import { DraftProblemList } from './DraftProblemList.tsx';

@@ -6,7 +6,7 @@ import { releaseListQuery, releaseQuery } from '../../api/releases.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { LoadState } from '../shared/LoadState.tsx';
-import { ago } from '../Settings/relativeTime.ts';
+import { ago } from '../shared/relativeTime.ts';
 import { DraftEditor } from './DraftEditor.tsx';
 import { RELEASES_ROUTE, routePath } from './routePaths.ts';
 import './releases.css';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { ReleaseSummary } from '@platform/schemas';
-import { ago } from '../Settings/relativeTime.ts';
+import { ago } from '../shared/relativeTime.ts';
 import { statusText, type ReleaseStatus } from './releaseStatus.ts';
 
 export type RowAction = { kind: 'activate' | 'pilot' | 'compare'; release: string };

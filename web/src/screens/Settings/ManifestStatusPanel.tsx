@@ -1,6 +1,6 @@
 import type { AdminModuleList, ManifestFileProblem } from '@platform/schemas';
 import { Link } from 'react-router';
-import { ago } from './relativeTime.ts';
+import { ago } from '../shared/relativeTime.ts';
 
 /** Which release users get, where releases are managed, and the problems of an edit on disk that was refused. */
 export function ManifestStatusPanel({ list, releasesPath }: { list: AdminModuleList; releasesPath?: string }) {

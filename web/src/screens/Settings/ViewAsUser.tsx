@@ -16,7 +16,7 @@ import {
 } from './claimsDraft.ts';
 import { ProblemList } from './ManifestStatusPanel.tsx';
 import { PreviewResult } from './PreviewResult.tsx';
-import { ago } from './relativeTime.ts';
+import { ago } from '../shared/relativeTime.ts';
 
 /** An unpublished manifest set to preview instead of a release: the release editor's draft (undefined files: not JSON yet). */
 export interface PreviewDraft {

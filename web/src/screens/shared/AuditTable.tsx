@@ -1,6 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
-import { ago } from '../Settings/relativeTime.ts';
+import { ago } from './relativeTime.ts';
 import { OlderPages } from './OlderPages.tsx';
 
 /** What every audit entry records besides the step itself: who took it, when, and why. */
