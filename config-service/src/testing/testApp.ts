@@ -1,6 +1,6 @@
 // Test support: an app wired as in production but with a key pair of the test's own, published
 // by a small JWKS server, so tokens are signed and verified for real, never stubbed.
-import { generateKeyPairSync, createSign, type KeyObject } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, createSign, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -111,7 +111,8 @@ export async function releasesOn(modules: CustomerModules, folder: ManifestStore
 export const TEST_JWKS = {
   keys: [
     { ...publicKey.export({ format: 'jwk' }), kid: 'test-key', alg: 'RS256', use: 'sig' },
-    { ...(localIdp.jwk as object), kid: 'CognitoLocal' },
+    // Its public half, as cognito-local publishes it: a key set holding private keys is refused.
+    { ...createPublicKey({ key: localIdp.jwk as JsonWebKey, format: 'jwk' }).export({ format: 'jwk' }), kid: 'CognitoLocal', alg: 'RS256', use: 'sig' },
   ],
 };
 
