@@ -31,6 +31,8 @@ declare module 'fastify' {
 const MAX_AUTHORIZATION_LENGTH = 8 * 1024;
 /** How far the identity provider's clock may run ahead of ours. */
 const CLOCK_SKEW_S = 60;
+/** The longest life a token may be issued with (Cognito's ID tokens: one day at most); a longer one is not the pool's. */
+const MAX_TOKEN_LIFETIME_S = 24 * 60 * 60;
 
 async function authenticationPlugin(app: FastifyInstance, options: AuthenticationOptions) {
   const signingKeys = remoteSigningKeys(options.jwksUrl);
@@ -81,6 +83,9 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
     // A token issued in the future was not issued by a pool whose clock agrees with ours.
     if (typeof claims.iat !== 'number' || claims.iat > Date.now() / 1000 + CLOCK_SKEW_S)
       throw new PlatformError('CFG_ERR_UNAUTHENTICATED', 'token is issued in the future');
+    // A token that lives for long outlasts every rotation and revocation: one stolen would serve for good.
+    if (typeof claims.exp !== 'number' || claims.exp - claims.iat > MAX_TOKEN_LIFETIME_S)
+      throw new PlatformError('CFG_ERR_UNAUTHENTICATED', 'token lives longer than 24 hours (exp - iat)');
     // Only an ID token carries the user's attributes; an access token must not stand in for it.
     if (claims.token_use !== 'id') throw new PlatformError('CFG_ERR_UNAUTHENTICATED', 'an ID token is required');
     const text = (name: string) => (typeof claims[name] === 'string' ? (claims[name] as string) : '');
