@@ -72,6 +72,9 @@ const HOSTILE: [string, () => string][] = [
 /** The same claim attacks, validly signed with the local emulator's key: the key is trusted here, the tokens are not. */
 const HOSTILE_LOCAL = CLAIM_ATTACKS.map(([name, attack]): [string, () => string] => [name, () => signLocal(attack())]);
 
+/** Environments where the local identity provider is not the one trusted: demo too (decision 0040). */
+const NOT_LOCAL = ['demo', 'dev', 'staging', 'production'];
+
 /** A concrete address for a route pattern. */
 const concrete = (url: string) =>
   url
@@ -120,7 +123,7 @@ describe('hostile tokens on every route that needs sign-in', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it.each(['dev', 'staging', 'production'])("refuses every token signed with the local emulator's key when the environment is %s", async (environment) => {
+  it.each(NOT_LOCAL)("refuses every token signed with the local emulator's key when the environment is %s", async (environment) => {
     const elsewhere = await apps.app({ ...everything, environment });
     for (const [name, token] of [['a valid token', () => signLocal(claims())] as const, ...HOSTILE_LOCAL]) {
       expect({ name, accepted: await routesAccepting(elsewhere, token()) }).toEqual({ name, accepted: [] });

@@ -1,7 +1,15 @@
-import { isLocalEnvironment, LOCAL_ENVIRONMENTS } from '@platform/schemas';
 import type { Variable } from './environmentSchema.ts';
 import type { Settings } from '../settings.ts';
 import { SettingsError, type SettingsProblem } from './settingsError.ts';
+
+/**
+ * The one environment that takes every shortcut without an ALLOW_ variable: a developer's machine under
+ * `npm start`. `demo` is not one (decision 0040): a demo deployment is reachable, and says so with the flags.
+ */
+const LOCAL_ENVIRONMENT = 'local';
+
+/** Whether the production guards are off: the environment is `local`. */
+export const isLocalEnvironment = (environment: string): boolean => environment === LOCAL_ENVIRONMENT;
 
 /** What production refuses unless its ALLOW_ variable says the risk is taken knowingly. */
 export interface ProductionGuard {
@@ -47,11 +55,11 @@ function problem(name: GuardName, environment: string): SettingsProblem {
   const { variable, allowedBy, risk } = GUARDS[name];
   return {
     variable,
-    rule: `${risk}; refused when ENVIRONMENT is '${environment}' (not ${LOCAL_ENVIRONMENTS.join(' or ')}). Set ${allowedBy}=true to allow it anyway`,
+    rule: `${risk}; refused when ENVIRONMENT is '${environment}' (not ${LOCAL_ENVIRONMENT}). Set ${allowedBy}=true to allow it anyway`,
   };
 }
 
-/** Throws naming every risk production takes without its ALLOW_ variable; local and demo may take any. */
+/** Throws naming every risk production takes without its ALLOW_ variable; local alone may take any. */
 export function refuseUnsafeProduction(settings: Settings, only: readonly GuardName[] = Object.keys(GUARDS) as GuardName[]): void {
   if (isLocalEnvironment(settings.environment)) return;
   const [first, ...others] = only

@@ -5,8 +5,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
-import { isLocalEnvironment } from '@platform/schemas';
 import { buildApp, type AppOptions } from '../app.ts';
+import { isLocalEnvironment } from '../settings.ts';
 import { ManifestStore, type ManifestSource } from '../manifests/manifestStore.ts';
 import { CustomerModules } from '../customers/customerModules.ts';
 import { CustomerStore } from '../store/customerStore.ts';
@@ -119,7 +119,7 @@ export const TEST_JWKS = {
 export interface TestApps {
   /**
    * Builds an app; options override the defaults. Closed by `close()`. The local identity provider's
-   * key is trusted as server.ts trusts it: in local and demo environments only.
+   * key is trusted where its provider may run without an ALLOW_ variable: in the local environment only.
    */
   app(options?: Partial<AppOptions> & { trustLocalKey?: boolean }): Promise<FastifyInstance>;
   /** The route-manifests/ store the apps use unless given another. */
