@@ -111,7 +111,8 @@ function signingKey(raw: string | undefined, required: boolean): Buffer | undefi
 /**
  * Reads and checks the service's settings from `env`: each variable against its rule in the environment's
  * schema (all wrong ones named at once), then the rules between variables and the defaults that depend on
- * another variable. Outside local, IDENTITY_PROVIDER=local needs ALLOW_LOCAL_IDENTITY_PROVIDER.
+ * another variable. Outside local, IDENTITY_PROVIDER=local needs ALLOW_LOCAL_IDENTITY_PROVIDER, and a Cognito
+ * issuer or JWKS over plain http, or a JWKS elsewhere than under the issuer, its own ALLOW_ variable.
  */
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const values = validateEnvironment(env);
@@ -162,6 +163,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       demoData: values.ALLOW_DEMO_DATA,
       localMainApi: values.ALLOW_LOCAL_MAIN_API,
       embeddedDatabase: values.ALLOW_EMBEDDED_DATABASE,
+      httpIssuer: values.ALLOW_HTTP_IDENTITY_PROVIDER,
+      httpJwksUrl: values.ALLOW_HTTP_IDENTITY_PROVIDER,
+      jwksOutsideIssuer: values.ALLOW_JWKS_OUTSIDE_ISSUER,
     },
     seedDemoData: values.SEED_DEMO_DATA ?? demoOrLocal,
     manifestsDir: folder(values.MANIFESTS_DIR, 'route-manifests'),
@@ -177,8 +181,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       oauthDomain: values.COGNITO_OAUTH_DOMAIN,
     },
   };
-  // Trusting a published key is refused wherever settings are read, not only at start-up.
-  refuseUnsafeProduction(settings, ['localIdentityProvider']);
+  // Trusting a published key, or keys anyone on the way could swap, is refused wherever settings are read, not only at start-up.
+  refuseUnsafeProduction(settings, ['localIdentityProvider', 'httpIssuer', 'httpJwksUrl', 'jwksOutsideIssuer']);
   return settings;
 }
 

@@ -197,6 +197,10 @@ export const environmentSchema = {
     ALLOW_DEMO_DATA: allow('outside local, allow SEED_DEMO_DATA=true'),
     ALLOW_LOCAL_MAIN_API: allow('outside local, allow LOCAL_MAIN_API=true'),
     ALLOW_EMBEDDED_DATABASE: allow('outside local, allow running without DATABASE_URL on the embedded database (one process only)'),
+    ALLOW_HTTP_IDENTITY_PROVIDER: allow('outside local, allow a COGNITO_ISSUER or COGNITO_JWKS_URL over plain http to a host other than loopback'),
+    ALLOW_JWKS_OUTSIDE_ISSUER: allow(
+      "outside local, allow a COGNITO_JWKS_URL that is not under COGNITO_ISSUER (another origin, or a path outside the issuer's)",
+    ),
   },
 } as const;
 
