@@ -87,7 +87,7 @@ describe('GET /api/v1/manifest', () => {
     expect(res.json()).toMatchObject({ status: 401, type: expect.stringContaining('CFG_ERR_'), instance: '/api/v1/manifest' });
   });
 
-  it("refuses the local identity provider's published key outside local and demo", async () => {
+  it("refuses the local identity provider's published key unless it is trusted", async () => {
     const token = sign(claims(), { key: localIdp.pem, kid: 'CognitoLocal' });
     const trusted = await (await app(true)).inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${token}` } });
     const untrusted = await (await app(false)).inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${token}` } });

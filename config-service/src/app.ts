@@ -61,7 +61,7 @@ export interface AppOptions {
   streamLimits?: StreamLimits;
   /** How often an event stream gets a comment line and is checked for a client that stopped reading; unset: 20 s. Tests shorten it. */
   eventHeartbeatMs?: number;
-  /** Bearer token GET /metrics asks for; unset: open in local and demo, closed (404) elsewhere. */
+  /** Bearer token GET /metrics asks for; unset: open in local, closed (404) elsewhere. */
   metricsToken?: string;
   logger?: FastifyServerOptions['logger'];
 }

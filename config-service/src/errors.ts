@@ -56,7 +56,7 @@ export function isPlatformError(value: unknown): value is PlatformError {
  */
 export const startupErrorCatalogue = {
   CFG_SETTINGS_INVALID: { title: 'A setting breaks its rule' },
-  CFG_SETTINGS_UNSAFE_IN_PRODUCTION: { title: 'A demo shortcut is set outside local and demo' },
+  CFG_SETTINGS_UNSAFE_IN_PRODUCTION: { title: 'A production risk is taken outside local without its ALLOW_ variable' },
   CFG_SETTINGS_ENV_FILE: { title: 'The .env file cannot be read' },
   CFG_SETTINGS_PACKAGE_MISSING: { title: 'A package a setting needs is not installed' },
   CFG_STORE_MIGRATION: { title: 'The database schema cannot be brought up to date' },

@@ -182,6 +182,8 @@ describe('environment schema rules', () => {
     ['ALLOW_DEMO_DATA', '1', "ALLOW_DEMO_DATA: must be 'true' or 'false', got '1'"],
     ['ALLOW_LOCAL_MAIN_API', 'on', "ALLOW_LOCAL_MAIN_API: must be 'true' or 'false', got 'on'"],
     ['ALLOW_EMBEDDED_DATABASE', 'True', "ALLOW_EMBEDDED_DATABASE: must be 'true' or 'false', got 'True'"],
+    ['ALLOW_HTTP_IDENTITY_PROVIDER', 'yes', "ALLOW_HTTP_IDENTITY_PROVIDER: must be 'true' or 'false', got 'yes'"],
+    ['ALLOW_JWKS_OUTSIDE_ISSUER', '0', "ALLOW_JWKS_OUTSIDE_ISSUER: must be 'true' or 'false', got '0'"],
   ];
 
   it.each(cases)('refuses %s=%s with a message naming the variable and the rule', (variable, value, message) => {
@@ -313,13 +315,13 @@ describe('production refusals', () => {
     expect(error.code).toBe('CFG_SETTINGS_UNSAFE_IN_PRODUCTION');
     expect(error.variable).toBe(variable);
     expect(error.message).toMatch(
-      new RegExp(`^${variable}: .*; refused when ENVIRONMENT is 'production' \\(not local or demo\\)\\. Set ${allowedBy}=true to allow it anyway$`),
+      new RegExp(`^${variable}: .*; refused when ENVIRONMENT is 'production' \\(not local\\)\\. Set ${allowedBy}=true to allow it anyway$`),
     );
     expect(() => start({ ...env, [allowedBy]: 'true' })).not.toThrow();
     expect(() => start({ ...env, [allowedBy]: 'false' })).toThrow(SettingsError);
   });
 
-  it('trusts the local signing key outside local and demo only when the local identity provider is allowed', () => {
+  it('trusts the local signing key outside local only when the local identity provider is allowed', () => {
     expect(() => readSettings({ ...productionReady, IDENTITY_PROVIDER: 'local' })).toThrow(/ALLOW_LOCAL_IDENTITY_PROVIDER=true/);
     expect(start({ ...productionReady, IDENTITY_PROVIDER: 'local', ALLOW_LOCAL_IDENTITY_PROVIDER: 'true' })).toMatchObject({
       identityProvider: 'local',
@@ -327,14 +329,14 @@ describe('production refusals', () => {
     });
   });
 
-  it('names every refused risk at once, in any environment but local and demo', () => {
+  it('names every refused risk at once, in any environment but local', () => {
     const error = thrown(() => start({ ...production, ENVIRONMENT: 'staging', SEED_DEMO_DATA: 'true' }));
     expect(error.problems.map((problem) => problem.variable)).toEqual(['SEED_DEMO_DATA', 'DATABASE_URL']);
     expect(error.message).toMatch(/refused when ENVIRONMENT is 'staging'/);
   });
 
-  it.each(['local', 'demo'])('lets %s start on Node alone: local identity provider, demo data, embedded database', (environment) => {
-    expect(start({ ENVIRONMENT: environment })).toMatchObject({
+  it('lets local start on Node alone: local identity provider, demo data, embedded database', () => {
+    expect(start({ ENVIRONMENT: 'local' })).toMatchObject({
       identityProvider: 'local',
       trustLocalIdentityKey: true,
       seedDemoData: true,

@@ -1,15 +1,16 @@
 import { join, resolve } from 'node:path';
-import { isLocalEnvironment } from '@platform/schemas';
+import { isDemoOrLocal } from '@platform/schemas';
 import { repoRoot } from './repoPaths.ts';
 import { BACKENDS, backendVariable, LOCAL_MAIN_API_BASE, type BackendName } from './settings/backends.ts';
 import { environmentSchema, type Environment } from './settings/environmentSchema.ts';
 import { loadEnvFile } from './settings/loadEnvFile.ts';
-import { refuseUnsafeProduction, type GuardName } from './settings/productionGuards.ts';
+import { isLocalEnvironment, refuseUnsafeProduction, type GuardName } from './settings/productionGuards.ts';
 import { SettingsError } from './settings/settingsError.ts';
 import { originList, validateEnvironment } from './settings/validateEnvironment.ts';
 
 export { BACKENDS, backendVariable, type BackendName } from './settings/backends.ts';
 export { environmentSchema } from './settings/environmentSchema.ts';
+export { isLocalEnvironment } from './settings/productionGuards.ts';
 export { SettingsError, type SettingsErrorCode, type SettingsProblem } from './settings/settingsError.ts';
 
 export interface Settings {
@@ -20,7 +21,7 @@ export interface Settings {
   environment: string;
   productName: string;
   identityProvider: 'local' | 'cognito';
-  /** Whether tokens signed with the local identity provider's published key are accepted. */
+  /** Whether tokens signed with the local identity provider's published key are accepted: only when it is the provider. */
   trustLocalIdentityKey: boolean;
   localIdpPort: number;
   dataDir: string;
@@ -45,12 +46,12 @@ export interface Settings {
   rateLimits: RateLimits;
   /** Open event streams per user and per process, and how long one may stay quiet. */
   streamLimits: StreamLimits;
-  /** Bearer token /metrics requires once set; unset: open in local and demo, closed elsewhere. */
+  /** Bearer token /metrics requires once set; unset: open in local, closed elsewhere. */
   metricsToken: string | undefined;
   logLevel: Environment['LOG_LEVEL'];
   /** One JSON object a line (production) or readable lines (a developer under npm start). */
   logFormat: 'json' | 'pretty';
-  /** Outside local and demo, the risks the ALLOW_ variables accept (settings/productionGuards.ts). */
+  /** Outside local, the risks the ALLOW_ variables accept (settings/productionGuards.ts). */
   allowedInProduction: Record<GuardName, boolean>;
   cognito: {
     region: string;
@@ -101,22 +102,25 @@ function backendBases(values: Environment, localMainApi: boolean): Record<Backen
 }
 
 function signingKey(raw: string | undefined, required: boolean): Buffer | undefined {
-  // Outside local and demo there may be several replicas: a key of each process's own would refuse links.
+  // Outside local there may be several replicas: a key of each process's own would refuse links.
   if (!raw && required)
-    throw new SettingsError('ARTIFACT_SIGNING_KEY', 'is required when LOCAL_MAIN_API serves outside local and demo (e.g. `openssl rand -base64 32`)');
+    throw new SettingsError('ARTIFACT_SIGNING_KEY', 'is required when LOCAL_MAIN_API serves outside local (e.g. `openssl rand -base64 32`)');
   return raw ? Buffer.from(raw, 'base64') : undefined;
 }
 
 /**
  * Reads and checks the service's settings from `env`: each variable against its rule in the environment's
  * schema (all wrong ones named at once), then the rules between variables and the defaults that depend on
- * another variable. Outside local and demo, IDENTITY_PROVIDER=local needs ALLOW_LOCAL_IDENTITY_PROVIDER.
+ * another variable. Outside local, IDENTITY_PROVIDER=local needs ALLOW_LOCAL_IDENTITY_PROVIDER, and a Cognito
+ * issuer or JWKS over plain http, or a JWKS elsewhere than under the issuer, its own ALLOW_ variable.
  */
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const values = validateEnvironment(env);
   const environment = values.ENVIRONMENT;
+  // Defaults suit trying the platform out in demo as in local; the guards let demo take them only with their flags.
+  const demoOrLocal = isDemoOrLocal(environment);
   const local = isLocalEnvironment(environment);
-  const identityProvider = values.IDENTITY_PROVIDER ?? (local ? 'local' : 'cognito');
+  const identityProvider = values.IDENTITY_PROVIDER ?? (demoOrLocal ? 'local' : 'cognito');
   const region = values.COGNITO_REGION;
   const userPoolId = values.COGNITO_USER_POOL_ID;
   const clientId = values.COGNITO_CLIENT_ID;
@@ -124,7 +128,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     if (!userPoolId) throw new SettingsError('COGNITO_USER_POOL_ID', 'is required when IDENTITY_PROVIDER is cognito');
     if (!clientId) throw new SettingsError('COGNITO_CLIENT_ID', 'is required when IDENTITY_PROVIDER is cognito');
   }
-  const localMainApi = values.LOCAL_MAIN_API ?? local;
+  const localMainApi = values.LOCAL_MAIN_API ?? demoOrLocal;
   const issuer = values.COGNITO_ISSUER ?? (userPoolId ? `https://cognito-idp.${region}.amazonaws.com/${userPoolId}` : undefined);
   // DATA_DIR and the like are taken from the working directory when given, from the code's own tree when not.
   const folder = (given: string | undefined, fallback: string) => resolve(given ?? join(repoRoot, fallback));
@@ -135,7 +139,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     environment,
     productName: values.PRODUCT_NAME,
     identityProvider,
-    trustLocalIdentityKey: local || identityProvider === 'local',
+    // The published key signs the local identity provider's tokens and nobody else's: a pool never uses it.
+    trustLocalIdentityKey: identityProvider === 'local',
     localIdpPort: values.LOCAL_IDP_PORT,
     dataDir: folder(values.DATA_DIR, '.data'),
     databaseUrl: values.DATABASE_URL,
@@ -144,7 +149,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     backends: backendBases(values, localMainApi),
     messaging: values.PINPOINT_APP_ID
       ? { kind: 'pinpoint', appId: values.PINPOINT_APP_ID, region: values.PINPOINT_REGION ?? region }
-      : local
+      : demoOrLocal
         ? { kind: 'local' }
         : null,
     corsOrigins: [...new Set(originList(values.CORS_ORIGINS ?? ''))],
@@ -152,16 +157,19 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     streamLimits: { perUser: values.EVENT_STREAMS_PER_USER, perProcess: values.EVENT_STREAMS_PER_PROCESS, idleMs: values.EVENT_STREAM_IDLE_MINUTES * 60_000 },
     metricsToken: values.METRICS_TOKEN,
     logLevel: values.LOG_LEVEL,
-    logFormat: values.LOG_FORMAT ?? (local ? 'pretty' : 'json'),
+    logFormat: values.LOG_FORMAT ?? (demoOrLocal ? 'pretty' : 'json'),
     allowedInProduction: {
       localIdentityProvider: values.ALLOW_LOCAL_IDENTITY_PROVIDER,
       demoData: values.ALLOW_DEMO_DATA,
       localMainApi: values.ALLOW_LOCAL_MAIN_API,
       embeddedDatabase: values.ALLOW_EMBEDDED_DATABASE,
+      httpIssuer: values.ALLOW_HTTP_IDENTITY_PROVIDER,
+      httpJwksUrl: values.ALLOW_HTTP_IDENTITY_PROVIDER,
+      jwksOutsideIssuer: values.ALLOW_JWKS_OUTSIDE_ISSUER,
     },
-    seedDemoData: values.SEED_DEMO_DATA ?? local,
+    seedDemoData: values.SEED_DEMO_DATA ?? demoOrLocal,
     manifestsDir: folder(values.MANIFESTS_DIR, 'route-manifests'),
-    manifestSource: values.MANIFEST_SOURCE ?? (local ? 'files' : 'store'),
+    manifestSource: values.MANIFEST_SOURCE ?? (demoOrLocal ? 'files' : 'store'),
     webDist: folder(values.WEB_DIST, 'web/dist'),
     cognito: {
       region,
@@ -173,14 +181,14 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       oauthDomain: values.COGNITO_OAUTH_DOMAIN,
     },
   };
-  // Trusting a published key is refused wherever settings are read, not only at start-up.
-  refuseUnsafeProduction(settings, ['localIdentityProvider']);
+  // Trusting a published key, or keys anyone on the way could swap, is refused wherever settings are read, not only at start-up.
+  refuseUnsafeProduction(settings, ['localIdentityProvider', 'httpIssuer', 'httpJwksUrl', 'jwksOutsideIssuer']);
   return settings;
 }
 
 /**
  * The settings the service starts with: `.env` in `directory` under the real environment, read and
- * checked, and, outside local and demo, every production risk refused unless its ALLOW_ variable is set.
+ * checked, and, outside local, every production risk refused unless its ALLOW_ variable is set.
  */
 export function loadSettings({ env = process.env, directory = process.cwd() }: { env?: NodeJS.ProcessEnv; directory?: string } = {}): Settings {
   loadEnvFile(join(directory, '.env'), env);

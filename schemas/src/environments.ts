@@ -1,11 +1,12 @@
 /**
- * Environments that run the local identity provider with its demo accounts, may seed the demo data and
- * serve /loading; any other name is production (decision 0017).
+ * Environments whose web app offers what is there for trying the platform out: the /loading page (spec:
+ * "passes only when the environment is demo or local") and the local identity provider's hints. They say
+ * nothing of what the service allows: outside `local` its production guards apply (decision 0040).
  */
-export const LOCAL_ENVIRONMENTS: readonly string[] = ['local', 'demo'];
+export const DEMO_OR_LOCAL_ENVIRONMENTS: readonly string[] = ['local', 'demo'];
 
-/** Whether an environment is local or demo (LOCAL_ENVIRONMENTS), not production. */
-export const isLocalEnvironment = (environment: string): boolean => LOCAL_ENVIRONMENTS.includes(environment);
+/** Whether an environment is demo or local (DEMO_OR_LOCAL_ENVIRONMENTS), for the web app's pages. */
+export const isDemoOrLocal = (environment: string): boolean => DEMO_OR_LOCAL_ENVIRONMENTS.includes(environment);
 
 /** Environments the administration screens offer when limiting a module's exposure; any other name can still be typed. */
-export const KNOWN_ENVIRONMENTS: readonly string[] = [...LOCAL_ENVIRONMENTS, 'dev', 'staging', 'production'];
+export const KNOWN_ENVIRONMENTS: readonly string[] = [...DEMO_OR_LOCAL_ENVIRONMENTS, 'dev', 'staging', 'production'];

@@ -1,6 +1,6 @@
 // How `npm run manifests:publish` gets a staff user's ID token: given one, or signing in with an email
 // and password at the user pool the service itself names, as the web app does.
-import { isLocalEnvironment, type PublicConfig } from '@platform/schemas';
+import { isDemoOrLocal, type PublicConfig } from '@platform/schemas';
 import { request, ServiceAnswerError } from './releasesClient.ts';
 
 /** The demo staff account every local and demo deployment has (README, "Demo accounts"). */
@@ -34,7 +34,7 @@ export async function signIn(base: string, config: PublicConfig, env: NodeJS.Pro
     if (!env.PLATFORM_EMAIL || !env.PLATFORM_PASSWORD) throw new SignInError('set both PLATFORM_EMAIL and PLATFORM_PASSWORD (or PLATFORM_ID_TOKEN)');
     return { token: await passwordSignIn(base, config, env.PLATFORM_EMAIL, env.PLATFORM_PASSWORD), how: `as ${env.PLATFORM_EMAIL}`, demo: false };
   }
-  if (!isLocalEnvironment(config.environment)) {
+  if (!isDemoOrLocal(config.environment)) {
     throw new SignInError(
       `the service at ${base} runs in environment '${config.environment}': set PLATFORM_ID_TOKEN, or PLATFORM_EMAIL and PLATFORM_PASSWORD, of a staff user`,
     );

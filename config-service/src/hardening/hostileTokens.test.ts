@@ -6,6 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppOptions } from '../app.ts';
 import { claims, demoCustomerModules, releasesOn, localIdp, now, sign, startTestApps, strangerKey, type TestApps } from '../testing/testApp.ts';
 
+/** Cognito issues ID tokens for a day at most. */
+const DAY = 24 * 60 * 60;
+
 let apps: TestApps;
 let app: FastifyInstance;
 /** Every route the service can register: the optional local messaging sink and main backend too. */
@@ -26,7 +29,7 @@ afterAll(async () => {
 });
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-/** Signs with the local emulator's published key, which only local and demo environments trust. */
+/** Signs with the local emulator's published key, which is trusted only with the local identity provider. */
 const signLocal = (payload: Record<string, unknown>) => sign(payload, { key: localIdp.pem, kid: 'CognitoLocal' });
 const valid = () => sign(claims());
 /** HS256 "signed" with the pool's public key as the secret: the classic algorithm-confusion attack. */
@@ -44,6 +47,7 @@ const CLAIM_ATTACKS: [string, () => Record<string, unknown>][] = [
   ['an expired token', () => claims({ exp: now() - 60, iat: now() - 3600 })],
   ['nbf in the future', () => claims({ nbf: now() + 3600 })],
   ['iat in the future', () => claims({ iat: now() + 3600, exp: now() + 7200 })],
+  ['a lifetime over 24 hours', () => claims({ iat: now() - 60, exp: now() + DAY })],
   ['a wrong issuer', () => claims({ iss: 'http://evil.test/pool' })],
   ['a wrong audience', () => claims({ aud: 'another-client' })],
   ['an access token', () => claims({ token_use: 'access' })],
@@ -67,6 +71,9 @@ const HOSTILE: [string, () => string][] = [
 
 /** The same claim attacks, validly signed with the local emulator's key: the key is trusted here, the tokens are not. */
 const HOSTILE_LOCAL = CLAIM_ATTACKS.map(([name, attack]): [string, () => string] => [name, () => signLocal(attack())]);
+
+/** Environments where the local identity provider is not the one trusted: demo too (decision 0040). */
+const NOT_LOCAL = ['demo', 'dev', 'staging', 'production'];
 
 /** A concrete address for a route pattern. */
 const concrete = (url: string) =>
@@ -116,7 +123,7 @@ describe('hostile tokens on every route that needs sign-in', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it.each(['dev', 'staging', 'production'])("refuses every token signed with the local emulator's key when the environment is %s", async (environment) => {
+  it.each(NOT_LOCAL)("refuses every token signed with the local emulator's key when the environment is %s", async (environment) => {
     const elsewhere = await apps.app({ ...everything, environment });
     for (const [name, token] of [['a valid token', () => signLocal(claims())] as const, ...HOSTILE_LOCAL]) {
       expect({ name, accepted: await routesAccepting(elsewhere, token()) }).toEqual({ name, accepted: [] });
@@ -138,6 +145,15 @@ describe('hostile tokens on every route that needs sign-in', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('refuses a token that lives longer than 24 hours, saying so, and accepts one of exactly 24 hours', async () => {
+    const ask = (token: string) => app.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${token}` } });
+    const issued = now();
+    const tooLong = await ask(sign(claims({ iat: issued, exp: issued + DAY + 1 })));
+    expect(tooLong.statusCode).toBe(401);
+    expect(tooLong.json()).toMatchObject({ code: 'CFG_ERR_UNAUTHENTICATED', detail: 'token lives longer than 24 hours (exp - iat)' });
+    expect((await ask(sign(claims({ iat: issued, exp: issued + DAY })))).statusCode).toBe(200);
   });
 
   it('treats a validly signed token without an auth claim as a signed-in user with dash and profile only', async () => {

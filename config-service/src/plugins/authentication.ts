@@ -1,12 +1,11 @@
-import { createPublicKey } from 'node:crypto';
 import fastifyJwt, { type TokenOrHeader } from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
-import buildGetJwks from 'get-jwks';
 import { readAuthClaim } from '../claims/readAuthClaim.ts';
 import { PlatformError, isPlatformError } from '../errors.ts';
-import { LOCAL_IDP_KEY_THUMBPRINT, rsaThumbprint } from '../identity/localSigningKey.ts';
+import { LOCAL_IDP_KEY_THUMBPRINT } from '../identity/localSigningKey.ts';
 import type { VerifiedUser } from '../claims/verifiedUser.ts';
+import { remoteSigningKeys } from './signingKeys.ts';
 import { VerifiedTokenCache } from './verifiedTokenCache.ts';
 
 export interface AuthenticationOptions {
@@ -32,75 +31,22 @@ declare module 'fastify' {
 const MAX_AUTHORIZATION_LENGTH = 8 * 1024;
 /** How far the identity provider's clock may run ahead of ours. */
 const CLOCK_SKEW_S = 60;
-
-/** How long one request for the signing keys may take: get-jwks sets no limit fetch honours. */
-const JWKS_TIMEOUT_MS = 3_000;
-
-/** The identity provider did not answer the request for its keys in time. */
-class JwksTimeoutError extends Error {
-  override name = 'JwksTimeoutError';
-}
-
-/**
- * Asks for a key, and once more if the first request failed on the way or did not answer in time (a
- * kept-alive connection closed just as it was reused can leave a request hanging): a user is not
- * refused for a blip, and never waits without end. A key that is not there, or an answer that is not a
- * key set, is not asked again. `forget` drops the request still pending, which get-jwks would hand out again.
- */
-async function getJwkOnceMore<T>(get: () => Promise<T>, forget: () => void): Promise<T> {
-  const attempt = async () => {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      return await Promise.race([
-        get(),
-        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new JwksTimeoutError(`no answer within ${JWKS_TIMEOUT_MS} ms`)), JWKS_TIMEOUT_MS))),
-      ]);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-  try {
-    return await attempt();
-  } catch (error) {
-    if (!(error instanceof JwksTimeoutError) && !isNetworkFailure(error)) throw error;
-    forget();
-    return attempt();
-  }
-}
-
-/** fetch's own failure (no answer at all), as opposed to an answer get-jwks did not like. */
-const isNetworkFailure = (error: unknown) => error instanceof TypeError && /fetch failed/i.test((error as Error).message);
+/** The longest life a token may be issued with (Cognito's ID tokens: one day at most); a longer one is not the pool's. */
+const MAX_TOKEN_LIFETIME_S = 24 * 60 * 60;
 
 async function authenticationPlugin(app: FastifyInstance, options: AuthenticationOptions) {
-  const cut = options.jwksUrl.lastIndexOf('/');
-  const getJwks = buildGetJwks({ jwksPath: options.jwksUrl.slice(cut + 1), ttl: 10 * 60 * 1000 });
-  const jwksDomain = options.jwksUrl.slice(0, cut + 1);
-  // get-jwks hands out the same key object while it is cached: its PEM is made once, not per request.
-  const pems = new WeakMap<object, string | Buffer>();
+  const signingKeys = remoteSigningKeys(options.jwksUrl);
   const verified = new VerifiedTokenCache();
 
   await app.register(fastifyJwt, {
     secret: async (_request: FastifyRequest, token: TokenOrHeader) => {
       const { kid, alg } = 'header' in token ? token.header : token;
       if (!kid || alg !== 'RS256') throw new PlatformError('CFG_ERR_UNAUTHENTICATED', 'token must be RS256 with a key id');
-      let jwk: buildGetJwks.JWK;
-      try {
-        jwk = await getJwkOnceMore(
-          () => getJwks.getJwk({ domain: jwksDomain, kid, alg }),
-          () => getJwks.cache.delete(getJwks.generateCacheKey(alg, kid, jwksDomain)),
-        );
-      } catch (error) {
-        const missing = /No matching JWK/i.test((error as Error).message);
-        throw new PlatformError(missing ? 'CFG_ERR_UNAUTHENTICATED' : 'CFG_ERR_IDENTITY_PROVIDER', missing ? 'token signed by an unknown key' : undefined, {
-          cause: error,
-        });
-      }
-      if (!options.trustLocalKey && rsaThumbprint(jwk as { e?: string; n?: string }) === LOCAL_IDP_KEY_THUMBPRINT) {
+      const key = await signingKeys({ kid, alg });
+      if (!options.trustLocalKey && key.thumbprint === LOCAL_IDP_KEY_THUMBPRINT) {
         throw new PlatformError('CFG_ERR_UNAUTHENTICATED', "token signed with the local identity provider's published key");
       }
-      let pem = pems.get(jwk);
-      if (!pem) pems.set(jwk, (pem = createPublicKey({ key: jwk as import('node:crypto').JsonWebKey, format: 'jwk' }).export({ type: 'spki', format: 'pem' })));
-      return pem;
+      return key.pem;
     },
     decode: { complete: true },
     verify: {
@@ -137,6 +83,9 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
     // A token issued in the future was not issued by a pool whose clock agrees with ours.
     if (typeof claims.iat !== 'number' || claims.iat > Date.now() / 1000 + CLOCK_SKEW_S)
       throw new PlatformError('CFG_ERR_UNAUTHENTICATED', 'token is issued in the future');
+    // A token that lives for long outlasts every rotation and revocation: one stolen would serve for good.
+    if (typeof claims.exp !== 'number' || claims.exp - claims.iat > MAX_TOKEN_LIFETIME_S)
+      throw new PlatformError('CFG_ERR_UNAUTHENTICATED', 'token lives longer than 24 hours (exp - iat)');
     // Only an ID token carries the user's attributes; an access token must not stand in for it.
     if (claims.token_use !== 'id') throw new PlatformError('CFG_ERR_UNAUTHENTICATED', 'an ID token is required');
     const text = (name: string) => (typeof claims[name] === 'string' ? (claims[name] as string) : '');

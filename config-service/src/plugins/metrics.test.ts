@@ -247,8 +247,8 @@ describe('GET /metrics in production', () => {
     }
   });
 
-  it('asks for the token in local and demo too once one is set', async () => {
-    const local = await build({ environment: 'demo', metricsToken: TOKEN });
+  it('asks for the token in local too once one is set', async () => {
+    const local = await build({ environment: 'local', metricsToken: TOKEN });
     expectNotFound(await local.inject({ url: '/metrics' }));
     expect((await local.inject({ url: '/metrics', headers: bearer(TOKEN) })).statusCode).toBe(200);
   });
@@ -261,9 +261,9 @@ describe('GET /metrics in production', () => {
 });
 
 describe('metricsAccess', () => {
-  it('opens local and demo, closes everything else, and asks for a token once one is set', () => {
+  it('opens local, closes everything else (demo too: a demo deployment is reachable), and asks for a token once one is set', () => {
     expect(metricsAccess('local', undefined)).toEqual({ kind: 'open' });
-    expect(metricsAccess('demo', undefined)).toEqual({ kind: 'open' });
+    expect(metricsAccess('demo', undefined)).toEqual({ kind: 'closed' });
     expect(metricsAccess('production', undefined)).toEqual({ kind: 'closed' });
     expect(metricsAccess('staging', undefined)).toEqual({ kind: 'closed' });
     expect(metricsAccess('production', TOKEN)).toEqual({ kind: 'token', token: TOKEN });

@@ -1,12 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isLocalEnvironment } from '@platform/schemas';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { PlatformError } from '../errors.ts';
 import type { ManifestSource } from '../manifests/manifestStore.ts';
 import type { Database } from '../store/database.ts';
-import { SettingsError } from '../settings.ts';
+import { isLocalEnvironment, SettingsError } from '../settings.ts';
 import { sendProblem } from './problem.ts';
 import { RequestDurations } from './requestDurations.ts';
 
@@ -17,7 +16,7 @@ export type MetricsAccess = { kind: 'open' } | { kind: 'token'; token: string } 
 const MIN_TOKEN_LENGTH = 16;
 
 /**
- * Open under `npm start` (local and demo); elsewhere only to holders of METRICS_TOKEN. A token, once
+ * Open under `npm start` (local); elsewhere, demo included, only to holders of METRICS_TOKEN. A token, once
  * set, is asked for in every environment: whoever set it meant it.
  */
 export function metricsAccess(environment: string, token: string | undefined): MetricsAccess {

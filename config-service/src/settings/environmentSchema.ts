@@ -53,7 +53,8 @@ export const environmentSchema = {
       pattern: '^[a-z][a-z0-9-]*$',
       'x-rule': 'must be a lower-case name (a-z, 0-9 and -, starting with a letter)',
       default: 'production',
-      description: 'local and demo allow the local identity provider and demo data; any other name is production',
+      description:
+        'local takes every shortcut (local identity provider, demo data, open /metrics); demo has the same defaults, but it and any other name are production, whose guards need the ALLOW_ variables',
     },
     PRODUCT_NAME: { type: 'string', default: 'AssetTwin', description: 'product name in the top bar and in "{product} for Engineering"' },
     IDENTITY_PROVIDER: {
@@ -145,7 +146,7 @@ export const environmentSchema = {
       minLength: 16,
       'x-rule': 'must be at least 16 characters (e.g. `openssl rand -hex 24`)',
       'x-secret': true,
-      'x-default': 'unset: /metrics open in local/demo, closed elsewhere',
+      'x-default': 'unset: /metrics open in local, closed elsewhere',
       description: 'bearer token that /metrics requires in every environment once set (decision 0018)',
     },
     LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'service log level' },
@@ -192,10 +193,14 @@ export const environmentSchema = {
       'x-default': 'unset: no single sign-on',
       description: "the pool's hosted UI domain, for single sign-on",
     },
-    ALLOW_LOCAL_IDENTITY_PROVIDER: allow('outside local and demo, allow IDENTITY_PROVIDER=local and trust its signing key, which is published with the code'),
-    ALLOW_DEMO_DATA: allow('outside local and demo, allow SEED_DEMO_DATA=true'),
-    ALLOW_LOCAL_MAIN_API: allow('outside local and demo, allow LOCAL_MAIN_API=true'),
-    ALLOW_EMBEDDED_DATABASE: allow('outside local and demo, allow running without DATABASE_URL on the embedded database (one process only)'),
+    ALLOW_LOCAL_IDENTITY_PROVIDER: allow('outside local, allow IDENTITY_PROVIDER=local and trust its signing key, which is published with the code'),
+    ALLOW_DEMO_DATA: allow('outside local, allow SEED_DEMO_DATA=true'),
+    ALLOW_LOCAL_MAIN_API: allow('outside local, allow LOCAL_MAIN_API=true'),
+    ALLOW_EMBEDDED_DATABASE: allow('outside local, allow running without DATABASE_URL on the embedded database (one process only)'),
+    ALLOW_HTTP_IDENTITY_PROVIDER: allow('outside local, allow a COGNITO_ISSUER or COGNITO_JWKS_URL over plain http to a host other than loopback'),
+    ALLOW_JWKS_OUTSIDE_ISSUER: allow(
+      "outside local, allow a COGNITO_JWKS_URL that is not under COGNITO_ISSUER (another origin, or a path outside the issuer's)",
+    ),
   },
 } as const;
 

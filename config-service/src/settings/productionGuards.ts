@@ -1,7 +1,15 @@
-import { isLocalEnvironment, LOCAL_ENVIRONMENTS } from '@platform/schemas';
 import type { Variable } from './environmentSchema.ts';
 import type { Settings } from '../settings.ts';
 import { SettingsError, type SettingsProblem } from './settingsError.ts';
+
+/**
+ * The one environment that takes every shortcut without an ALLOW_ variable: a developer's machine under
+ * `npm start`. `demo` is not one (decision 0040): a demo deployment is reachable, and says so with the flags.
+ */
+const LOCAL_ENVIRONMENT = 'local';
+
+/** Whether the production guards are off: the environment is `local`. */
+export const isLocalEnvironment = (environment: string): boolean => environment === LOCAL_ENVIRONMENT;
 
 /** What production refuses unless its ALLOW_ variable says the risk is taken knowingly. */
 export interface ProductionGuard {
@@ -30,6 +38,21 @@ export const GUARDS = {
     allowedBy: 'ALLOW_EMBEDDED_DATABASE',
     risk: 'unset means the embedded database, which only one process on this machine can open (no replicas; the data is as safe as its folder)',
   },
+  httpIssuer: {
+    variable: 'COGNITO_ISSUER',
+    allowedBy: 'ALLOW_HTTP_IDENTITY_PROVIDER',
+    risk: "'http://' off loopback: the signing keys found from it travel unprotected, and whoever answers on the way could sign tokens for anyone",
+  },
+  httpJwksUrl: {
+    variable: 'COGNITO_JWKS_URL',
+    allowedBy: 'ALLOW_HTTP_IDENTITY_PROVIDER',
+    risk: "'http://' off loopback: the signing keys travel unprotected, and whoever answers on the way could sign tokens for anyone",
+  },
+  jwksOutsideIssuer: {
+    variable: 'COGNITO_JWKS_URL',
+    allowedBy: 'ALLOW_JWKS_OUTSIDE_ISSUER',
+    risk: "is not under COGNITO_ISSUER (same origin, path below the issuer's): the keys trusted would be another server's, not the pool's",
+  },
 } as const satisfies Record<string, ProductionGuard>;
 
 export type GuardName = keyof typeof GUARDS;
@@ -40,18 +63,37 @@ const TAKES: Record<GuardName, (settings: Settings) => boolean> = {
   demoData: (settings) => settings.seedDemoData,
   localMainApi: (settings) => settings.localMainApi,
   embeddedDatabase: (settings) => settings.databaseUrl === undefined,
+  httpIssuer: (settings) => settings.identityProvider === 'cognito' && plainHttpOffLoopback(settings.cognito.issuer),
+  httpJwksUrl: (settings) => settings.identityProvider === 'cognito' && plainHttpOffLoopback(settings.cognito.jwksUrl),
+  jwksOutsideIssuer: ({ identityProvider, cognito: { issuer, jwksUrl } }) => identityProvider === 'cognito' && !!issuer && !!jwksUrl && !under(jwksUrl, issuer),
 };
+
+/** Loopback never leaves the machine: a stand-in pool there (benchmarks, the packaging test) needs no TLS. */
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+function plainHttpOffLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const url = new URL(address);
+  return url.protocol !== 'https:' && !LOOPBACK.test(url.hostname);
+}
+
+/** Whether `address` is the issuer's or below it: same origin, and a path under the issuer's (URL has resolved any `..`). */
+function under(address: string, issuer: string): boolean {
+  const url = new URL(address);
+  const base = new URL(issuer);
+  return url.origin === base.origin && url.pathname.startsWith(`${base.pathname.replace(/\/+$/, '')}/`);
+}
 
 /** The refusal of one guard, naming the variable, the environment and the way to allow it. */
 function problem(name: GuardName, environment: string): SettingsProblem {
   const { variable, allowedBy, risk } = GUARDS[name];
   return {
     variable,
-    rule: `${risk}; refused when ENVIRONMENT is '${environment}' (not ${LOCAL_ENVIRONMENTS.join(' or ')}). Set ${allowedBy}=true to allow it anyway`,
+    rule: `${risk}; refused when ENVIRONMENT is '${environment}' (not ${LOCAL_ENVIRONMENT}). Set ${allowedBy}=true to allow it anyway`,
   };
 }
 
-/** Throws naming every risk production takes without its ALLOW_ variable; local and demo may take any. */
+/** Throws naming every risk production takes without its ALLOW_ variable; local alone may take any. */
 export function refuseUnsafeProduction(settings: Settings, only: readonly GuardName[] = Object.keys(GUARDS) as GuardName[]): void {
   if (isLocalEnvironment(settings.environment)) return;
   const [first, ...others] = only

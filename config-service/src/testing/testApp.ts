@@ -1,12 +1,12 @@
 // Test support: an app wired as in production but with a key pair of the test's own, published
 // by a small JWKS server, so tokens are signed and verified for real, never stubbed.
-import { generateKeyPairSync, createSign, type KeyObject } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, createSign, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
-import { isLocalEnvironment } from '@platform/schemas';
 import { buildApp, type AppOptions } from '../app.ts';
+import { isLocalEnvironment } from '../settings.ts';
 import { ManifestStore, type ManifestSource } from '../manifests/manifestStore.ts';
 import { CustomerModules } from '../customers/customerModules.ts';
 import { CustomerStore } from '../store/customerStore.ts';
@@ -111,14 +111,15 @@ export async function releasesOn(modules: CustomerModules, folder: ManifestStore
 export const TEST_JWKS = {
   keys: [
     { ...publicKey.export({ format: 'jwk' }), kid: 'test-key', alg: 'RS256', use: 'sig' },
-    { ...(localIdp.jwk as object), kid: 'CognitoLocal' },
+    // Its public half, as cognito-local publishes it: a key set holding private keys is refused.
+    { ...createPublicKey({ key: localIdp.jwk as JsonWebKey, format: 'jwk' }).export({ format: 'jwk' }), kid: 'CognitoLocal', alg: 'RS256', use: 'sig' },
   ],
 };
 
 export interface TestApps {
   /**
    * Builds an app; options override the defaults. Closed by `close()`. The local identity provider's
-   * key is trusted as server.ts trusts it: in local and demo environments only.
+   * key is trusted where its provider may run without an ALLOW_ variable: in the local environment only.
    */
   app(options?: Partial<AppOptions> & { trustLocalKey?: boolean }): Promise<FastifyInstance>;
   /** The route-manifests/ store the apps use unless given another. */

@@ -1,4 +1,4 @@
-import { isLocalEnvironment, type Access, type UserManifest } from '@platform/schemas';
+import { isDemoOrLocal, type Access, type UserManifest } from '@platform/schemas';
 import { safeRedirect } from './safeRedirect.ts';
 import { APP_PATHS } from './appPaths.ts';
 
@@ -52,7 +52,7 @@ export function decide(input: GuardInput): GuardDecision {
         safeRedirect(new URLSearchParams(search).get('redirect'), input.origin) ?? safeRedirect(input.redirectCookie, input.origin) ?? APP_PATHS.root,
       );
     case 'demoOrLocal':
-      if (!isLocalEnvironment(input.environment)) return redirect(APP_PATHS.login);
+      if (!isDemoOrLocal(input.environment)) return redirect(APP_PATHS.login);
       if (signedIn === undefined) return wait;
       return signedIn ? render : redirect(APP_PATHS.login);
     case 'signedIn':
