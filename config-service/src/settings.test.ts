@@ -182,6 +182,7 @@ describe('environment schema rules', () => {
     ['ALLOW_DEMO_DATA', '1', "ALLOW_DEMO_DATA: must be 'true' or 'false', got '1'"],
     ['ALLOW_LOCAL_MAIN_API', 'on', "ALLOW_LOCAL_MAIN_API: must be 'true' or 'false', got 'on'"],
     ['ALLOW_EMBEDDED_DATABASE', 'True', "ALLOW_EMBEDDED_DATABASE: must be 'true' or 'false', got 'True'"],
+    ['ALLOW_UNCHECKED_APP_CLIENT', 'no', "ALLOW_UNCHECKED_APP_CLIENT: must be 'true' or 'false', got 'no'"],
   ];
 
   it.each(cases)('refuses %s=%s with a message naming the variable and the rule', (variable, value, message) => {

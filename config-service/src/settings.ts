@@ -52,6 +52,8 @@ export interface Settings {
   logFormat: 'json' | 'pretty';
   /** Outside local and demo, the risks the ALLOW_ variables accept (settings/productionGuards.ts). */
   allowedInProduction: Record<GuardName, boolean>;
+  /** Whether /readyz waits until the app client is read and its users cannot write custom:auth (decision 0041). */
+  checkAppClientWriteRights: boolean;
   cognito: {
     region: string;
     userPoolId: string | undefined;
@@ -159,6 +161,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       localMainApi: values.ALLOW_LOCAL_MAIN_API,
       embeddedDatabase: values.ALLOW_EMBEDDED_DATABASE,
     },
+    checkAppClientWriteRights: !values.ALLOW_UNCHECKED_APP_CLIENT,
     seedDemoData: values.SEED_DEMO_DATA ?? local,
     manifestsDir: folder(values.MANIFESTS_DIR, 'route-manifests'),
     manifestSource: values.MANIFEST_SOURCE ?? (local ? 'files' : 'store'),

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CognitoIdentityProviderClient, DescribeUserPoolClientCommand, UpdateUserPoolClientCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { freePort } from '../../testing/serviceProcess.ts';
+import { checkWriteRights } from '../appClientWriteRights.ts';
 import { DEMO_ACCOUNTS } from './demoAccounts.ts';
 import { startLocalIdentityProvider, type LocalIdentityProvider } from './startLocalIdentityProvider.ts';
 
@@ -52,6 +54,23 @@ describe('local identity provider', () => {
       const message = `code ${sent + 1} of ${emails.length}, to ${email}`;
       await expect.poll(() => codeLoggedSince(mark, email), { timeout: 2_000, interval: 50, message }).toMatch(/^\d{6}$/);
     }
+  });
+
+  it("gives the web app's client a list of write attributes without custom:auth, which the readiness check reads", async () => {
+    const cognito = new CognitoIdentityProviderClient({
+      endpoint: idp.upstream,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    const ids = { UserPoolId: idp.userPoolId, ClientId: idp.clientId };
+    const written = async () => (await cognito.send(new DescribeUserPoolClientCommand(ids))).UserPoolClient?.WriteAttributes;
+    expect(await written()).toEqual(['email', 'given_name', 'family_name']);
+    expect(await checkWriteRights({ client: cognito, userPoolId: idp.userPoolId, clientId: idp.clientId })).toBe('ready');
+    // And the check tells a client that lets users write custom:auth from one that does not.
+    await cognito.send(new UpdateUserPoolClientCommand({ ...ids, WriteAttributes: ['email', 'custom:auth'] }));
+    expect(await checkWriteRights({ client: cognito, userPoolId: idp.userPoolId, clientId: idp.clientId })).toBe('writes custom:auth');
+    await cognito.send(new UpdateUserPoolClientCommand({ ...ids, WriteAttributes: ['email', 'given_name', 'family_name'] }));
+    cognito.destroy();
   });
 
   it('refuses to start where one already answers, with a start-up code that names the port setting', async () => {
