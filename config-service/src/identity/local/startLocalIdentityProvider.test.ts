@@ -12,7 +12,17 @@ import { startLocalIdentityProvider, type LocalIdentityProvider } from './startL
 let dataDir: string;
 let idp: LocalIdentityProvider;
 
+/** What the service's own environment may hold, none of which the emulator may see. */
+const SECRETS = {
+  DATABASE_URL: 'postgres://platform:db-secret-3141@db:5432/platform',
+  ARTIFACT_SIGNING_KEY: 'c2lnbmluZy1zZWNyZXQtMjcxOC1zaWduaW5nLXNlY3JldA==',
+  METRICS_TOKEN: 'metrics-secret-1618033',
+  AWS_SECRET_ACCESS_KEY: 'aws-secret-1414213',
+};
+const before = Object.fromEntries(Object.keys(SECRETS).map((name) => [name, process.env[name]]));
+
 beforeAll(async () => {
+  Object.assign(process.env, SECRETS);
   dataDir = mkdtempSync(join(tmpdir(), 'local-idp-'));
   idp = await startLocalIdentityProvider({
     dataDir,
@@ -23,6 +33,10 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  for (const [name, value] of Object.entries(before)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
   await idp?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -71,6 +85,20 @@ describe('local identity provider', () => {
     expect(await checkWriteRights({ client: cognito, userPoolId: idp.userPoolId, clientId: idp.clientId })).toBe('writes custom:auth');
     await cognito.send(new UpdateUserPoolClientCommand({ ...ids, WriteAttributes: ['email', 'given_name', 'family_name'] }));
     cognito.destroy();
+  });
+
+  it("starts with an environment of its own, holding none of the service's secrets", () => {
+    const environ = readFileSync(`/proc/${idp.pid}/environ`, 'utf8');
+    for (const secret of Object.values(SECRETS)) expect(environ).not.toContain(secret);
+    const names = environ
+      .split('\0')
+      .filter(Boolean)
+      .map((entry) => entry.slice(0, entry.indexOf('=')));
+    // Node adds NODE_CHANNEL_* for the channel that ends the emulator with us; DEBUG and
+    // COGNITO_LOCAL_DEVMODE are the emulator's own, passed on when a developer sets them.
+    const allowed = ['HOME', 'HOST', 'NODE_OPTIONS', 'PATH', 'PORT', 'DEBUG', 'COGNITO_LOCAL_DEVMODE'];
+    expect(names.filter((name) => !name.startsWith('NODE_CHANNEL_') && !allowed.includes(name))).toEqual([]);
+    expect(names).toEqual(expect.arrayContaining(['HOME', 'HOST', 'PORT']));
   });
 
   it('refuses to start where one already answers, with a start-up code that names the port setting', async () => {
