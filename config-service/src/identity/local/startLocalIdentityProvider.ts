@@ -44,7 +44,7 @@ const ITS_OWN_VARIABLES = ['DEBUG', 'COGNITO_LOCAL_DEVMODE'] as const;
  * process's environment is readable by whatever runs as the same user. HOME is its own folder, so the
  * AWS SDK inside it reads no ~/.aws of the developer's either.
  */
-export function localIdentityProviderEnv(port: number, home: string, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+function localIdentityProviderEnv(port: number, home: string, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const own = Object.fromEntries(ITS_OWN_VARIABLES.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
   return { PATH: env.PATH ?? '', HOME: home, PORT: String(port), HOST: '127.0.0.1', NODE_OPTIONS: '', ...own };
 }
