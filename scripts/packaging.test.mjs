@@ -414,6 +414,12 @@ describe("the image's start command", () => {
 
   beforeAll(async () => {
     jwks = createServer((request, response) => {
+      // The user pool's API too: the service reads its app client's write rights before it is ready.
+      if (request.method === 'POST' && request.headers['x-amz-target'] === 'AWSCognitoIdentityProviderService.DescribeUserPoolClient') {
+        return void response
+          .writeHead(200, { 'content-type': 'application/x-amz-json-1.1' })
+          .end(JSON.stringify({ UserPoolClient: { ClientId: clientId, WriteAttributes: ['email', 'given_name', 'family_name'] } }));
+      }
       if (request.url !== `${issuerPath}/.well-known/jwks.json`) return void response.writeHead(404).end();
       response
         .writeHead(200, { 'content-type': 'application/json' })
@@ -443,6 +449,10 @@ describe("the image's start command", () => {
       COGNITO_USER_POOL_ID: 'eu-west-1_packaging',
       COGNITO_CLIENT_ID: clientId,
       COGNITO_ISSUER: issuer,
+      // The AWS SDK's own settings: the stand-in pool, and credentials it does not check.
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${jwks.address().port}`,
+      AWS_ACCESS_KEY_ID: 'packaging',
+      AWS_SECRET_ACCESS_KEY: 'packaging',
       LOG_LEVEL: 'warn',
     });
     // From the repository's root, as the image runs it from its WORKDIR; no loader a developer's shell may add.
@@ -474,9 +484,9 @@ describe("the image's start command", () => {
     await new Promise((resolve) => (jwks ? jwks.close(resolve) : resolve()));
   });
 
-  it('is ready: manifests loaded, the identity provider keys fetched, the database answering', async () => {
+  it("is ready: manifests loaded, the identity provider keys fetched, the database answering, the app client's write rights read", async () => {
     const response = await fetch(`http://127.0.0.1:${port}/readyz`);
-    expect(await response.json()).toMatchObject({ status: 'ready' });
+    expect(await response.json()).toMatchObject({ status: 'ready', checks: { appClient: 'ready' } });
     const config = await (await fetch(`http://127.0.0.1:${port}/api/v1/config`)).json();
     expect(JSON.stringify(config)).toContain(clientId);
   });

@@ -26,6 +26,7 @@ import eventRoutes from './routes/events/index.ts';
 import localMainApi, { type LocalMainApiOptions } from './routes/main/index.ts';
 import messagingRoutes from './routes/messaging/index.ts';
 import type { CustomerModules } from './customers/customerModules.ts';
+import type { WriteRightsState } from './identity/appClientWriteRights.ts';
 import manifestRoutes from './routes/manifest/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 import releaseRoutes from './routes/releases/index.ts';
@@ -51,6 +52,8 @@ export interface AppOptions {
   localMainApi?: LocalMainApiOptions;
   /** The local identity provider, when it is the one in use: its address, web client and return addresses. */
   localIdp?: { upstream: string; clientId: string; callbackUrls: readonly string[] };
+  /** The proof that the app client's users cannot write custom:auth; /readyz waits for it. Unset: not checked (tests, ALLOW_UNCHECKED_APP_CLIENT). */
+  appClientWriteRights?: { state(): WriteRightsState };
   /** Folder of the built web app, served with history-mode fallback. */
   webRoot?: string;
   /** Foreign origins whose pages may call the API (CORS); unset or empty: none. */
@@ -160,7 +163,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authentication, options.authentication);
   // Before the routes: the document is collected from their onRoute hooks.
   await app.register(openApi, { productName: options.productName });
-  await app.register(health, { manifests: options.manifests, releases: options.releases, database, jwksUrl: options.authentication.jwksUrl });
+  await app.register(health, {
+    manifests: options.manifests,
+    releases: options.releases,
+    database,
+    jwksUrl: options.authentication.jwksUrl,
+    appClient: options.appClientWriteRights,
+  });
   await app.register(configRoutes, {
     manifests: options.manifests,
     environment: options.environment,

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { inRepo } from './repoPaths.ts';
+import { startService } from './testing/serviceProcess.ts';
 
 // Resolved here: the service runs from an empty folder, where `--import tsx` would not be found.
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -40,4 +41,18 @@ describe('a service that cannot start', () => {
     expect(stderr).toContain('(CFG_STORE_IN_USE: see docs/errors.md)');
     expect(stderr).not.toMatch(/^\s+at /m);
   });
+});
+
+describe('a service that starts', () => {
+  it("becomes ready only with the app client's write rights read from its identity provider, the local one here", async () => {
+    const service = await startService();
+    try {
+      // The app client is read before the port opens: ready from the first answer.
+      const readiness = await fetch(`${service.base}/readyz`);
+      expect(readiness.status).toBe(200);
+      expect(((await readiness.json()) as { checks: Record<string, string> }).checks).toMatchObject({ appClient: 'ready' });
+    } finally {
+      await service.stop();
+    }
+  }, 60_000);
 });

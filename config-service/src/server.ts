@@ -5,6 +5,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { buildApp } from './app.ts';
 import { StartupError } from './errors.ts';
 import { loggerOptions } from './logging/loggerOptions.ts';
+import { AppClientWriteRights } from './identity/appClientWriteRights.ts';
 import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_PASSWORD } from './identity/local/demoAccounts.ts';
 import { callbackUrls } from './identity/local/seedLocalPool.ts';
 import { startLocalIdentityProvider, type LocalIdentityProvider } from './identity/local/startLocalIdentityProvider.ts';
@@ -76,6 +77,13 @@ async function main() {
   const clientId = local?.clientId ?? cognito.clientId;
   const userPoolId = local?.userPoolId ?? cognito.userPoolId;
   if (!issuer || !jwksUrl || !clientId || !userPoolId) throw new SettingsError('COGNITO_USER_POOL_ID', 'identity provider settings are incomplete');
+  // The service's own calls to the user pool. The local emulator takes any credentials; a real pool needs
+  // the deployment's own (DescribeUserPoolClient; ListUsers and AdminGetUser for the local main API).
+  const userPool = new CognitoIdentityProviderClient(
+    local ? { endpoint: local.upstream, region: cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : { region: cognito.region },
+  );
+  // Checked against the local pool too, so every run of the service exercises the check.
+  const writeRights = settings.checkAppClientWriteRights ? new AppClientWriteRights({ client: userPool, userPoolId, clientId }) : undefined;
 
   const app = await buildApp({
     environment: settings.environment,
@@ -102,15 +110,7 @@ async function main() {
     ...(settings.localMainApi
       ? {
           localMainApi: {
-            users: cognitoUserDirectory(
-              // The local emulator takes any credentials; a real pool needs the deployment's own (ListUsers, AdminGetUser).
-              new CognitoIdentityProviderClient(
-                local
-                  ? { endpoint: local.upstream, region: cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-                  : { region: cognito.region },
-              ),
-              userPoolId,
-            ),
+            users: cognitoUserDirectory(userPool, userPoolId),
             // Unset, a key of this process's own: enough for one replica. Behind a load balancer every replica
             // needs the same ARTIFACT_SIGNING_KEY, or a link signed by one is refused by the next.
             signingKey: settings.artifactSigningKey ?? randomBytes(32),
@@ -118,6 +118,7 @@ async function main() {
         }
       : {}),
     messaging: settings.messaging,
+    appClientWriteRights: writeRights,
     corsOrigins: settings.corsOrigins,
     rateLimits: settings.rateLimits,
     streamLimits: settings.streamLimits,
@@ -126,6 +127,10 @@ async function main() {
     logger: loggerOptions({ level: settings.logLevel, pretty: settings.logFormat === 'pretty' }),
   });
   manifests.log = app.log;
+  // The first reading before the port opens (bounded by its time-out), so a replica whose client is fine
+  // is ready as soon as it listens; later readings, while not proved, run in the background.
+  if (writeRights) await writeRights.start(app.log);
+  else app.log.warn('ALLOW_UNCHECKED_APP_CLIENT=true: the app client is not read; that its users cannot write custom:auth must be proved another way');
 
   // Administrators edit route-manifests/ while the service runs (files) or publish releases: valid
   // edits are served at once, invalid ones are logged with every problem and change nothing.
@@ -164,6 +169,7 @@ async function main() {
       ['release listener', () => manifests.close()],
       ['switch listener', () => customerModules.close()],
       ['database', () => database.close()],
+      ['app client check', async () => writeRights?.stop()],
       ['identity provider', async () => local?.stop()],
     ] as const) {
       try {

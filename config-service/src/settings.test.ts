@@ -184,6 +184,7 @@ describe('environment schema rules', () => {
     ['ALLOW_EMBEDDED_DATABASE', 'True', "ALLOW_EMBEDDED_DATABASE: must be 'true' or 'false', got 'True'"],
     ['ALLOW_HTTP_IDENTITY_PROVIDER', 'yes', "ALLOW_HTTP_IDENTITY_PROVIDER: must be 'true' or 'false', got 'yes'"],
     ['ALLOW_JWKS_OUTSIDE_ISSUER', '0', "ALLOW_JWKS_OUTSIDE_ISSUER: must be 'true' or 'false', got '0'"],
+    ['ALLOW_UNCHECKED_APP_CLIENT', 'no', "ALLOW_UNCHECKED_APP_CLIENT: must be 'true' or 'false', got 'no'"],
   ];
 
   it.each(cases)('refuses %s=%s with a message naming the variable and the rule', (variable, value, message) => {

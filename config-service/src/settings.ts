@@ -53,6 +53,8 @@ export interface Settings {
   logFormat: 'json' | 'pretty';
   /** Outside local, the risks the ALLOW_ variables accept (settings/productionGuards.ts). */
   allowedInProduction: Record<GuardName, boolean>;
+  /** Whether /readyz waits until the app client is read and its users cannot write custom:auth (decision 0041). */
+  checkAppClientWriteRights: boolean;
   cognito: {
     region: string;
     userPoolId: string | undefined;
@@ -167,6 +169,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       httpJwksUrl: values.ALLOW_HTTP_IDENTITY_PROVIDER,
       jwksOutsideIssuer: values.ALLOW_JWKS_OUTSIDE_ISSUER,
     },
+    checkAppClientWriteRights: !values.ALLOW_UNCHECKED_APP_CLIENT,
     seedDemoData: values.SEED_DEMO_DATA ?? demoOrLocal,
     manifestsDir: folder(values.MANIFESTS_DIR, 'route-manifests'),
     manifestSource: values.MANIFEST_SOURCE ?? (demoOrLocal ? 'files' : 'store'),

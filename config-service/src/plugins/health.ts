@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PlatformError } from '../errors.ts';
+import type { WriteRightsState } from '../identity/appClientWriteRights.ts';
 import type { ManifestSource } from '../manifests/manifestStore.ts';
 import type { Sql } from '../store/database.ts';
 import { PROBLEM_TYPE_BASE } from './problem.ts';
@@ -13,6 +14,8 @@ export interface HealthOptions {
   database: Sql;
   /** The identity provider's keys: the service cannot verify a new token without them. */
   jwksUrl: string;
+  /** Whether the app client's users are proved unable to write custom:auth; judged off the request path (decision 0041). */
+  appClient?: { state(): WriteRightsState };
   /**
    * How long each check may take before it counts as not ready. Under Kubernetes' default probe
    * timeout (1 s): a probe that times out says nothing about which check was slow.
@@ -23,8 +26,8 @@ export interface HealthOptions {
 }
 
 /** A check's state: `ready`, or a fixed word for what is wrong (never a host, port or driver message). */
-export type CheckState = 'ready' | 'not loaded' | 'unreachable' | 'timed out' | 'no keys' | 'stopping';
-export type ReadinessChecks = Record<'manifests' | 'identityKeys' | 'database', CheckState>;
+export type CheckState = 'ready' | 'not loaded' | 'unreachable' | 'timed out' | 'no keys' | 'stopping' | WriteRightsState;
+export type ReadinessChecks = Record<'manifests' | 'identityKeys' | 'database', CheckState> & { appClient?: CheckState };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,7 +117,7 @@ async function healthPlugin(app: FastifyInstance, options: HealthOptions) {
 
   const readinessChecks = async (): Promise<ReadinessChecks> => {
     const [identityKeys, database] = await Promise.all([keysCheck(), databaseCheck()]);
-    return { manifests: manifestsCheck(), identityKeys, database };
+    return { manifests: manifestsCheck(), identityKeys, database, ...(options.appClient ? { appClient: options.appClient.state() } : {}) };
   };
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {

@@ -193,6 +193,9 @@ export const environmentSchema = {
       'x-default': 'unset: no single sign-on',
       description: "the pool's hosted UI domain, for single sign-on",
     },
+    ALLOW_UNCHECKED_APP_CLIENT: allow(
+      "skip reading the app client at start: /readyz then does not wait for proof that the web app's users cannot write custom:auth (prove it another way)",
+    ),
     ALLOW_LOCAL_IDENTITY_PROVIDER: allow('outside local, allow IDENTITY_PROVIDER=local and trust its signing key, which is published with the code'),
     ALLOW_DEMO_DATA: allow('outside local, allow SEED_DEMO_DATA=true'),
     ALLOW_LOCAL_MAIN_API: allow('outside local, allow LOCAL_MAIN_API=true'),

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import localHostedUi from './localHostedUi.ts';
-import { writesCustomAttributes } from './localIdpRoutes.ts';
 
 const CALLBACK = 'http://localhost:8080/login/singleSignOn';
 const valid = {
@@ -94,22 +93,5 @@ describe('local hosted UI', () => {
     expect(again.body).toContain('Incorrect email or password.');
     expect(again.body).toContain('value="a@b.example"');
     expect(again.body).not.toContain('emulator page');
-  });
-});
-
-describe('writesCustomAttributes', () => {
-  it('catches a browser setting custom attributes at sign-up or later', () => {
-    const attrs = (name: string) =>
-      JSON.stringify({
-        UserAttributes: [
-          { Name: 'email', Value: 'x' },
-          { Name: name, Value: '{}' },
-        ],
-      });
-    expect(writesCustomAttributes('SignUp', attrs('custom:auth'))).toBe(true);
-    expect(writesCustomAttributes('UpdateUserAttributes', attrs('Custom:Auth'))).toBe(true);
-    expect(writesCustomAttributes('SignUp', attrs('given_name'))).toBe(false);
-    expect(writesCustomAttributes('InitiateAuth', attrs('custom:auth'))).toBe(false);
-    expect(writesCustomAttributes('SignUp', 'not json')).toBe(false);
   });
 });

@@ -1,26 +1,73 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PlatformError } from '../../errors.ts';
+import { WEB_APP_WRITE_ATTRIBUTES } from '../appClientAttributes.ts';
 
 /**
- * The thin adapter between the browser and cognito-local, under our own origin at /idp. It closes
- * the emulator's gaps that Amplify v6 runs into, and passes everything else through untouched:
+ * The thin adapter between the browser and cognito-local, under our own origin at /idp. The emulator
+ * takes any call from anyone (it has no IAM), so the adapter lets through only what the web app's
+ * Amplify sends, and closes the emulator's gaps Amplify runs into:
+ * - only the operations in BROWSER_OPERATIONS pass, matched on the whole `x-amz-target` (cognito-local
+ *   routes on its second dot-separated part, so `…SignUp.x` is SignUp to it): administrators', list
+ *   and pool operations are refused, as a real pool refuses them without IAM credentials;
+ * - a browser may write only the attributes the web app's client may write (WEB_APP_WRITE_ATTRIBUTES):
+ *   the role and customer live in `custom:auth`, and the emulator enforces no write attributes;
  * - GetTokensFromRefreshToken (Amplify 6.22 refreshes with it) becomes REFRESH_TOKEN_AUTH;
- * - GlobalSignOut is acknowledged (the emulator has none; tokens simply expire);
- * - a browser may not write `custom:` attributes (the role and customer live there): a real pool's
- *   app client leaves them out of its write attributes, which the emulator does not enforce.
+ * - GlobalSignOut is acknowledged (the emulator has none; tokens simply expire).
  * It also serves the pre-token-generation "Lambda" that cognito-local invokes, which puts
  * given_name and family_name into the ID token as a real user pool does.
  */
-const ATTRIBUTE_WRITES = new Set(['SignUp', 'UpdateUserAttributes']);
+const SERVICE = 'AWSCognitoIdentityProviderService';
 
-/** Whether a browser's request would set an attribute only administrators may set. */
-export function writesCustomAttributes(operation: string | undefined, raw: string): boolean {
-  if (!operation || !ATTRIBUTE_WRITES.has(operation)) return false;
+/** Each operation with the Amplify call of `web/src` that sends it (decision 0041); nothing else passes. */
+const BROWSER_OPERATIONS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    InitiateAuth: 'signIn',
+    RespondToAuthChallenge: 'signIn and confirmSignIn: password verifier, MFA code, new password',
+    SignUp: 'signUp',
+    ConfirmSignUp: 'confirmSignUp',
+    ResendConfirmationCode: 'resendSignUpCode',
+    ForgotPassword: 'resetPassword',
+    ConfirmForgotPassword: 'confirmResetPassword',
+    GetUser: 'fetchMFAPreference',
+    AssociateSoftwareToken: 'setUpTOTP, and confirmSignIn when sign-in asks to set MFA up',
+    VerifySoftwareToken: 'verifyTOTPSetup, and confirmSignIn likewise',
+    SetUserMFAPreference: 'updateMFAPreference',
+    GetTokensFromRefreshToken: 'fetchAuthSession refreshing the tokens',
+    GlobalSignOut: 'signOut({ global: true })',
+    RevokeToken: 'signOut, when the token says it can be revoked',
+  }).map(([operation, call]) => [`${SERVICE}.${operation}`, call]),
+);
+
+/** The operation an `x-amz-target` names when it is one a browser may call, else undefined. */
+export function browserOperation(target: string): string | undefined {
+  return BROWSER_OPERATIONS.has(target) ? target.slice(SERVICE.length + 1) : undefined;
+}
+
+/**
+ * Why a sign-up's attributes are refused, or undefined when they are only ones the web app's client
+ * may write. Strict on purpose: a name that is not a plain string (cognito-local would take
+ * `["custom:auth"]` as that name), a case variant, or the list under another field name is refused.
+ */
+export function refusedAttributeWrite(input: Record<string, unknown>): string | undefined {
+  for (const field of Object.keys(input)) {
+    if (field !== 'UserAttributes' && field.toLowerCase().includes('attribute')) return `the field ${field} is not accepted`;
+  }
+  const list = input.UserAttributes;
+  if (list === undefined) return undefined;
+  if (!Array.isArray(list)) return 'UserAttributes must be a list';
+  for (const attribute of list as unknown[]) {
+    const name = (attribute as { Name?: unknown } | null)?.Name;
+    if (typeof name !== 'string' || !WEB_APP_WRITE_ATTRIBUTES.includes(name)) return 'A client attempted to write unauthorized attribute';
+  }
+  return undefined;
+}
+
+function jsonObject(raw: string): Record<string, unknown> | undefined {
   try {
-    const input = JSON.parse(raw) as { UserAttributes?: { Name?: unknown }[] };
-    return (input.UserAttributes ?? []).some((a) => typeof a?.Name === 'string' && a.Name.toLowerCase().startsWith('custom:'));
+    const value: unknown = JSON.parse(raw);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -43,37 +90,35 @@ export default async function localIdpRoutes(app: FastifyInstance, options: { up
       body,
     });
 
+  /** A Cognito error as the AWS SDK in the browser reads it: 400, its type in a header and in the body. */
+  const cognitoError = (reply: FastifyReply, type: string, message: string) =>
+    reply
+      .code(400)
+      .header('x-amzn-errortype', type)
+      .type('application/x-amz-json-1.1')
+      .send(JSON.stringify({ __type: type, message }));
+
   app.post('/idp', async (request, reply) => {
     const target = String(request.headers['x-amz-target'] ?? '');
+    const operation = browserOperation(target);
+    if (!operation) return cognitoError(reply, 'NotAuthorizedException', 'This operation is not open to the browser on the local identity provider');
     const raw = typeof request.body === 'string' ? request.body : '{}';
-    const operation = target.split('.').pop();
 
     if (operation === 'GlobalSignOut') return reply.type('application/x-amz-json-1.1').send('{}');
-    if (writesCustomAttributes(operation, raw)) {
-      return reply
-        .code(400)
-        .header('x-amzn-errortype', 'NotAuthorizedException')
-        .type('application/x-amz-json-1.1')
-        .send(JSON.stringify({ __type: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' }));
-    }
-
     let upstream: Response;
-    if (operation === 'GetTokensFromRefreshToken') {
-      let input: { RefreshToken?: string; ClientId?: string };
-      try {
-        input = JSON.parse(raw) as typeof input;
-      } catch {
-        // As Cognito answers a body that is not JSON.
-        return reply
-          .code(400)
-          .header('x-amzn-errortype', 'SerializationException')
-          .type('application/x-amz-json-1.1')
-          .send(JSON.stringify({ __type: 'SerializationException', message: 'The request body is not JSON' }));
-      }
-      upstream = await forward(
-        'AWSCognitoIdentityProviderService.InitiateAuth',
-        JSON.stringify({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: input.ClientId, AuthParameters: { REFRESH_TOKEN: input.RefreshToken } }),
-      );
+    if (operation === 'SignUp' || operation === 'GetTokensFromRefreshToken') {
+      const input = jsonObject(raw);
+      // As Cognito answers a body that is not JSON.
+      if (!input) return cognitoError(reply, 'SerializationException', 'The request body is not a JSON object');
+      const refusal = operation === 'SignUp' ? refusedAttributeWrite(input) : undefined;
+      if (refusal) return cognitoError(reply, 'NotAuthorizedException', refusal);
+      upstream =
+        operation === 'SignUp'
+          ? await forward(target, raw)
+          : await forward(
+              `${SERVICE}.InitiateAuth`,
+              JSON.stringify({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: input.ClientId, AuthParameters: { REFRESH_TOKEN: input.RefreshToken } }),
+            );
     } else {
       upstream = await forward(target, raw);
     }

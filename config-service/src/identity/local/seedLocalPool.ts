@@ -13,6 +13,7 @@ import {
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { StartupError } from '../../errors.ts';
+import { WEB_APP_READ_ATTRIBUTES, WEB_APP_WRITE_ATTRIBUTES } from '../appClientAttributes.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demoAccounts.ts';
 
 const LOCAL_POOL_NAME = 'asset-platform-local';
@@ -73,6 +74,10 @@ export async function seedLocalPool(endpoint: string, webOrigins: readonly strin
     SupportedIdentityProviders: ['COGNITO'],
     CallbackURLs: callbackUrls(webOrigins),
     LogoutURLs: webOrigins.map((origin) => `${origin}/login`),
+    // As a real pool's client must be (decision 0041): the emulator enforces neither list, but the
+    // service's readiness check reads them, and the adapter refuses other writes.
+    WriteAttributes: [...WEB_APP_WRITE_ATTRIBUTES],
+    ReadAttributes: [...WEB_APP_READ_ATTRIBUTES],
   };
   const clients = await cognito.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
   let clientId = clients.UserPoolClients?.find((c) => c.ClientName === LOCAL_CLIENT_NAME)?.ClientId;

@@ -3,14 +3,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CognitoIdentityProviderClient, DescribeUserPoolClientCommand, UpdateUserPoolClientCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { freePort } from '../../testing/serviceProcess.ts';
+import { checkWriteRights } from '../appClientWriteRights.ts';
 import { DEMO_ACCOUNTS } from './demoAccounts.ts';
 import { startLocalIdentityProvider, type LocalIdentityProvider } from './startLocalIdentityProvider.ts';
 
 let dataDir: string;
 let idp: LocalIdentityProvider;
 
+/** What the service's own environment may hold, none of which the emulator may see. */
+const SECRETS = {
+  DATABASE_URL: 'postgres://platform:db-secret-3141@db:5432/platform',
+  ARTIFACT_SIGNING_KEY: 'c2lnbmluZy1zZWNyZXQtMjcxOC1zaWduaW5nLXNlY3JldA==',
+  METRICS_TOKEN: 'metrics-secret-1618033',
+  AWS_SECRET_ACCESS_KEY: 'aws-secret-1414213',
+};
+const before = Object.fromEntries(Object.keys(SECRETS).map((name) => [name, process.env[name]]));
+
 beforeAll(async () => {
+  Object.assign(process.env, SECRETS);
   dataDir = mkdtempSync(join(tmpdir(), 'local-idp-'));
   idp = await startLocalIdentityProvider({
     dataDir,
@@ -21,6 +33,10 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  for (const [name, value] of Object.entries(before)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
   await idp?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -52,6 +68,37 @@ describe('local identity provider', () => {
       const message = `code ${sent + 1} of ${emails.length}, to ${email}`;
       await expect.poll(() => codeLoggedSince(mark, email), { timeout: 2_000, interval: 50, message }).toMatch(/^\d{6}$/);
     }
+  });
+
+  it("gives the web app's client a list of write attributes without custom:auth, which the readiness check reads", async () => {
+    const cognito = new CognitoIdentityProviderClient({
+      endpoint: idp.upstream,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    const ids = { UserPoolId: idp.userPoolId, ClientId: idp.clientId };
+    const written = async () => (await cognito.send(new DescribeUserPoolClientCommand(ids))).UserPoolClient?.WriteAttributes;
+    expect(await written()).toEqual(['email', 'given_name', 'family_name']);
+    expect(await checkWriteRights({ client: cognito, userPoolId: idp.userPoolId, clientId: idp.clientId })).toBe('ready');
+    // And the check tells a client that lets users write custom:auth from one that does not.
+    await cognito.send(new UpdateUserPoolClientCommand({ ...ids, WriteAttributes: ['email', 'custom:auth'] }));
+    expect(await checkWriteRights({ client: cognito, userPoolId: idp.userPoolId, clientId: idp.clientId })).toBe('writes custom:auth');
+    await cognito.send(new UpdateUserPoolClientCommand({ ...ids, WriteAttributes: ['email', 'given_name', 'family_name'] }));
+    cognito.destroy();
+  });
+
+  it("starts with an environment of its own, holding none of the service's secrets", () => {
+    const environ = readFileSync(`/proc/${idp.pid}/environ`, 'utf8');
+    for (const secret of Object.values(SECRETS)) expect(environ).not.toContain(secret);
+    const names = environ
+      .split('\0')
+      .filter(Boolean)
+      .map((entry) => entry.slice(0, entry.indexOf('=')));
+    // Node adds NODE_CHANNEL_* for the channel that ends the emulator with us; DEBUG and
+    // COGNITO_LOCAL_DEVMODE are the emulator's own, passed on when a developer sets them.
+    const allowed = ['HOME', 'HOST', 'NODE_OPTIONS', 'PATH', 'PORT', 'DEBUG', 'COGNITO_LOCAL_DEVMODE'];
+    expect(names.filter((name) => !name.startsWith('NODE_CHANNEL_') && !allowed.includes(name))).toEqual([]);
+    expect(names).toEqual(expect.arrayContaining(['HOME', 'HOST', 'PORT']));
   });
 
   it('refuses to start where one already answers, with a start-up code that names the port setting', async () => {

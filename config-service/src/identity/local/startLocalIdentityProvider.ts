@@ -18,6 +18,8 @@ export interface LocalIdentityProvider {
   upstream: string;
   /** Log file that holds sign-up and password-reset codes. */
   logFile: string;
+  /** The emulator's process. */
+  pid: number | undefined;
   stop: () => Promise<void>;
 }
 
@@ -32,6 +34,20 @@ export interface LocalIdentityProviderOptions {
 
 /** Name under which cognito-local invokes our pre-token-generation "Lambda". */
 const PRE_TOKEN_FUNCTION = 'asset-platform-pre-token-generation';
+
+/** cognito-local's own settings, passed on when a developer sets them: debug logging and its development mode. */
+const ITS_OWN_VARIABLES = ['DEBUG', 'COGNITO_LOCAL_DEVMODE'] as const;
+
+/**
+ * The emulator's whole environment. Nothing of the service's is handed on (DATABASE_URL,
+ * ARTIFACT_SIGNING_KEY, METRICS_TOKEN, a developer's AWS credentials): it needs none, and a child
+ * process's environment is readable by whatever runs as the same user. HOME is its own folder, so the
+ * AWS SDK inside it reads no ~/.aws of the developer's either.
+ */
+function localIdentityProviderEnv(port: number, home: string, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const own = Object.fromEntries(ITS_OWN_VARIABLES.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
+  return { PATH: env.PATH ?? '', HOME: home, PORT: String(port), HOST: '127.0.0.1', NODE_OPTIONS: '', ...own };
+}
 
 async function healthy(url: string): Promise<boolean> {
   try {
@@ -79,7 +95,7 @@ export async function startLocalIdentityProvider(options: LocalIdentityProviderO
   const exitWithParent = inRepo('config-service/src/identity/local/exitWithParent.cjs');
   const child: ChildProcess = spawn(process.execPath, ['--require', exitWithParent, cli], {
     cwd: workDir,
-    env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', NODE_OPTIONS: '' },
+    env: localIdentityProviderEnv(options.port, workDir),
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   // The channel is only there to end with us; it must not keep this process alive by itself.
@@ -109,6 +125,7 @@ export async function startLocalIdentityProvider(options: LocalIdentityProviderO
     jwksUrl: `${issuer}/.well-known/jwks.json`,
     upstream,
     logFile,
+    pid: child.pid,
     stop: async () => {
       process.removeListener('exit', stopChild);
       stopChild();
