@@ -306,8 +306,9 @@ describe('deploy/nginx.conf', () => {
     expect(servers.sort()).toEqual(replicas.map(([name]) => `${name}:${runtimeEnv.PORT}`).sort());
   });
 
-  it('passes the client address, scheme and request id on', () => {
+  it('passes the client address, scheme and request id on, and the replicas trust exactly this one hop', () => {
     expect(nginxConf).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
+    for (const [name, service] of replicas) expect({ name, hops: service.environment.TRUSTED_PROXY_HOPS }).toEqual({ name, hops: '1' });
     expect(nginxConf).toMatch(/proxy_set_header X-Forwarded-Proto \$scheme;/);
     expect(nginxConf).toMatch(/proxy_set_header X-Request-Id \$\w+;/);
   });

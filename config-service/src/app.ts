@@ -6,6 +6,7 @@ import type { ManifestSource } from './manifests/manifestStore.ts';
 import { ajv, coercingAjv } from './validation/schemaValidator.ts';
 import { BACKENDS, type RateLimits, type StreamLimits } from './settings.ts';
 import authentication, { type AuthenticationOptions } from './plugins/authentication.ts';
+import { trustProxyHops } from './clientAddress.ts';
 import { requestIdOptions } from './logging/loggerOptions.ts';
 import { answerClientError } from './plugins/clientError.ts';
 import { pageDirectives } from './plugins/contentSecurityPolicy.ts';
@@ -55,6 +56,11 @@ export interface AppOptions {
   webRoot?: string;
   /** Foreign origins whose pages may call the API (CORS); unset or empty: none. */
   corsOrigins?: readonly string[];
+  /**
+   * Proxies in front whose X-Forwarded-For entry is believed: the client address (logs, the sign-in
+   * limit) is the entry that many hops back. Unset or 0: the connection's own address.
+   */
+  trustedProxyHops?: number;
   /** Requests per minute on sign-in and administrative writes; server.ts passes the settings. Unset: no limits (tests). */
   rateLimits?: RateLimits;
   /** Open event streams per user and per process, and the idle time; server.ts passes the settings. Unset: unbounded (tests). */
@@ -92,7 +98,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Every log line of a request carries its id, the caller's X-Request-Id when usable; answers echo it.
     ...requestIdOptions,
     bodyLimit: 64 * 1024,
-    trustProxy: false,
+    // Never `true`: only the entries our proxies appended are believed, never a client's own.
+    trustProxy: trustProxyHops(options.trustedProxyHops ?? 0),
     // Refused rather than stripped: a body carrying them is hostile or broken, and the client should know.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

@@ -120,6 +120,7 @@ async function main() {
     messaging: settings.messaging,
     corsOrigins: settings.corsOrigins,
     rateLimits: settings.rateLimits,
+    trustedProxyHops: settings.trustedProxyHops,
     streamLimits: settings.streamLimits,
     metricsToken: settings.metricsToken,
     webRoot: settings.webDist,
