@@ -306,8 +306,9 @@ describe('deploy/nginx.conf', () => {
     expect(servers.sort()).toEqual(replicas.map(([name]) => `${name}:${runtimeEnv.PORT}`).sort());
   });
 
-  it('passes the client address, scheme and request id on', () => {
+  it('passes the client address, scheme and request id on, and the replicas trust exactly this one hop', () => {
     expect(nginxConf).toMatch(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/);
+    for (const [name, service] of replicas) expect({ name, hops: service.environment.TRUSTED_PROXY_HOPS }).toEqual({ name, hops: '1' });
     expect(nginxConf).toMatch(/proxy_set_header X-Forwarded-Proto \$scheme;/);
     expect(nginxConf).toMatch(/proxy_set_header X-Request-Id \$\w+;/);
   });
@@ -321,6 +322,18 @@ describe('deploy/nginx.conf', () => {
 
   it('does not serve /metrics', () => {
     expect(block('location = /metrics')).toMatch(/return 404;/);
+  });
+
+  it('logs paths without their query strings, which carry sign-in codes, states and signatures', () => {
+    const formats = [...nginxConf.matchAll(/^\s*log_format\s+\S+((?:\s+'[^']*')+)\s*;/gm)].map((m) => m[1]);
+    expect(formats.length).toBeGreaterThanOrEqual(1);
+    for (const format of formats) {
+      expect(format).toContain('$uri');
+      expect(format.match(/\$(request|request_uri|args|query_string|is_args|arg_\w+)\b/g)).toBeNull();
+    }
+    // Every access log names one of those formats: nginx's own default (`combined`) logs $request.
+    const names = [...nginxConf.matchAll(/^\s*log_format\s+(\S+)/gm)].map((m) => m[1]);
+    for (const [, path, format] of nginxConf.matchAll(/^\s*access_log\s+(\S+)\s*(\S*?);/gm)) if (path !== 'off') expect(names, path).toContain(format);
   });
 });
 
@@ -372,6 +385,15 @@ function idToken(issuer, clientId) {
   const now = Math.floor(Date.now() / 1000);
   const input = `${b64({ alg: 'RS256', typ: 'JWT', kid: KID })}.${b64({ sub: 'packaging-user', iss: issuer, aud: clientId, token_use: 'id', iat: now, exp: now + 600, email: 'ops@example.com' })}`;
   return `${input}.${createSign('RSA-SHA256').update(input).sign(privateKey).toString('base64url')}`;
+}
+
+const DATABASE_SECRET = 'Db-Passw0rd-S3cret';
+/** The test server's address with a password in both places a connection string can hold one. */
+function withPasswords(url) {
+  const parsed = new URL(url);
+  parsed.password = `${DATABASE_SECRET}-userinfo`;
+  parsed.searchParams.set('password', `${DATABASE_SECRET}-query`);
+  return parsed.href;
 }
 
 /** Runs deploy/healthcheck.mjs as the image's HEALTHCHECK does; answers its exit code. */
@@ -444,7 +466,8 @@ describe("the image's start command", () => {
       PORT: String(port),
       DATA_DIR: (dataDir = mkdtempSync(join(tmpdir(), 'packaging-data-'))),
       WEB_DIST: join(tmpdir(), 'no-web-app'),
-      DATABASE_URL: database.url,
+      // A password in both places a connection string can hold one (the test server trusts, so neither is used).
+      DATABASE_URL: withPasswords(database.url),
       COGNITO_REGION: 'eu-west-1',
       COGNITO_USER_POOL_ID: 'eu-west-1_packaging',
       COGNITO_CLIENT_ID: clientId,
@@ -491,6 +514,11 @@ describe("the image's start command", () => {
     expect(JSON.stringify(config)).toContain(clientId);
   });
 
+  it('names the database it uses at start without its password', () => {
+    expect(output.join('')).not.toContain(DATABASE_SECRET);
+    expect(output.join('')).toMatch(/PostgreSQL at postgres(ql)?:\/\/127\.0\.0\.1:\d+\/test_\w+/);
+  });
+
   it('is healthy to the HEALTHCHECK script, and unhealthy where nothing answers', async () => {
     expect(healthcheck(port)).toBe(0);
     expect(healthcheck(await freePort())).toBe(1);
@@ -526,6 +554,14 @@ describe("the image's start command", () => {
         expect(kept.headers.get('x-request-id')).toBe('ops-4f1c-7');
         const made = await fetch(`${proxy}/healthz`, { headers: { 'x-request-id': 'not a plain token' } });
         expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+
+        // The access log has the path, and not the query's sign-in code, state or signature.
+        const secret = 'Query-S3cret';
+        await fetch(`${proxy}/healthz?code=${secret}&state=${secret}&signature=${secret}`, { headers: { 'x-request-id': 'query-in-log' } });
+        const accessLog = () => (existsSync(join(folder, 'access.log')) ? readFileSync(join(folder, 'access.log'), 'utf8') : '');
+        await expect.poll(accessLog).toContain('rid=query-in-log');
+        expect(accessLog()).toMatch(/"GET \/healthz HTTP\/1\.1" 200 .*rid=query-in-log/);
+        expect(accessLog()).not.toContain(secret);
 
         const metrics = await fetch(`${proxy}/metrics`);
         expect(metrics.status).toBe(404);

@@ -6,6 +6,7 @@ import type { ManifestSource } from './manifests/manifestStore.ts';
 import { ajv, coercingAjv } from './validation/schemaValidator.ts';
 import { BACKENDS, type RateLimits, type StreamLimits } from './settings.ts';
 import authentication, { type AuthenticationOptions } from './plugins/authentication.ts';
+import { trustProxyHops } from './clientAddress.ts';
 import { requestIdOptions } from './logging/loggerOptions.ts';
 import { answerClientError } from './plugins/clientError.ts';
 import { pageDirectives } from './plugins/contentSecurityPolicy.ts';
@@ -58,16 +59,52 @@ export interface AppOptions {
   webRoot?: string;
   /** Foreign origins whose pages may call the API (CORS); unset or empty: none. */
   corsOrigins?: readonly string[];
+  /**
+   * Proxies in front whose X-Forwarded-For entry is believed: the client address (logs, the sign-in
+   * limit) is the entry that many hops back. Unset or 0: the connection's own address.
+   */
+  trustedProxyHops?: number;
   /** Requests per minute on sign-in and administrative writes; server.ts passes the settings. Unset: no limits (tests). */
   rateLimits?: RateLimits;
   /** Open event streams per user and per process, and the idle time; server.ts passes the settings. Unset: unbounded (tests). */
   streamLimits?: StreamLimits;
   /** How often an event stream gets a comment line and is checked for a client that stopped reading; unset: 20 s. Tests shorten it. */
   eventHeartbeatMs?: number;
+  /** How long clients may take (SERVER_TIMEOUTS unless given; tests shorten them). */
+  timeouts?: Partial<ServerTimeouts>;
   /** Bearer token GET /metrics asks for; unset: open in local, closed (404) elsewhere. */
   metricsToken?: string;
   logger?: FastifyServerOptions['logger'];
 }
+
+/** How long a client may hold a connection without getting on with it (decision 0044). */
+export interface ServerTimeouts {
+  /** Receiving one whole request, headers and body, from its first byte (Node's requestTimeout). */
+  requestMs: number;
+  /** Receiving the request line and headers (Node's headersTimeout). */
+  headersMs: number;
+  /** A connection with no byte moving either way, at any point (Fastify's connectionTimeout). */
+  idleSocketMs: number;
+  /** An idle kept-alive connection between requests. */
+  keepAliveMs: number;
+  /** How often Node looks for requests past requestMs or headersMs. */
+  checkEveryMs: number;
+}
+
+export const SERVER_TIMEOUTS: ServerTimeouts = {
+  // Bodies are at most 1 MB and nginx sends a request only once it has all of it; 30 s leaves a
+  // browser on a poor link room, and a client dribbling bytes to hold a connection open none.
+  requestMs: 30_000,
+  headersMs: 10_000,
+  // Over the event stream's heartbeat (20 s): a quiet stream writes a comment well within it, so only a
+  // connection nobody reads from or writes to is cut, such as a client that stopped reading an answer.
+  // Covers only the socket: Node's requestTimeout counts the request's arrival, never an answer's life.
+  idleSocketMs: 60_000,
+  // Longer than the proxy's own idle limit for kept-alive upstream connections (nginx: 60 s), so the
+  // proxy closes them first and never sends a request on one the service is closing.
+  keepAliveMs: 72_000,
+  checkEveryMs: 5_000,
+};
 
 // Tests that write a hundred times a second as one user measure other things; the limits have their own.
 const NO_RATE_LIMITS: RateLimits = { signInPerMinute: 0, adminWritesPerMinute: 0 };
@@ -90,12 +127,18 @@ declare module 'fastify' {
 
 /** Builds the service without listening, so tests can use inject(). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleSocketMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: { requestTimeout: timeouts.requestMs, headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
     // Every log line of a request carries its id, the caller's X-Request-Id when usable; answers echo it.
     ...requestIdOptions,
     bodyLimit: 64 * 1024,
-    trustProxy: false,
+    // Never `true`: only the entries our proxies appended are believed, never a client's own.
+    trustProxy: trustProxyHops(options.trustedProxyHops ?? 0),
     // Refused rather than stripped: a body carrying them is hostile or broken, and the client should know.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

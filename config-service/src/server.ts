@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { buildApp } from './app.ts';
 import { StartupError } from './errors.ts';
-import { loggerOptions } from './logging/loggerOptions.ts';
+import { loggableDatabaseUrl, loggerOptions } from './logging/loggerOptions.ts';
 import { AppClientWriteRights } from './identity/appClientWriteRights.ts';
 import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_PASSWORD } from './identity/local/demoAccounts.ts';
 import { callbackUrls } from './identity/local/seedLocalPool.ts';
@@ -121,6 +121,7 @@ async function main() {
     appClientWriteRights: writeRights,
     corsOrigins: settings.corsOrigins,
     rateLimits: settings.rateLimits,
+    trustedProxyHops: settings.trustedProxyHops,
     streamLimits: settings.streamLimits,
     metricsToken: settings.metricsToken,
     webRoot: settings.webDist,
@@ -188,7 +189,7 @@ async function main() {
   const lines = [
     '',
     `  Platform running at ${settings.publicOrigin}  (environment: ${settings.environment}, release ${manifests.current().version}${watched ? `, publishing edits of ${settings.manifestsDir}` : ' from the store'})`,
-    `  Database: ${settings.databaseUrl ? `PostgreSQL at ${redactPassword(settings.databaseUrl)}` : `embedded PGlite in ${join(settings.dataDir, 'pglite')}`}`,
+    `  Database: ${settings.databaseUrl ? `PostgreSQL at ${loggableDatabaseUrl(settings.databaseUrl)}` : `embedded PGlite in ${join(settings.dataDir, 'pglite')}`}`,
   ];
   if (local) {
     lines.push(`  Local identity provider on ${local.upstream}; sign-up and reset codes are logged in ${local.logFile}`);
@@ -196,11 +197,6 @@ async function main() {
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(24)} ${a.auth?.role ?? '-'}${a.auth?.customerId ? ` @ ${a.auth.customerId}` : ''}`);
   }
   console.log(`${lines.join('\n')}\n`);
-}
-
-/** A connection string fit for a log line. */
-function redactPassword(url: string): string {
-  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 }
 
 main().catch((error: unknown) => {

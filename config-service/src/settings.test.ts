@@ -95,6 +95,13 @@ describe('log format', () => {
   });
 });
 
+describe('trusted proxy hops', () => {
+  it('trusts no proxy unless told how many stand in front', () => {
+    expect(readSettings(local).trustedProxyHops).toBe(0);
+    expect(readSettings({ ...local, TRUSTED_PROXY_HOPS: '1' }).trustedProxyHops).toBe(1);
+  });
+});
+
 describe('rate limits', () => {
   it('has defaults, takes whole numbers per minute, and 0 for no limit', () => {
     expect(readSettings(local).rateLimits).toEqual(DEFAULT_RATE_LIMITS);
@@ -162,6 +169,7 @@ describe('environment schema rules', () => {
     ],
     ['RATE_LIMIT_SIGN_IN', '-1', "RATE_LIMIT_SIGN_IN: must be an integer between 0 and 1000000, got '-1'"],
     ['RATE_LIMIT_ADMIN_WRITES', 'lots', "RATE_LIMIT_ADMIN_WRITES: must be an integer between 0 and 1000000, got 'lots'"],
+    ['TRUSTED_PROXY_HOPS', 'yes', "TRUSTED_PROXY_HOPS: must be an integer between 0 and 10, got 'yes'"],
     ['EVENT_STREAMS_PER_USER', '-2', "EVENT_STREAMS_PER_USER: must be an integer between 0 and 1000000, got '-2'"],
     ['EVENT_STREAMS_PER_PROCESS', 'many', "EVENT_STREAMS_PER_PROCESS: must be an integer between 0 and 1000000, got 'many'"],
     ['EVENT_STREAM_IDLE_MINUTES', '1441', "EVENT_STREAM_IDLE_MINUTES: must be an integer between 0 and 1440, got '1441'"],

@@ -44,6 +44,8 @@ export interface Settings {
   /** Foreign origins whose pages may call the API (CORS); empty: none. */
   corsOrigins: string[];
   rateLimits: RateLimits;
+  /** Proxies whose X-Forwarded-For entry is believed; 0: none (the connection's address is the client's). */
+  trustedProxyHops: number;
   /** Open event streams per user and per process, and how long one may stay quiet. */
   streamLimits: StreamLimits;
   /** Bearer token /metrics requires once set; unset: open in local, closed elsewhere. */
@@ -156,6 +158,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
         : null,
     corsOrigins: [...new Set(originList(values.CORS_ORIGINS ?? ''))],
     rateLimits: { signInPerMinute: values.RATE_LIMIT_SIGN_IN, adminWritesPerMinute: values.RATE_LIMIT_ADMIN_WRITES },
+    trustedProxyHops: values.TRUSTED_PROXY_HOPS,
     streamLimits: { perUser: values.EVENT_STREAMS_PER_USER, perProcess: values.EVENT_STREAMS_PER_PROCESS, idleMs: values.EVENT_STREAM_IDLE_MINUTES * 60_000 },
     metricsToken: values.METRICS_TOKEN,
     logLevel: values.LOG_LEVEL,

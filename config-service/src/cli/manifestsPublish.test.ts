@@ -3,13 +3,17 @@
 // that nobody edits (under `files` it watches it); the command publishes from other copies.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReleaseList } from '@platform/schemas';
+import type { PublicConfig, ReleaseList } from '@platform/schemas';
+import { DEMO_PASSWORD } from '../identity/local/demoAccounts.ts';
 import { loadManifestSet } from '../manifests/loadManifestSet.ts';
 import { idToken, startService, type ServiceProcess } from '../testing/serviceProcess.ts';
+import { signIn, SignInError } from './signIn.ts';
 
 const cli = fileURLToPath(new URL('./manifestsPublish.ts', import.meta.url));
 const realDir = fileURLToPath(new URL('../../../route-manifests', import.meta.url));
@@ -34,10 +38,20 @@ const retitle = (path: string, title: string) => (manifest: Record<string, unkno
 };
 
 /** Runs the command as CI would; never rejects, so a failing run's output reaches the assertion. */
-function publish(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function publish(args: string[], settings: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     // No sign-in settings from the developer's shell: the command is to find the demo account itself.
-    const env = { ...process.env, PLATFORM_ID_TOKEN: '', PLATFORM_EMAIL: '', PLATFORM_PASSWORD: '', PLATFORM_URL: '' };
+    const env = {
+      ...process.env,
+      PLATFORM_ID_TOKEN: '',
+      PLATFORM_EMAIL: '',
+      PLATFORM_PASSWORD: '',
+      PLATFORM_URL: '',
+      PLATFORM_USER_POOL_ID: '',
+      PLATFORM_USER_POOL_CLIENT_ID: '',
+      PLATFORM_USER_POOL_ENDPOINT: '',
+      ...settings,
+    };
     const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let [stdout, stderr] = ['', ''];
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -146,5 +160,89 @@ describe('npm run manifests:publish', () => {
     const run = await publish(['--dir', renamed, '--url', 'http://127.0.0.1:9']);
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('--reason is required');
+  });
+
+  describe('where credentials go', () => {
+    /**
+     * A service that is not the one meant (or misconfigured): production, naming a user pool of its own
+     * that answers at its own address. Every request it gets is kept, bodies included.
+     */
+    let impostor: Server;
+    let impostorBase: string;
+    const received: string[] = [];
+    let trusted: PublicConfig['auth'];
+
+    beforeAll(async () => {
+      trusted = ((await (await fetch(`${service.base}/api/v1/config`)).json()) as PublicConfig).auth;
+      impostor = createServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        request.on('end', () => {
+          received.push(`${request.method} ${request.url} ${body}`);
+          if (request.url !== '/api/v1/config') return void response.writeHead(400).end('{}');
+          const config = { environment: 'production', productName: 'x', auth: { ...trusted, userPoolEndpoint: '/pool' } };
+          response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(config));
+        });
+      });
+      await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve));
+      impostorBase = `http://127.0.0.1:${(impostor.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise<void>((resolve) => impostor.close(() => resolve())));
+
+    const staffPassword = { PLATFORM_EMAIL: 'staff@demo.local', PLATFORM_PASSWORD: DEMO_PASSWORD };
+    const poolPasswords = () => received.filter((line) => line.includes(DEMO_PASSWORD));
+
+    it('refuses a plain-http --url off this machine with status 2, before sending anything', async () => {
+      for (const url of ['http://platform.example.com', 'http://10.0.0.5:8080', 'http://127.0.0.1.nip.io:8080']) {
+        const run = await publish(['--dry-run', '--url', url], staffPassword);
+        expect(run.status, url).toBe(2);
+        expect(run.stderr).toContain('is not https');
+      }
+      const fromEnvironment = await publish(['--dry-run'], { ...staffPassword, PLATFORM_URL: 'http://platform.example.com' });
+      expect(fromEnvironment.status).toBe(2);
+    });
+
+    it('never sends a password to the pool the service names, only to the one its own settings name', async () => {
+      received.length = 0;
+      const unnamed = await publish(['--dry-run', '--dir', renamed, '--url', impostorBase], staffPassword);
+      expect(unnamed.status).toBe(1);
+      expect(unnamed.stderr).toContain('set PLATFORM_USER_POOL_ID and PLATFORM_USER_POOL_CLIENT_ID');
+
+      const otherPool = { ...staffPassword, PLATFORM_USER_POOL_ID: 'eu-west-1_Other', PLATFORM_USER_POOL_CLIENT_ID: 'other-client' };
+      const mismatched = await publish(['--dry-run', '--dir', renamed, '--url', impostorBase], otherPool);
+      expect(mismatched.status).toBe(1);
+      expect(mismatched.stderr).toContain(`trusts user pool ${trusted.userPoolId}`);
+      expect(mismatched.stderr).toContain('no password sent');
+
+      // The same pool, named by the command's settings: the password goes to their endpoint, not the service's.
+      const named = {
+        PLATFORM_USER_POOL_ID: trusted.userPoolId,
+        PLATFORM_USER_POOL_CLIENT_ID: trusted.userPoolClientId,
+        PLATFORM_USER_POOL_ENDPOINT: `${service.base}/idp`,
+      };
+      const impostorConfig = (await (await fetch(`${impostorBase}/api/v1/config`)).json()) as PublicConfig;
+      const user = await signIn(impostorBase, impostorConfig, { ...staffPassword, ...named });
+      expect(user.token.split('.')).toHaveLength(3);
+      expect(poolPasswords()).toEqual([]);
+      expect(received.filter((line) => !line.startsWith('GET /api/v1/config '))).toEqual([]);
+    });
+
+    it('signs in with a password at the pool its settings name, and refuses a plain-http pool endpoint off this machine', async () => {
+      const named = { PLATFORM_USER_POOL_ID: trusted.userPoolId, PLATFORM_USER_POOL_CLIENT_ID: trusted.userPoolClientId };
+      const run = await publish(['--dry-run', '--dir', renamed, '--url', service.base], {
+        ...staffPassword,
+        ...named,
+        PLATFORM_USER_POOL_ENDPOINT: `${service.base}/idp`,
+      });
+      expect(run.stderr).toBe('');
+      expect(run.stdout).toContain('signed in as staff@demo.local');
+      await expect(
+        signIn(service.base, { auth: trusted, environment: 'production' } as PublicConfig, {
+          ...staffPassword,
+          ...named,
+          PLATFORM_USER_POOL_ENDPOINT: 'http://pool.example.com/',
+        }),
+      ).rejects.toThrow(SignInError);
+    });
   });
 });

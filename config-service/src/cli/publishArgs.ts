@@ -11,8 +11,15 @@ export const USAGE = `usage: npm run manifests:publish -- --reason "why" [--dir 
   --dry-run  validate and show the difference from the active release; change nothing
   --url      the service (default: PLATFORM_URL, else http://localhost:8080)
 
-Signs in with PLATFORM_ID_TOKEN, else PLATFORM_EMAIL and PLATFORM_PASSWORD (a staff user); against a
-local or demo service with neither set, as the demo staff account.`;
+The service is reached over https; plain http only on this machine (localhost, 127.0.0.1, ::1).
+
+Signs in with PLATFORM_ID_TOKEN, else PLATFORM_EMAIL and PLATFORM_PASSWORD (a staff user) at the user pool
+these name, never one the service names:
+  PLATFORM_USER_POOL_ID         the pool, e.g. eu-west-1_AbC123 (its region is the part before '_')
+  PLATFORM_USER_POOL_CLIENT_ID  the web app's client id
+  PLATFORM_USER_POOL_ENDPOINT   optional: a custom endpoint (the local identity provider:
+                                http://localhost:8080/idp); https unless on this machine
+Against a local or demo service with none of these set, as the demo staff account.`;
 
 /** The command line was wrong: the message and the usage are printed, and the exit status is 2. */
 export class UsageError extends Error {
@@ -28,6 +35,17 @@ export interface PublishArgs {
   pilot: string[] | undefined;
   dryRun: boolean;
   help: boolean;
+}
+
+/** Loopback names: a plain-http address there never leaves the machine. */
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * Whether credentials may be sent to `url`: https anywhere, http only to this machine. On any other
+ * http address a token or password crosses the network in clear, to whoever answers for the name.
+ */
+export function safeForCredentials(url: URL): boolean {
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname));
 }
 
 const DEFAULT_DIR = fileURLToPath(new URL('../../../route-manifests', import.meta.url));
@@ -70,10 +88,13 @@ export function parsePublishArgs(argv: string[], env: NodeJS.ProcessEnv = proces
     if (wrong.length) throw new UsageError(`--pilot: not a customer id: ${wrong.join(', ')} (lower-case letters, digits and dashes)`);
   }
   const url = values.url ?? (env.PLATFORM_URL || 'http://localhost:8080');
+  let parsed: URL;
   try {
-    new URL(url);
+    parsed = new URL(url);
   } catch {
     throw new UsageError(`--url: not an address: ${url}`);
   }
+  if (!safeForCredentials(parsed))
+    throw new UsageError(`--url: ${url} is not https: the staff token would cross the network in clear (http only to localhost, 127.0.0.1 or ::1)`);
   return { dir: resolve(values.dir ?? DEFAULT_DIR), url, reason, pilot, dryRun, help: values.help ?? false };
 }

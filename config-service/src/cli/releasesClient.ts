@@ -55,6 +55,8 @@ export async function request(url: string, what: string, call: Call, ok: number[
       headers,
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      // Neither the API nor a user pool redirects; following a 307 would send the body (a password) on.
+      redirect: 'error',
     });
   } catch (error) {
     throw new ServiceUnreachableError(url, error);

@@ -1,4 +1,5 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { customerInContext, isCustomerId } from '@platform/schemas';
 
 /** Fastify's logger type leaves out what pino, the logger it is given, has. */
 type PinoLogger = Omit<FastifyBaseLogger, 'child'> & {
@@ -31,8 +32,22 @@ function isPino(logger: unknown): logger is PinoLogger {
 }
 
 /**
+ * The customer a signed-in request acted for: staff's X-Customer-Id, anyone else's own. A header that
+ * is not a customer id was not in effect (the routes refuse it), and is not copied into the line.
+ */
+function actingCustomer(request: FastifyRequest): string | undefined {
+  const auth = request.verifiedUser?.auth;
+  if (!auth) return undefined;
+  const header = request.headers['x-customer-id'];
+  const customer = customerInContext(auth, typeof header === 'string' ? header : undefined);
+  return customer !== null && isCustomerId(customer) ? customer : undefined;
+}
+
+/**
  * One access line per request, written once the answer is sent: method, path (credentials removed by
- * the `req` serializer), host, client address, status and time, under the request's id. Fastify's own
+ * the `req` serializer), host, client address, status and time, under the request's id; for a signed-in
+ * request also who (`sub`) and for which customer (`customerId`), so an action can be traced to a user
+ * without the token. Fastify's own
  * request logging writes two lines (one on arrival, one on completion): the first says nothing the
  * second does not. Errors, streams cut short and Fastify's other lines keep their own lines.
  */
@@ -49,7 +64,18 @@ export class AccessLog extends LogController {
     const access = accessLoggerOf(request.server.log);
     // Nothing is built for a line the level will not write.
     if (!access?.isLevelEnabled('info')) return;
-    access.info({ [REQUEST_ID_LABEL]: request.id, req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    // Undefined members are left out of the line by pino: an anonymous request costs nothing more.
+    access.info(
+      {
+        [REQUEST_ID_LABEL]: request.id,
+        req: request,
+        res: reply,
+        responseTime: reply.elapsedTime,
+        sub: request.verifiedUser?.sub,
+        customerId: actingCustomer(request),
+      },
+      'request completed',
+    );
   }
 
   override routeNotFound(): void {

@@ -58,6 +58,20 @@ export function loggableUrl(url: string): string {
   return `${url.slice(0, at)}?${query}`;
 }
 
+/**
+ * A PostgreSQL connection string fit for a log line: scheme, host, port and database. The user
+ * information and the parameters are left out whole rather than picked apart: a password can sit in
+ * either (`user:password@`, `?password=`), and may hold the very characters a pattern would stop at.
+ */
+export function loggableDatabaseUrl(url: string): string {
+  try {
+    const { protocol, host, pathname } = new URL(url);
+    return `${protocol}//${host}${pathname}`;
+  } catch {
+    return '(an address that is not a URL)';
+  }
+}
+
 /** A request id a caller sent that is fit to log and echo; anything else is replaced by our own. */
 const USABLE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 

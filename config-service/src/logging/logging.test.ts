@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { claims, sign, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
-import { loggableUrl, loggerOptions, requestIdOptions } from './loggerOptions.ts';
+import { loggableDatabaseUrl, loggableUrl, loggerOptions, requestIdOptions } from './loggerOptions.ts';
 
 const SECRET = 'S3cret-Value-Nobody-May-Log';
 const lines: string[] = [];
@@ -61,6 +61,30 @@ describe('access lines', () => {
     expect(own).toHaveLength(1);
     expect(own[0]).toMatchObject({ level: 30, msg: 'request completed', req: { method: 'GET', url: '/api/v1/config?x=1' }, res: { statusCode: 200 } });
     expect(own[0]!.responseTime).toEqual(expect.any(Number));
+  });
+
+  it('names who asked (sub) and for which customer: staff by X-Customer-Id, anyone else their own', async () => {
+    lines.length = 0;
+    const staff = sign(claims({ sub: 'staff-sub-1', 'custom:auth': JSON.stringify({ role: 'sentient' }) }));
+    const engineer = sign(claims({ sub: 'engineer-sub-1', 'custom:auth': JSON.stringify({ role: 'customer', customerId: 'acme', modules: ['mr'] }) }));
+    const asked = [
+      { id: 'staff-for-globex', headers: { authorization: `Bearer ${staff}`, 'x-customer-id': 'globex' } },
+      { id: 'staff-for-none', headers: { authorization: `Bearer ${staff}` } },
+      { id: 'staff-bad-header', headers: { authorization: `Bearer ${staff}`, 'x-customer-id': 'Not A Customer' } },
+      { id: 'engineer-stale-header', headers: { authorization: `Bearer ${engineer}`, 'x-customer-id': 'globex' } },
+      { id: 'stranger', headers: { authorization: 'Bearer nonsense' } },
+    ];
+    for (const { id, headers } of asked) await app.inject({ url: '/api/v1/manifest', headers: { ...headers, 'x-request-id': id } });
+    const access = (id: string) => logged().find((l) => l.requestId === id && l.msg === 'request completed');
+    expect(access('staff-for-globex')).toMatchObject({ sub: 'staff-sub-1', customerId: 'globex', res: { statusCode: 200 } });
+    expect(access('staff-for-none')).toMatchObject({ sub: 'staff-sub-1' });
+    expect(access('staff-for-none')).not.toHaveProperty('customerId');
+    // Refused 400: the header was never in effect, and its text is not copied into the line.
+    expect(access('staff-bad-header')).toMatchObject({ sub: 'staff-sub-1', res: { statusCode: 400 } });
+    expect(access('staff-bad-header')).not.toHaveProperty('customerId');
+    expect(access('engineer-stale-header')).toMatchObject({ sub: 'engineer-sub-1', customerId: 'acme' });
+    expect(access('stranger')).toMatchObject({ res: { statusCode: 401 } });
+    expect(access('stranger')).not.toHaveProperty('sub');
   });
 
   it('gives an unknown path one line too, with its 404', async () => {
@@ -126,7 +150,7 @@ describe('nothing secret in the logs', () => {
       { url: '/api/v1/manifest', headers: { authorization: `Bearer ${secretToken}` } },
       { url: '/api/v1/manifest', headers: { authorization: `Bearer ${SECRET}` } },
       { url: '/api/v1/manifest', headers: { authorization: `Bearer ${valid}x` } },
-      { url: `/api/v1/config?code=${SECRET}&state=${SECRET}&id_token=${SECRET}`, headers: {} },
+      { url: `/api/v1/config?code=${SECRET}&state=${SECRET}&id_token=${SECRET}&signature=${SECRET}`, headers: {} },
       { url: `/no-such-route?token=${SECRET}`, headers: { cookie: `session=${SECRET}` } },
       {
         method: 'POST' as const,
@@ -164,5 +188,24 @@ describe('loggableUrl', () => {
     );
     expect(loggableUrl('/plain/path')).toBe('/plain/path');
     expect(loggableUrl('/x?%E0%A4%A=1&token')).toBe('/x?%E0%A4%A=1&token');
+  });
+});
+
+describe('loggableDatabaseUrl', () => {
+  it('keeps the server and database of a connection string and nothing that may hold a password', () => {
+    const secret = 'Pg-S3cret';
+    for (const url of [
+      `postgres://app:${secret}@db:5432/platform`,
+      `postgres://:${secret}@db:5432/platform`,
+      `postgres://app:${secret.slice(0, 3)}@${secret.slice(3)}@db:5432/platform`,
+      `postgres://app@db:5432/platform?password=${secret}`,
+      `postgres://app@db:5432/platform?sslmode=require&sslpassword=${secret}`,
+    ]) {
+      const shown = loggableDatabaseUrl(url);
+      expect(shown, url).not.toContain(secret.slice(3));
+      expect(shown, url).toBe('postgres://db:5432/platform');
+    }
+    expect(loggableDatabaseUrl(`postgresql://app:${secret}@[::1]:5433/x`)).toBe('postgresql://[::1]:5433/x');
+    expect(loggableDatabaseUrl(`postgres://app:${secret}@db:99999/x`)).not.toContain(secret);
   });
 });

@@ -103,6 +103,14 @@ export const environmentSchema = {
       description: 'exact origins whose pages may call the API from the browser',
     },
     RATE_LIMIT_SIGN_IN: perMinute(100, 'requests a minute per client address to the local identity provider before 429; 0: no limit'),
+    TRUSTED_PROXY_HOPS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 10,
+      default: 0,
+      description:
+        "proxies in front of the service, at private addresses, whose X-Forwarded-For entry is believed (nginx of compose.yaml: 1); the client address, and the sign-in limit's key, is the entry that many hops back; 0: the connection's own address",
+    },
     RATE_LIMIT_ADMIN_WRITES: perMinute(
       60,
       'administrative writes a minute per signed-in user before 429 (previews: five times as many, counted apart); 0: no limit',

@@ -18,6 +18,9 @@ export interface EventRouteOptions {
   streamLimits?: StreamLimits;
 }
 
+/** How often a stream writes a comment unless told otherwise: well within the service's idle-socket timeout. */
+export const HEARTBEAT_MS = 20_000;
+
 /** A client that has not read this much of what was sent has stopped reading: its stream is closed. */
 const STALLED_BYTES = 64 * 1024;
 
@@ -104,7 +107,7 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
         // What the client has not read piles up here: past a bound, it has stopped reading.
         if (raw.writableLength > STALLED_BYTES) close('stalled');
         else raw.write(': keep-alive\n\n');
-      }, options.heartbeatMs ?? 20_000);
+      }, options.heartbeatMs ?? HEARTBEAT_MS);
       // The token the stream was opened with stops vouching for the user when it expires; the page
       // reconnects with a fresh one.
       const expiry = user.expiresAt ? setTimeout(() => end(), Math.max(0, user.expiresAt * 1000 - Date.now())) : undefined;
