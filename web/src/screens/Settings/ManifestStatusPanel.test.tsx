@@ -5,7 +5,13 @@ import { ProblemList } from './ManifestStatusPanel.tsx';
 
 afterEach(cleanup);
 
-const problem = (i: number) => ({ file: 'registry.json', pointer: `/modules/${i}`, rule: 'schema:type', message: 'must be string', hint: 'give the value the type' });
+const problem = (i: number) => ({
+  file: 'registry.json',
+  pointer: `/modules/${i}`,
+  rule: 'schema:type',
+  message: 'must be string',
+  hint: 'give the value the type',
+});
 
 describe('ProblemList', () => {
   it('lists the problems the service sent and says how many more it only counted', () => {
