@@ -54,7 +54,8 @@ export default {
       const folder = join(root, 'route-manifests');
       const files: Record<string, unknown> = {};
       for (const f of readdirSync(folder).filter((name) => name.endsWith('.json'))) files[f] = JSON.parse(readFileSync(join(folder, f), 'utf8'));
-      const bodyOf = (n: number) => JSON.stringify({ claims: { role: 'sentient' }, draft: { files: { ...files, 'registry.json': { modules: Array(n).fill(1) } } } });
+      const bodyOf = (n: number) =>
+        JSON.stringify({ claims: { role: 'sentient' }, draft: { files: { ...files, 'registry.json': { modules: Array(n).fill(1) } } } });
       const fits = Math.floor((BODY_LIMIT - bodyOf(0).length) / 2);
       const preview = async (body: string) => {
         const sent = performance.now();

@@ -29,8 +29,7 @@ interface Endpoint {
   sharedWith: string | undefined;
 }
 
-/** Whether `path` is `base` or lies under it; '/' owns nothing, as every module lies under it. */
-export const within = (path: string, base: string) => base !== '/' && (path === base || path.startsWith(`${base}/`));
+const within = (path: string, base: string) => base !== '/' && (path === base || path.startsWith(`${base}/`));
 
 /**
  * Checks what a JSON Schema cannot: rules across routes and across files. Adds every problem to
