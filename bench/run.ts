@@ -20,6 +20,7 @@ const ALL: Record<string, () => Promise<{ default: Benchmark }>> = {
   toggles: () => import('./togglePropagation.bench.ts'),
   releases: () => import('./releasePropagation.bench.ts'),
   startup: () => import('./startupAndMemory.bench.ts'),
+  validation: () => import('./manifestValidation.bench.ts'),
 };
 
 const args = process.argv.slice(2);

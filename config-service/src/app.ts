@@ -14,6 +14,7 @@ import { answerFrameworkError } from './plugins/frameworkError.ts';
 import health from './plugins/health.ts';
 import metrics, { metricsAccess } from './plugins/metrics.ts';
 import openApi from './plugins/openApi.ts';
+import bodyDepth from './plugins/bodyDepth.ts';
 import problem from './plugins/problem.ts';
 import rateLimits from './plugins/rateLimits.ts';
 import security from './plugins/security.ts';
@@ -179,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
   await app.register(problem);
+  await app.register(bodyDepth);
   // Before anything answers: its hooks time every response, and routes count with `app.metrics`.
   const database = options.customerModules.store.db;
   await app.register(metrics, {

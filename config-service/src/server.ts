@@ -9,7 +9,7 @@ import { AppClientWriteRights } from './identity/appClientWriteRights.ts';
 import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_PASSWORD } from './identity/local/demoAccounts.ts';
 import { callbackUrls } from './identity/local/seedLocalPool.ts';
 import { startLocalIdentityProvider, type LocalIdentityProvider } from './identity/local/startLocalIdentityProvider.ts';
-import { formatProblem, ManifestSetError } from './manifests/manifestProblem.ts';
+import { formatProblem, ManifestSetError, moreLine } from './manifests/manifestProblem.ts';
 import { ManifestStore, type ReloadEvent } from './manifests/manifestStore.ts';
 import { ManifestReleases } from './releases/manifestReleases.ts';
 import { ReleaseStore } from './store/releaseStore.ts';
@@ -141,8 +141,8 @@ async function main() {
       app.log.info({ release: event.release, customers: event.customers }, event.release ? 'manifest release pilot changed' : 'manifest release pilot ended');
     if (event.kind === 'rejected') {
       app.log.error(
-        { serving: event.serving, problems: event.problems },
-        `route manifests edit rejected; still serving ${event.serving}:\n${event.problems.map(formatProblem).join('\n')}`,
+        { serving: event.serving, problems: event.problems, moreProblems: event.moreProblems },
+        `route manifests edit rejected; still serving ${event.serving}:\n${[...event.problems.map(formatProblem), ...moreLine(event.moreProblems)].join('\n')}`,
       );
     }
   });

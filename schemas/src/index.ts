@@ -39,6 +39,6 @@ export { DEMO_OR_LOCAL_ENVIRONMENTS, KNOWN_ENVIRONMENTS, isDemoOrLocal } from '.
 export { RESERVED_PATH_PREFIXES, reservedPrefixOf } from './reservedPaths.ts';
 export { customerIdSchema, CUSTOMER_ID_PATTERN, isCustomerId } from './customerId.ts';
 export { AWS_REGION_PATTERN, isAwsRegion } from './awsRegion.ts';
-export { escapePointerSegment, unescapePointerSegment, pointerPath, lineAndColumn } from './jsonPointer.ts';
+export { escapePointerSegment, unescapePointerSegment, pointerPath, lineAndColumn, lineLocator } from './jsonPointer.ts';
 export { noticeable } from './noticeable.ts';
 export { schemaProblems, type SchemaError, type SchemaProblem } from './schemaProblems.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapePointerSegment, lineAndColumn, pointerPath, unescapePointerSegment } from './jsonPointer.ts';
+import { escapePointerSegment, lineAndColumn, lineLocator, pointerPath, unescapePointerSegment } from './jsonPointer.ts';
 
 describe('JSON pointer segments', () => {
   it('write "~" and "/" as RFC 6901 says', () => {
@@ -27,5 +27,17 @@ describe('lineAndColumn', () => {
     const text = '{\n  "name": 1\n}';
     expect(lineAndColumn(text, 0)).toEqual({ line: 1, column: 1 });
     expect(lineAndColumn(text, text.indexOf('"name"'))).toEqual({ line: 2, column: 3 });
+  });
+});
+
+describe('lineLocator', () => {
+  it('places every offset on the line and column that counting the newlines before it gives', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', '\n', ' ') }), fc.nat(), (text, n) => {
+        const offset = n % (text.length + 1);
+        const before = text.slice(0, offset);
+        expect(lineLocator(text)(offset)).toEqual({ line: before.split('\n').length, column: offset - before.lastIndexOf('\n') });
+      }),
+    );
   });
 });

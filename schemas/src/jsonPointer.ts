@@ -18,6 +18,24 @@ export function pointerPath(pointer: string): Array<string | number> {
 
 /** 1-based line and column of a character offset, as editors count them. */
 export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
+  return lineLocator(text)(offset);
+}
+
+/**
+ * Line and column of any number of offsets in one text: the lines' starts are found once, and each
+ * offset costs a binary search, so locating every problem of a file is not a pass over it per problem.
+ */
+export function lineLocator(text: string): (offset: number) => { line: number; column: number } {
+  const starts = [0];
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  return (offset) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low + 1, column: offset - starts[low]! + 1 };
+  };
 }

@@ -9,6 +9,7 @@ const reserved = `${RESERVED_PATH_PREFIXES.slice(0, -1).join(', ')} and ${RESERV
  */
 export const MANIFEST_RULE_HINTS = {
   'json-syntax': 'fix the JSON at this position: a missing or extra comma, quote or bracket is the usual cause',
+  'json-depth': 'nest objects and arrays less deeply: a manifest needs a few levels, and more than 64 are refused unread',
   'schema:required': 'add the missing property (schemas/ describes each one)',
   'schema:additionalProperties': 'remove the property or correct its spelling; only properties the schema lists are allowed',
   'schema:type': 'give the value the type the schema asks for',

@@ -85,7 +85,7 @@ export type PublicConfig = FromSchema<WithoutProperty<typeof publicConfigSchema,
   shell: ModuleView;
 };
 /** RFC 9457 problem details with the platform's error code. */
-export type Problem = FromSchema<typeof problemSchema>;
+export type Problem = FromSchema<typeof problemSchema, { references: [typeof adminModuleListSchema] }>;
 /** GET /api/v1/customers. */
 export type CustomerList = FromSchema<typeof customerListSchema, { references: [typeof customerModuleSchema, typeof userClaimsSchema] }>;
 /** GET /api/v1/customers/{customerId}/modules/{moduleKey}. */

@@ -17,6 +17,6 @@ try {
   );
 } catch (error) {
   if (!(error instanceof ManifestSetError)) throw error;
-  printProblems(error.problems, shown, shown);
+  printProblems(error.problems, shown, shown, error.moreProblems);
   process.exit(1);
 }

@@ -28,14 +28,20 @@ const describeState = (state: ReleaseState) =>
  * lines and columns are kept only for a file written exactly so, where they are right in the folder too.
  */
 function inFolderTerms(problems: LocatedProblem[], dir: string, set: ManifestSet): LocatedProblem[] {
-  return problems.map((problem) => {
+  // Each file is read and compared once, however many of its problems there are.
+  const asWritten = new Map<string, boolean>();
+  const writtenSo = (file: string) => {
     let text: string | undefined;
     try {
-      text = readFileSync(join(dir, problem.file), 'utf8');
+      text = readFileSync(join(dir, file), 'utf8');
     } catch {
       text = undefined;
     }
-    if (text !== undefined && text.trimEnd() === JSON.stringify(set.contents[problem.file], null, 2)) return problem;
+    return text !== undefined && text.trimEnd() === JSON.stringify(set.contents[file], null, 2);
+  };
+  return problems.map((problem) => {
+    if (!asWritten.has(problem.file)) asWritten.set(problem.file, writtenSo(problem.file));
+    if (asWritten.get(problem.file)) return problem;
     const { line: _line, column: _column, ...rest } = problem;
     return rest;
   });
@@ -48,7 +54,7 @@ async function publish(args: PublishArgs): Promise<number> {
     set = loadManifestSet(args.dir, { screens: readScreenCatalogue() });
   } catch (error) {
     if (!(error instanceof ManifestSetError)) throw error;
-    printProblems(error.problems, shown, shown);
+    printProblems(error.problems, shown, shown, error.moreProblems);
     console.error('manifests:publish: nothing published');
     return 1;
   }
@@ -99,7 +105,7 @@ async function publish(args: PublishArgs): Promise<number> {
     published = await client.publish(set.contents, reason);
   } catch (error) {
     if (!(error instanceof ServiceAnswerError) || error.status !== 422 || !error.problem.problems) throw error;
-    printProblems(inFolderTerms(error.problem.problems, args.dir, set), `${shown} (the service's check)`, shown);
+    printProblems(inFolderTerms(error.problem.problems, args.dir, set), `${shown} (the service's check)`, shown, error.problem.moreProblems);
     console.error('manifests:publish: the service refused the release; nothing published');
     return 1;
   }

@@ -1,11 +1,14 @@
-import { formatProblem, type LocatedProblem } from '../manifests/manifestProblem.ts';
+import { formatProblem, moreLine, type LocatedProblem } from '../manifests/manifestProblem.ts';
 
 /**
  * Prints manifest problems to standard error as `npm run manifests:check` always has: a count naming
  * where they were found, then each as `file:line:column pointer [rule] message` with its hint. `folder`
- * prefixes each file so an editor run from the working directory can jump to it.
+ * prefixes each file so an editor run from the working directory can jump to it. `more` problems were
+ * found past those listed (the check lists the first 100): the count includes them, a last line says so.
  */
-export function printProblems(problems: readonly LocatedProblem[], where: string, folder?: string): void {
-  console.error(`manifests: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${where}`);
+export function printProblems(problems: readonly LocatedProblem[], where: string, folder?: string, more = 0): void {
+  const total = problems.length + more;
+  console.error(`manifests: ${total} problem${total === 1 ? '' : 's'} in ${where}`);
   for (const problem of problems) console.error(formatProblem(folder ? { ...problem, file: `${folder}/${problem.file}` } : problem));
+  for (const line of moreLine(more)) console.error(line);
 }

@@ -12,6 +12,8 @@ export interface ProblemBody {
   detail?: string;
   code?: string;
   problems?: LocatedProblem[];
+  /** Problems past those listed, counted by the service. */
+  moreProblems?: number;
   current?: ReleaseState;
 }
 

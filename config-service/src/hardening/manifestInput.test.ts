@@ -1,28 +1,41 @@
 // @module-tag hardening/input
 // Whatever an administrator (or an attacker with write access to the folder) puts in
 // a manifest file, the set is either served whole or refused with problems that name the file, a JSON
-// pointer into it and the rule; nothing else is thrown, and prototype keys change nothing.
+// pointer into it and the rule; nothing else is thrown, and prototype keys change nothing. A set with
+// thousands of problems, or nested thousands deep, is refused at the cost of a hundred (issue 26).
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as jsonc from 'jsonc-parser';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Problem } from '@platform/schemas';
 import { buildUserManifest } from '../manifests/buildUserManifest.ts';
 import { loadManifestSet, type ManifestSet } from '../manifests/loadManifestSet.ts';
 import { ManifestSetError } from '../manifests/manifestProblem.ts';
-import { ROUTE_MANIFESTS } from '../testing/testApp.ts';
+import { PROBLEM_CAP } from '../manifests/problemList.ts';
+import { ROUTE_MANIFESTS, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
+
+// jsonc-parser as it is, but with parseTree counted: how often a file is parsed to locate its problems.
+vi.mock('jsonc-parser', async (original) => {
+  const real = await original<typeof import('jsonc-parser')>();
+  return { ...real, parseTree: vi.fn(real.parseTree) };
+});
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Path = (string | number)[];
 
 let dir: string;
+let apps: TestApps;
 const original = (file: string) => JSON.parse(readFileSync(join(ROUTE_MANIFESTS, file), 'utf8')) as Json;
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'manifest-input-'));
   cpSync(ROUTE_MANIFESTS, dir, { recursive: true });
+  apps = await startTestApps();
 });
-afterAll(() => {
+afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
+  await apps.close();
 });
 
 /** Loads the folder with `file` replaced by `value`, written as JSON text (own `__proto__` keys included). */
@@ -180,5 +193,59 @@ describe('manifest files, whatever they hold', () => {
     // The schemas allow no unknown keys, so every one of them is refused rather than ignored.
     expect(attempted).toBeGreaterThan(90);
     expect(refused.length).toBe(attempted);
+  });
+});
+
+describe('manifest sets that would cost more than they are worth', () => {
+  const STAFF = tokenFor({ role: 'sentient' });
+  const folderFiles = () => Object.fromEntries(['registry.json', 'shell.json', 'dash.json', 'hs.json', 'lb.json'].map((f) => [f, original(f)]));
+  const post = async (url: string, payload: string | object) =>
+    (await apps.app()).inject({ method: 'POST', url, headers: { authorization: `Bearer ${STAFF}`, 'content-type': 'application/json' }, payload });
+
+  it('answers a draft with 8,000 problems with the first 100 of them and a count of the rest', async () => {
+    const files = { ...folderFiles(), 'registry.json': { modules: Array(8000).fill(1) } };
+    const res = await post('/api/v1/admin/preview', { claims: { role: 'sentient' }, draft: { files } });
+    expect(res.statusCode).toBe(422);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const problem = res.json() as Problem;
+    expect(problem.code).toBe('CFG_ERR_MANIFEST_INVALID');
+    expect(problem.problems).toHaveLength(PROBLEM_CAP);
+    expect(problem.problems?.[99]).toMatchObject({ file: 'registry.json', pointer: '/modules/99', rule: 'schema:type', line: 102 });
+    expect(problem.moreProblems).toBe(8000 - PROBLEM_CAP);
+    expect(problem.detail).toMatch(/8000 problems \(the first 100 listed\)/);
+  });
+
+  it('parses each file once to locate its problems, however many it has', () => {
+    const parseTree = vi.mocked(jsonc.parseTree);
+    parseTree.mockClear();
+    const result = loadWith('lb.json', { ...(original('lb.json') as object), routes: Array.from({ length: 300 }, (_, i) => ({ path: `p${i}`, extra: i })) });
+    expect(result).toBeInstanceOf(ManifestSetError);
+    const error = result as ManifestSetError;
+    expect(error.problems).toHaveLength(PROBLEM_CAP);
+    expect(error.moreProblems).toBeGreaterThan(0);
+    expect(error.moreByFile.get('lb.json')).toBe(error.moreProblems);
+    expect(parseTree).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a body nested 100,000 levels deep with 400 CFG_ERR_BODY_TOO_DEEP, before anything reads it', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const asDraft = `{"claims":{"role":"sentient"},"draft":{"files":{"registry.json":${deep}}}}`;
+    for (const [url, payload] of [
+      ['/api/v1/admin/preview', asDraft],
+      ['/api/v1/admin/preview', deep],
+    ] as const) {
+      const res = await post(url, payload);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect((res.json() as Problem).code).toBe('CFG_ERR_BODY_TOO_DEEP');
+    }
+  });
+
+  it('refuses a manifest file nested 100,000 levels deep as a problem with its line, not a crash', () => {
+    const result = loadWith('lb.json', `{"key":"lb","routes":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
+    expect(result).toBeInstanceOf(ManifestSetError);
+    // The outer object is the first level: the 64th '[' opens the 65th, one too many.
+    const column = `{"key":"lb","routes":`.length + 64;
+    expect((result as ManifestSetError).problems).toEqual([expect.objectContaining({ file: 'lb.json', rule: 'json-depth', line: 1, column })]);
   });
 });

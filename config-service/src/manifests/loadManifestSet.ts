@@ -2,8 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { moduleManifestSchema, moduleRegistrySchema, schemaProblems, type ModuleManifest, type ModuleRegistry } from '@platform/schemas';
 import { PlatformError } from '../errors.ts';
-import { locateProblem, ManifestSetError, type ManifestProblem } from './manifestProblem.ts';
+import { locateProblems, ManifestSetError } from './manifestProblem.ts';
+import { ProblemList } from './problemList.ts';
 import { ajv } from '../validation/schemaValidator.ts';
+import { depthExceededAt, MAX_JSON_DEPTH, nestsDeeperThan } from '../validation/jsonDepth.ts';
 import { validateManifestSet, type ManifestDoc, type ScreenCatalogue } from './validateManifestSet.ts';
 import { releaseId } from '../releases/releaseId.ts';
 
@@ -26,21 +28,44 @@ export interface LoadOptions {
 
 const REGISTRY_FILE = 'registry.json';
 
-function parse(file: string, text: string, problems: ManifestProblem[]): unknown {
+const tooDeep = (file: string, offset?: number) => ({
+  file,
+  pointer: '',
+  rule: 'json-depth' as const,
+  message: `objects and arrays nest more than ${MAX_JSON_DEPTH} levels deep`,
+  ...(offset === undefined ? {} : { offset }),
+});
+
+function parse(file: string, text: string, problems: ProblemList): unknown {
+  // Checked on the text, before anything that recurses (the parse tree that locates problems, the schema, the route walks) reads it.
+  const deep = depthExceededAt(text);
+  if (deep !== undefined) {
+    problems.add(tooDeep(file, deep));
+    return undefined;
+  }
   try {
     return JSON.parse(text);
   } catch (error) {
-    problems.push({ file, pointer: '', rule: 'json-syntax', message: (error as Error).message });
+    problems.add({ file, pointer: '', rule: 'json-syntax', message: (error as Error).message });
     return undefined;
   }
 }
 
-function problemsAgainstSchema(file: string, schemaId: string, value: unknown): ManifestProblem[] {
+/** Checks a value against its schema; whether it passed. Problems past the cap are counted, not built. */
+function checkAgainstSchema(file: string, schemaId: string, value: unknown, problems: ProblemList): boolean {
   const validate = ajv.getSchema(schemaId);
   // Registered when the validator loads: missing, the service is broken, whoever asked (a draft sent to be published included).
   if (!validate) throw new PlatformError('CFG_ERR_INTERNAL', `schema ${schemaId} is not registered`);
-  if (validate(value)) return [];
-  return schemaProblems(validate.errors ?? []).map((problem) => ({ file, ...problem }));
+  if (validate(value)) return true;
+  const errors = validate.errors ?? [];
+  let i = 0;
+  for (; i < errors.length && !problems.full; i += 1) {
+    for (const problem of schemaProblems([errors[i]!])) problems.add({ file, ...problem });
+  }
+  let rest = 0;
+  for (; i < errors.length; i += 1) if (errors[i]!.keyword !== 'if') rest += 1;
+  problems.count(file, rest);
+  return false;
 }
 
 /** The `.json` files of a folder, by name, as text. */
@@ -68,17 +93,18 @@ export function loadManifestSet(dir: string, options: LoadOptions = {}): Manifes
  * null, 2) writes it, which is how the editor and `GET /api/v1/admin/releases/{id}` show it.
  */
 export function manifestSetFromFiles(files: Readonly<Record<string, unknown>>, options: LoadOptions = {}): ManifestSet {
-  const texts = new Map(
-    Object.keys(files)
-      .sort()
-      .map((name) => [name, JSON.stringify(files[name], null, 2)]),
-  );
+  const names = Object.keys(files).sort();
+  // JSON.stringify recurses: a value nested too deeply is refused before it is written out.
+  const deep = new ProblemList();
+  for (const name of names) if (nestsDeeperThan(files[name])) deep.add(tooDeep(name));
+  if (deep.size) throw new ManifestSetError(locateProblems(deep.kept, new Map()), deep);
+  const texts = new Map(names.map((name) => [name, JSON.stringify(files[name], null, 2)]));
   return manifestSetFromTexts(texts, options);
 }
 
 /** Validates a set of files given as text, by file name; `dir` only names the folder in a problem. */
 function manifestSetFromTexts(texts: ReadonlyMap<string, string>, options: LoadOptions = {}, dir = 'the manifest set'): ManifestSet {
-  const problems: ManifestProblem[] = [];
+  const problems = new ProblemList();
   const files = [...texts.keys()].sort();
   let registry: ModuleRegistry | undefined;
   const docs: ManifestDoc[] = [];
@@ -90,21 +116,18 @@ function manifestSetFromTexts(texts: ReadonlyMap<string, string>, options: LoadO
     if (value === undefined) continue;
     contents[file] = value;
     if (file === REGISTRY_FILE) {
-      const found = problemsAgainstSchema(file, moduleRegistrySchema.$id, value);
-      problems.push(...found);
-      if (!found.length) registry = value as ModuleRegistry;
-    } else {
-      const found = problemsAgainstSchema(file, moduleManifestSchema.$id, value);
-      problems.push(...found);
-      if (!found.length) docs.push({ file, manifest: value as ModuleManifest });
+      if (checkAgainstSchema(file, moduleRegistrySchema.$id, value, problems)) registry = value as ModuleRegistry;
+    } else if (checkAgainstSchema(file, moduleManifestSchema.$id, value, problems)) {
+      docs.push({ file, manifest: value as ModuleManifest });
     }
   }
-  if (!files.includes(REGISTRY_FILE)) {
-    problems.push({ file: REGISTRY_FILE, pointer: '', rule: 'registry-missing', message: `${dir} has no ${REGISTRY_FILE}` });
+  if (!texts.has(REGISTRY_FILE)) {
+    problems.add({ file: REGISTRY_FILE, pointer: '', rule: 'registry-missing', message: `${dir} has no ${REGISTRY_FILE}` });
   }
   // Cross-file rules only make sense once each file is well-formed.
-  if (!problems.length && registry) problems.push(...validateManifestSet(docs, registry.modules, options.screens));
-  if (problems.length || !registry) throw new ManifestSetError(problems.map((p) => locateProblem(p, texts)));
+  if (!problems.size && registry) validateManifestSet(docs, registry.modules, options.screens, problems);
+  // Only the problems kept are located: each file is parsed once, and at most PROBLEM_CAP lookups are made.
+  if (problems.size || !registry) throw new ManifestSetError(locateProblems(problems.kept, texts), problems);
 
   return {
     version: releaseId(contents),

@@ -8,7 +8,8 @@ import type { ScreenCatalogue } from './validateManifestSet.ts';
 export type ReloadEvent =
   | { kind: 'loaded'; version: string; previous: string; at: string }
   | { kind: 'unchanged'; version: string; at: string }
-  | { kind: 'rejected'; problems: LocatedProblem[]; at: string; serving: string }
+  /** `problems`: the first PROBLEM_CAP found; `moreProblems`: how many more there were. */
+  | { kind: 'rejected'; problems: LocatedProblem[]; moreProblems: number; at: string; serving: string }
   /** The pilot started, changed or ended; `customers` are those whose users' set changed. */
   | { kind: 'pilot'; release: string | null; customers: string[]; at: string };
 
@@ -16,8 +17,8 @@ export interface ManifestStatus {
   /** The version being served. */
   version: string;
   loadedAt: string;
-  /** The last rejected edit, until a valid set replaces it. */
-  rejected: { at: string; problems: LocatedProblem[] } | null;
+  /** The last rejected edit, until a valid set replaces it: its first problems, and how many more (in all and per file). */
+  rejected: { at: string; problems: LocatedProblem[]; moreProblems: number; moreByFile: ReadonlyMap<string, number> } | null;
 }
 
 /** What the service's routes read of the store; a test can hand in any set through a real store. */
@@ -117,9 +118,9 @@ export class ManifestStore extends EventEmitter<{ reload: [ReloadEvent] }> {
       }
     } catch (error) {
       if (!(error instanceof ManifestSetError)) throw error;
-      this.#rejected = { at, problems: error.problems };
+      this.#rejected = { at, problems: error.problems, moreProblems: error.moreProblems, moreByFile: error.moreByFile };
       this.#rejectedReloads++;
-      event = { kind: 'rejected', problems: error.problems, at, serving: this.#current.version };
+      event = { kind: 'rejected', problems: error.problems, moreProblems: error.moreProblems, at, serving: this.#current.version };
     }
     this.emit('reload', event);
     return event;

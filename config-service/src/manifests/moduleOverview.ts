@@ -16,10 +16,16 @@ export interface OverviewContext {
 export function moduleOverview(manifests: ManifestSource, context: OverviewContext): AdminModuleList {
   const set = manifests.current();
   const status = manifests.status();
-  const problems = status.rejected?.problems ?? [];
+  const { rejected } = status;
+  const problems = rejected?.problems ?? [];
   return {
     environment: context.environment,
-    manifests: { version: status.version, loadedAt: status.loadedAt, history: manifests.versions(), rejected: status.rejected },
+    manifests: {
+      version: status.version,
+      loadedAt: status.loadedAt,
+      history: manifests.versions(),
+      rejected: rejected && { at: rejected.at, problems: rejected.problems, moreProblems: rejected.moreProblems },
+    },
     modules: set.registry.map((key) => {
       const manifest = set.modules.get(key);
       // A loaded set has a manifest for every registered key; one without is a fault of the service, not the request.
@@ -46,8 +52,9 @@ export function moduleOverview(manifests: ManifestSource, context: OverviewConte
         servedInEnvironment: !exposure.environments || exposure.environments.includes(context.environment),
         routeCount,
         restrictedRoutes,
-        status: own.length ? 'rejected' : 'valid',
+        status: own.length || rejected?.moreByFile.get(file) ? 'rejected' : 'valid',
         problems: own,
+        moreProblems: rejected?.moreByFile.get(file) ?? 0,
       };
     }),
   };

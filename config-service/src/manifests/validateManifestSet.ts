@@ -1,5 +1,6 @@
 import { paramNames, joinPaths, reservedPrefixOf, type ManifestRoute, type ModuleManifest } from '@platform/schemas';
-import type { ManifestProblem } from './manifestProblem.ts';
+import type { ProblemList } from './problemList.ts';
+import { BaseUrlOwners } from './baseUrlOwners.ts';
 import { pathShape, walkRoutes } from './walkRoutes.ts';
 
 export interface ManifestDoc {
@@ -31,25 +32,31 @@ interface Endpoint {
 const within = (path: string, base: string) => base !== '/' && (path === base || path.startsWith(`${base}/`));
 
 /**
- * Checks what a JSON Schema cannot: rules across routes and across files. Returns every problem,
- * so an administrator fixes a broken edit in one pass.
+ * Checks what a JSON Schema cannot: rules across routes and across files. Adds every problem to
+ * `problems`, so an administrator fixes a broken edit in one pass. Each rule looks up what it compares
+ * (maps, sets, a tree of base urls) rather than scanning lists, so the work grows with the set, not its square.
  */
-export function validateManifestSet(docs: readonly ManifestDoc[], registry: readonly string[], screens?: ScreenCatalogue): ManifestProblem[] {
-  const problems: ManifestProblem[] = [];
+export function validateManifestSet(
+  docs: readonly ManifestDoc[],
+  registry: readonly string[],
+  screens: ScreenCatalogue | undefined,
+  problems: ProblemList,
+): void {
+  const registered = new Set(registry);
   const byKey = new Map<string, ManifestDoc>();
 
   for (const doc of docs) {
     const { key } = doc.manifest;
     if (doc.file !== `${key}.json`) {
-      problems.push({
+      problems.add({
         file: doc.file,
         pointer: '/key',
         rule: 'key-matches-file',
         message: `key '${key}' must be the file's name: rename the file to ${key}.json or change the key`,
       });
     }
-    if (!registry.includes(key) && !(FRAME_KEYS as readonly string[]).includes(key)) {
-      problems.push({
+    if (!registered.has(key) && !(FRAME_KEYS as readonly string[]).includes(key)) {
+      problems.add({
         file: doc.file,
         pointer: '/key',
         rule: 'unknown-module',
@@ -60,7 +67,7 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
   }
   for (const key of [...registry, ...FRAME_KEYS]) {
     if (!byKey.has(key)) {
-      problems.push({ file: 'registry.json', pointer: '/modules', rule: 'module-missing', message: `module '${key}' has no manifest file ${key}.json` });
+      problems.add({ file: 'registry.json', pointer: '/modules', rule: 'module-missing', message: `module '${key}' has no manifest file ${key}.json` });
     }
   }
 
@@ -71,7 +78,7 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
       if (!route.name) return;
       const seen = names.get(route.name);
       if (seen) {
-        problems.push({
+        problems.add({
           file: doc.file,
           pointer: `${pointer}/name`,
           rule: 'duplicate-route-name',
@@ -95,7 +102,7 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
       const indexes = siblings.filter((c) => c.path === '').length;
       const defaults = siblings.filter((c) => c.default === true).length;
       if (indexes + defaults > 1) {
-        problems.push({
+        problems.add({
           file,
           pointer: arrayPointer,
           rule: 'multiple-defaults',
@@ -109,13 +116,15 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
 
     walkRoutes(manifest.routes, manifest.baseUrl, ({ route, fullPath, pointer, parentPath }) => {
       const params = paramNames(fullPath);
-      const duplicate = params.find((p, i) => params.indexOf(p) !== i);
+      const paramSet = new Set<string>();
+      // The first parameter seen before, as an indexOf scan per parameter found it, in one pass.
+      const duplicate = params.find((p) => paramSet.size === paramSet.add(p).size);
       if (duplicate) {
-        problems.push({ file, pointer: `${pointer}/path`, rule: 'duplicate-parameter', message: `parameter ':${duplicate}' appears twice in ${fullPath}` });
+        problems.add({ file, pointer: `${pointer}/path`, rule: 'duplicate-parameter', message: `parameter ':${duplicate}' appears twice in ${fullPath}` });
       }
       for (const [, placeholder] of (route.title ?? '').matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
-        if (placeholder && !params.includes(placeholder)) {
-          problems.push({
+        if (placeholder && !paramSet.has(placeholder)) {
+          problems.add({
             file,
             pointer: `${pointer}/title`,
             rule: 'title-parameter',
@@ -126,23 +135,23 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
       if (route.redirect) {
         const target = names.get(route.redirect);
         if (!target) {
-          problems.push({
+          problems.add({
             file,
             pointer: `${pointer}/redirect`,
             rule: 'redirect-target',
             message: `redirect names route '${route.redirect}', which no manifest defines`,
           });
         } else if (target.module !== manifest.key) {
-          problems.push({
+          problems.add({
             file,
             pointer: `${pointer}/redirect`,
             rule: 'redirect-target',
             message: `redirect to '${route.redirect}' leaves module ${manifest.key}; redirect within the module`,
           });
         } else {
-          const missing = target.chainParams.filter((p) => !params.includes(p));
+          const missing = target.chainParams.filter((p) => !paramSet.has(p));
           if (missing.length) {
-            problems.push({
+            problems.add({
               file,
               pointer: `${pointer}/redirect`,
               rule: 'redirect-parameter',
@@ -153,11 +162,11 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
       }
       if (route.screen && screens) {
         const problem = screenProblem(route.screen, manifest.key, screens, Boolean(route.children?.length || route.mountsModules));
-        if (problem) problems.push({ file, pointer: `${pointer}/screen`, rule: 'unknown-screen', message: problem });
+        if (problem) problems.add({ file, pointer: `${pointer}/screen`, rule: 'unknown-screen', message: problem });
       }
       const reserved = reservedPrefixOf(fullPath);
       if (reserved) {
-        problems.push({
+        problems.add({
           file,
           pointer: `${pointer}/path`,
           rule: 'reserved-path',
@@ -165,16 +174,16 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
         });
       }
       if (route.mountsModules && manifest.key !== 'shell') {
-        problems.push({ file, pointer: `${pointer}/mountsModules`, rule: 'mounts-modules', message: 'only the shell manifest may mount the modules' });
+        problems.add({ file, pointer: `${pointer}/mountsModules`, rule: 'mounts-modules', message: 'only the shell manifest may mount the modules' });
       }
       if (route.children) checkSiblings(route.children, fullPath, `${pointer}/children`);
       if ((route.default || route.defaultForRoles) && route.path === '') {
-        problems.push({ file, pointer: `${pointer}/default`, rule: 'default-on-index', message: "a route with path '' is already its parent's default" });
+        problems.add({ file, pointer: `${pointer}/default`, rule: 'default-on-index', message: "a route with path '' is already its parent's default" });
       }
       if (route.sharedWith) {
         const other = byKey.get(route.sharedWith);
         if (!other || !within(fullPath, other.manifest.baseUrl)) {
-          problems.push({
+          problems.add({
             file,
             pointer: `${pointer}/sharedWith`,
             rule: 'shared-with',
@@ -192,11 +201,11 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
     for (const e of own) {
       const first = seen.get(e.shape);
       if (first)
-        problems.push({ file, pointer: e.pointer, rule: 'duplicate-path', message: `${e.fullPath} is already served by ${first.file}#${first.pointer}` });
+        problems.add({ file, pointer: e.pointer, rule: 'duplicate-path', message: `${e.fullPath} is already served by ${first.file}#${first.pointer}` });
       else seen.set(e.shape, e);
     }
-    if (registry.includes(manifest.key) && !own.some((e) => e.fullPath === manifest.baseUrl)) {
-      problems.push({
+    if (registered.has(manifest.key) && !own.some((e) => e.fullPath === manifest.baseUrl)) {
+      problems.add({
         file,
         pointer: '/routes',
         rule: 'module-landing',
@@ -207,37 +216,44 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
   }
 
   // Across modules: an address belongs to one module unless a manifest declares the sharing.
-  const registered = docs.filter((d) => registry.includes(d.manifest.key));
-  for (const a of registered) {
-    for (const b of registered) {
-      if (a !== b && within(a.manifest.baseUrl, b.manifest.baseUrl)) {
-        problems.push({
-          file: a.file,
-          pointer: '/baseUrl',
-          rule: 'base-url-overlap',
-          message: `${a.manifest.baseUrl} lies inside module ${b.manifest.key}'s base url ${b.manifest.baseUrl}`,
-        });
-      }
-    }
+  const owners = new BaseUrlOwners(docs.filter((d) => registered.has(d.manifest.key)));
+  for (const a of owners.docs) {
+    owners.forEachOwner(
+      a.manifest.baseUrl,
+      a.file,
+      problems,
+      (b) => b !== a,
+      (b) => ({
+        file: a.file,
+        pointer: '/baseUrl',
+        rule: 'base-url-overlap',
+        message: `${a.manifest.baseUrl} lies inside module ${b.manifest.key}'s base url ${b.manifest.baseUrl}`,
+      }),
+      (count) => count.all - (a.manifest.baseUrl === '/' ? 0 : 1),
+    );
   }
   for (const e of endpoints) {
-    for (const owner of registered) {
-      if (owner.manifest.key === e.module || !within(e.fullPath, owner.manifest.baseUrl)) continue;
-      if (e.sharedWith === owner.manifest.key) continue;
-      problems.push({
+    const shared = e.sharedWith !== undefined && e.sharedWith !== e.module ? e.sharedWith : undefined;
+    owners.forEachOwner(
+      e.fullPath,
+      e.file,
+      problems,
+      (owner) => owner.manifest.key !== e.module && owner.manifest.key !== shared,
+      (owner) => ({
         file: e.file,
         pointer: e.pointer,
         rule: 'path-collision',
         message: `${e.fullPath} is an address of module ${owner.manifest.key} (${owner.manifest.baseUrl}); declare "sharedWith": "${owner.manifest.key}" on the route if both are meant`,
-      });
-    }
+      }),
+      (count) => count.all - count.key(e.module) - (shared === undefined ? 0 : count.key(shared)),
+    );
   }
   const byShape = new Map<string, Endpoint>();
   for (const e of endpoints) {
     const first = byShape.get(e.shape);
     if (!first) byShape.set(e.shape, e);
     else if (first.module !== e.module && first.sharedWith !== e.module && e.sharedWith !== first.module) {
-      problems.push({
+      problems.add({
         file: e.file,
         pointer: e.pointer,
         rule: 'path-collision',
@@ -245,7 +261,6 @@ export function validateManifestSet(docs: readonly ManifestDoc[], registry: read
       });
     }
   }
-  return problems;
 }
 
 /**

@@ -65,17 +65,22 @@ export const adminModuleListSchema = {
               "additionalProperties": false,
               "required": [
                 "at",
-                "problems"
+                "problems",
+                "moreProblems"
               ],
               "properties": {
                 "at": {
                   "type": "string"
                 },
                 "problems": {
+                  "description": "The first problems found, at most 100.",
                   "type": "array",
                   "items": {
                     "$ref": "#/$defs/problem"
                   }
+                },
+                "moreProblems": {
+                  "$ref": "#/$defs/moreProblems"
                 }
               }
             }
@@ -99,7 +104,8 @@ export const adminModuleListSchema = {
           "routeCount",
           "restrictedRoutes",
           "status",
-          "problems"
+          "problems",
+          "moreProblems"
         ],
         "properties": {
           "key": {
@@ -197,12 +203,20 @@ export const adminModuleListSchema = {
             "items": {
               "$ref": "#/$defs/problem"
             }
+          },
+          "moreProblems": {
+            "$ref": "#/$defs/moreProblems"
           }
         }
       }
     }
   },
   "$defs": {
+    "moreProblems": {
+      "description": "Problems found past the first 100, counted but not listed: the check stops describing them so that no set costs more than 100 to report.",
+      "type": "integer",
+      "minimum": 0
+    },
     "problem": {
       "description": "One problem with a manifest file, as npm run manifests:check reports it.",
       "type": "object",

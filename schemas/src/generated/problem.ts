@@ -30,6 +30,16 @@ export const problemSchema = {
     "code": {
       "type": "string",
       "pattern": "^[A-Z][A-Z0-9_]+$"
+    },
+    "problems": {
+      "description": "CFG_ERR_MANIFEST_INVALID only: the first problems of the manifest set, at most 100, each with its file, JSON pointer, rule, message, hint, line and column.",
+      "type": "array",
+      "items": {
+        "$ref": "https://asset-platform.example/schemas/admin-module-list.schema.json#/$defs/problem"
+      }
+    },
+    "moreProblems": {
+      "$ref": "https://asset-platform.example/schemas/admin-module-list.schema.json#/$defs/moreProblems"
     }
   }
 } as const;

@@ -7,8 +7,15 @@ export function conflictingState(error: unknown): ReleaseState | undefined {
   return (error.problem as { current?: ReleaseState } | undefined)?.current;
 }
 
-/** Every problem of a manifest set the service refused (422); undefined for any other failure. */
-export function refusedProblems(error: unknown): ManifestFileProblem[] | undefined {
+/** A refused manifest set's problems: the first the service lists (at most 100), and how many more it counted. */
+export interface RefusedProblems {
+  problems: ManifestFileProblem[];
+  more: number;
+}
+
+/** The problems of a manifest set the service refused (422); undefined for any other failure. */
+export function refusedProblems(error: unknown): RefusedProblems | undefined {
   if (!isApiError(error, 422)) return undefined;
-  return (error.problem as { problems?: ManifestFileProblem[] } | undefined)?.problems;
+  const problem = error.problem as { problems?: ManifestFileProblem[]; moreProblems?: number } | undefined;
+  return problem?.problems && { problems: problem.problems, more: problem.moreProblems ?? 0 };
 }

@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import type { DraftProblem } from './draftProblems.ts';
 import type { DraftChecks } from './useDraftChecks.ts';
+import { problemCount } from '../Settings/ManifestStatusPanel.tsx';
 
-function summary({ problems, state, serviceError }: DraftChecks): string {
-  const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
+function summary({ problems, more, state, serviceError }: DraftChecks): string {
+  const count = problemCount(problems.length + more);
   switch (state) {
     case 'pending':
       return serviceError ? `The service could not check the draft: ${serviceError.message}` : 'Checking…';
@@ -44,6 +45,7 @@ export function DraftProblemList({ checks, onJump }: { checks: DraftChecks; onJu
           ))}
         </ul>
       )}
+      {checks.more > 0 && <p className="hint">and {problemCount(checks.more, 'more problem')}, not listed: fix these and the service checks again.</p>}
     </section>
   );
 }

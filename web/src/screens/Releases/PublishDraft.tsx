@@ -59,7 +59,7 @@ export function PublishDraft({ base, texts, blockedBecause, onPublished, onConfl
       {publish.isError && !isActivationConflict(publish.error) && (
         <div role="alert" className="notice notice-danger">
           <p>Not published: {publish.error.message}</p>
-          {refused && <ProblemList problems={refused} />}
+          {refused && <ProblemList {...refused} />}
         </div>
       )}
     </section>

@@ -25,6 +25,8 @@ function useValidators(): Validators | undefined {
 
 export interface DraftChecks {
   problems: DraftProblem[];
+  /** Problems the service found past those it listed (it lists the first 100). */
+  more: number;
   /** Who found them, or 'pending' while the browser's or the service's check is under way. */
   state: 'pending' | 'browser' | 'service' | 'clean';
   /** The service could not be asked (offline, refused for another reason). */
@@ -47,7 +49,7 @@ export function useDraftChecks(texts: Readonly<Record<string, string>>): DraftCh
     queryFn: async () => {
       try {
         await previewManifest({ claims: { role: STAFF_ROLE }, draft: { files: JSON.parse(settled!) as Record<string, unknown> } });
-        return [];
+        return { problems: [], more: 0 };
       } catch (error) {
         const problems = refusedProblems(error);
         if (problems) return problems;
@@ -59,9 +61,9 @@ export function useDraftChecks(texts: Readonly<Record<string, string>>): DraftCh
     retry: false,
   });
 
-  if (!local) return { problems: [], state: 'pending', serviceError: null };
-  if (local.length) return { problems: local, state: 'browser', serviceError: null };
-  if (settled !== files || service.isFetching || !service.data) return { problems: [], state: 'pending', serviceError: service.error };
-  const found = serviceProblems(service.data, texts);
-  return { problems: found, state: found.length ? 'service' : 'clean', serviceError: null };
+  if (!local) return { problems: [], more: 0, state: 'pending', serviceError: null };
+  if (local.length) return { problems: local, more: 0, state: 'browser', serviceError: null };
+  if (settled !== files || service.isFetching || !service.data) return { problems: [], more: 0, state: 'pending', serviceError: service.error };
+  const found = serviceProblems(service.data.problems, texts);
+  return { problems: found, more: service.data.more, state: found.length ? 'service' : 'clean', serviceError: null };
 }

@@ -27,12 +27,12 @@ export function ManifestStatusPanel({ list, releasesPath }: { list: AdminModuleL
         <div role="alert" className="notice notice-danger">
           <p>
             <strong>
-              The last edit was refused <time dateTime={rejected.at}>{ago(rejected.at).text}</time> ({rejected.problems.length} problem
-              {rejected.problems.length === 1 ? '' : 's'}).
+              The last edit was refused <time dateTime={rejected.at}>{ago(rejected.at).text}</time> (
+              {problemCount(rejected.problems.length + rejected.moreProblems)}).
             </strong>{' '}
             Users still get version <code>{version}</code>. Fix the files and save again:
           </p>
-          <ProblemList problems={rejected.problems} />
+          <ProblemList problems={rejected.problems} more={rejected.moreProblems} />
         </div>
       ) : (
         <p className="status-ok">No refused edit on disk.</p>
@@ -41,8 +41,23 @@ export function ManifestStatusPanel({ list, releasesPath }: { list: AdminModuleL
   );
 }
 
-/** Problems as `npm run manifests:check` prints them: where, which rule, what, and what to do. */
-export function ProblemList({ problems }: { problems: readonly ManifestFileProblem[] }) {
+/** "1 problem", "7,900 problems". */
+export const problemCount = (n: number, what = 'problem') => `${n.toLocaleString('en')} ${what}${n === 1 ? '' : 's'}`;
+
+/**
+ * Problems as `npm run manifests:check` prints them: where, which rule, what, and what to do. The service
+ * lists the first 100; `more` it only counted, and a last line says how many.
+ */
+export function ProblemList({ problems, more = 0 }: { problems: readonly ManifestFileProblem[]; more?: number }) {
+  return (
+    <>
+      <ProblemItems problems={problems} />
+      {more > 0 && <p className="hint">and {problemCount(more, 'more problem')}, not listed: fix these and check again.</p>}
+    </>
+  );
+}
+
+function ProblemItems({ problems }: { problems: readonly ManifestFileProblem[] }) {
   return (
     <ul className="problems">
       {problems.map((p, i) => (

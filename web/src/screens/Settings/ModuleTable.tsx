@@ -60,7 +60,7 @@ export function ModuleTable({ modules, environment }: { modules: readonly Module
                   ) : (
                     <details>
                       <summary className="badge badge-off">edit refused</summary>
-                      <ProblemList problems={m.problems} />
+                      <ProblemList problems={m.problems} more={m.moreProblems} />
                     </details>
                   )}
                   <div className="muted small">{m.file}</div>

@@ -175,7 +175,7 @@ export function ViewAsUser({ list, draft: releaseDraft }: { list: AdminModuleLis
       {preview.isError && (
         <div role="alert" className="form-error">
           <p>Preview failed: {preview.error.message}</p>
-          {refusedProblems(preview.error) && <ProblemList problems={refusedProblems(preview.error)!} />}
+          {refusedProblems(preview.error) && <ProblemList {...refusedProblems(preview.error)!} />}
         </div>
       )}
       {preview.data && <PreviewResult answer={preview.data} comparing={preview.data.comparison !== null} stale={stale} />}

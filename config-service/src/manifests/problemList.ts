@@ -1,0 +1,47 @@
+import type { ManifestProblem } from './manifestProblem.ts';
+
+/**
+ * How many problems a check reports in full. An administrator fixes a broken edit from the first ones;
+ * thousands more say nothing new, and locating and sending each one is work an attacker could multiply.
+ */
+export const PROBLEM_CAP = 100;
+
+/**
+ * The problems a check finds: the first PROBLEM_CAP kept whole, the rest only counted (in all and per
+ * file), so that finding a million problems costs no more memory than finding a hundred.
+ */
+export class ProblemList {
+  readonly kept: ManifestProblem[] = [];
+  /** Problems found past the cap, by file. */
+  readonly moreByFile = new Map<string, number>();
+  #more = 0;
+
+  constructor(readonly cap = PROBLEM_CAP) {}
+
+  /** True once the cap is reached: a caller may count what it finds instead of building each problem. */
+  get full(): boolean {
+    return this.kept.length >= this.cap;
+  }
+
+  /** Problems found past the cap. */
+  get more(): number {
+    return this.#more;
+  }
+
+  /** Every problem found, kept or counted. */
+  get size(): number {
+    return this.kept.length + this.#more;
+  }
+
+  add(problem: ManifestProblem): void {
+    if (this.full) this.count(problem.file, 1);
+    else this.kept.push(problem);
+  }
+
+  /** Counts `n` problems of `file` found past the cap without building them. */
+  count(file: string, n: number): void {
+    if (n <= 0) return;
+    this.#more += n;
+    this.moreByFile.set(file, (this.moreByFile.get(file) ?? 0) + n);
+  }
+}
