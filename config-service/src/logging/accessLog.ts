@@ -1,5 +1,6 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { customerInContext, isCustomerId } from '@platform/schemas';
+import type { VerifiedUser } from '../claims/verifiedUser.ts';
 
 /** Fastify's logger type leaves out what pino, the logger it is given, has. */
 type PinoLogger = Omit<FastifyBaseLogger, 'child'> & {
@@ -31,12 +32,15 @@ function isPino(logger: unknown): logger is PinoLogger {
   return typeof (logger as Partial<PinoLogger>).isLevelEnabled === 'function';
 }
 
+/** Who made the request, once authentication has run; the access log sees every request, signed in or not. */
+const userOf = (request: FastifyRequest): VerifiedUser | null | undefined => (request as FastifyRequest & { verifiedUser?: VerifiedUser | null }).verifiedUser;
+
 /**
  * The customer a signed-in request acted for: staff's X-Customer-Id, anyone else's own. A header that
  * is not a customer id was not in effect (the routes refuse it), and is not copied into the line.
  */
 function actingCustomer(request: FastifyRequest): string | undefined {
-  const auth = request.verifiedUser?.auth;
+  const auth = userOf(request)?.auth;
   if (!auth) return undefined;
   const header = request.headers['x-customer-id'];
   const customer = customerInContext(auth, typeof header === 'string' ? header : undefined);
@@ -71,7 +75,7 @@ export class AccessLog extends LogController {
         req: request,
         res: reply,
         responseTime: reply.elapsedTime,
-        sub: request.verifiedUser?.sub,
+        sub: userOf(request)?.sub,
         customerId: actingCustomer(request),
       },
       'request completed',
