@@ -17,6 +17,8 @@ import { CustomerModules } from './customers/customerModules.ts';
 import { CustomerStore } from './store/customerStore.ts';
 import { openDatabase } from './store/openDatabase.ts';
 import { cognitoUserDirectory } from './routes/main/userDirectory.ts';
+import { cognitoMfaLookup } from './identity/cognitoMfaLookup.ts';
+import { MfaStatus } from './identity/mfaStatus.ts';
 import { loadSettings, SettingsError } from './settings.ts';
 
 /** How long shutdown may take before the process ends regardless. */
@@ -76,13 +78,24 @@ async function main() {
   const clientId = local?.clientId ?? cognito.clientId;
   const userPoolId = local?.userPoolId ?? cognito.userPoolId;
   if (!issuer || !jwksUrl || !clientId || !userPoolId) throw new SettingsError('COGNITO_USER_POOL_ID', 'identity provider settings are incomplete');
+  // The local emulator takes any credentials; a real pool needs the deployment's own: AdminGetUser for
+  // the MFA of users who must use it (decision 0042), and ListUsers too for the local main API's user lists.
+  const identityProvider = new CognitoIdentityProviderClient(
+    local ? { endpoint: local.upstream, region: cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : { region: cognito.region },
+  );
 
   const app = await buildApp({
     environment: settings.environment,
     productName: settings.productName,
     manifests,
     releases: manifests,
-    authentication: { issuer, jwksUrl, clientId, trustLocalKey: settings.trustLocalIdentityKey },
+    authentication: {
+      issuer,
+      jwksUrl,
+      clientId,
+      trustLocalKey: settings.trustLocalIdentityKey,
+      mfa: new MfaStatus(cognitoMfaLookup(identityProvider, userPoolId)),
+    },
     browserAuth: {
       region: cognito.region,
       userPoolId,
@@ -102,15 +115,7 @@ async function main() {
     ...(settings.localMainApi
       ? {
           localMainApi: {
-            users: cognitoUserDirectory(
-              // The local emulator takes any credentials; a real pool needs the deployment's own (ListUsers, AdminGetUser).
-              new CognitoIdentityProviderClient(
-                local
-                  ? { endpoint: local.upstream, region: cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-                  : { region: cognito.region },
-              ),
-              userPoolId,
-            ),
+            users: cognitoUserDirectory(identityProvider, userPoolId),
             // Unset, a key of this process's own: enough for one replica. Behind a load balancer every replica
             // needs the same ARTIFACT_SIGNING_KEY, or a link signed by one is refused by the next.
             signingKey: settings.artifactSigningKey ?? randomBytes(32),

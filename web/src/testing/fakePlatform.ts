@@ -111,6 +111,7 @@ export function fakePlatform({ user, customers = [], siteGroups = {} }: FakePlat
         customerId,
         landing: { module: 'dash', path: '/' },
         requireMFA: false,
+        mfaPending: false,
         user: { sub: user.sub, role: user.role, givenName: user.givenName, familyName: user.familyName, email: user.email },
         shell: TEST_CONFIG.shell,
         dash: moduleView('dash', 'Dashboard', '/'),
