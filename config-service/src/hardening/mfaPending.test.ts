@@ -56,7 +56,12 @@ describe('a password-only token of a user who must use MFA and has none', () => 
     const token = tokenOf(username, auth);
     const accepted: string[] = [];
     for (const route of signedInRoutes().filter((r) => !r.servesMfaPending)) {
-      const res = await ask(route.method, route.url, token);
+      // Accepted, the event stream would answer with a stream that never ends: give up after a while.
+      const res = await Promise.race([ask(route.method, route.url, token), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 3_000))]);
+      if (!res) {
+        accepted.push(`${route.method} ${route.url} → accepted (no answer)`);
+        continue;
+      }
       const problem = String(res.headers['content-type']).startsWith('application/problem+json');
       if (res.statusCode !== 403 || !problem || res.json().code !== 'CFG_ERR_MFA_REQUIRED') accepted.push(`${route.method} ${route.url} → ${res.statusCode}`);
     }
