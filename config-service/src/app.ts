@@ -116,6 +116,8 @@ export interface RouteSummary {
   url: string;
   /** Whether the route verifies the bearer token before anything else. */
   signedIn: boolean;
+  /** Whether the route answers a user whose MFA is pending, where every other signed-in route refuses them. */
+  servesMfaPending: boolean;
   /** The route's own JSON body limit in bytes, where it differs from the service's 64 KB. */
   bodyLimit?: number;
 }
@@ -169,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         method: String(method),
         url: route.url,
         signedIn: hooks.some((h) => h === app.authenticate),
+        servesMfaPending: route.config?.servesMfaPending === true,
         ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       });
     }

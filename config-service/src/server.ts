@@ -18,6 +18,8 @@ import { CustomerModules } from './customers/customerModules.ts';
 import { CustomerStore } from './store/customerStore.ts';
 import { openDatabase } from './store/openDatabase.ts';
 import { cognitoUserDirectory } from './routes/main/userDirectory.ts';
+import { cognitoMfaLookup } from './identity/cognitoMfaLookup.ts';
+import { MfaStatus } from './identity/mfaStatus.ts';
 import { loadSettings, SettingsError } from './settings.ts';
 
 /** How long shutdown may take before the process ends regardless. */
@@ -78,7 +80,8 @@ async function main() {
   const userPoolId = local?.userPoolId ?? cognito.userPoolId;
   if (!issuer || !jwksUrl || !clientId || !userPoolId) throw new SettingsError('COGNITO_USER_POOL_ID', 'identity provider settings are incomplete');
   // The service's own calls to the user pool. The local emulator takes any credentials; a real pool needs
-  // the deployment's own (DescribeUserPoolClient; ListUsers and AdminGetUser for the local main API).
+  // the deployment's own: DescribeUserPoolClient (decision 0041), AdminGetUser for the MFA of users who must
+  // use it (decision 0042), and ListUsers too for the local main API's user lists.
   const userPool = new CognitoIdentityProviderClient(
     local ? { endpoint: local.upstream, region: cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : { region: cognito.region },
   );
@@ -90,7 +93,13 @@ async function main() {
     productName: settings.productName,
     manifests,
     releases: manifests,
-    authentication: { issuer, jwksUrl, clientId, trustLocalKey: settings.trustLocalIdentityKey },
+    authentication: {
+      issuer,
+      jwksUrl,
+      clientId,
+      trustLocalKey: settings.trustLocalIdentityKey,
+      mfa: new MfaStatus(cognitoMfaLookup(userPool, userPoolId)),
+    },
     browserAuth: {
       region: cognito.region,
       userPoolId,

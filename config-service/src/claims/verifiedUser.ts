@@ -10,4 +10,8 @@ export interface VerifiedUser {
   auth: AuthClaim | undefined;
   /** When the token expires (seconds since the epoch). */
   expiresAt?: number;
+  /** When the token was issued (seconds since the epoch). */
+  issuedAt?: number;
+  /** The name the user pool knows the user by (`cognito:username`), which its admin API asks for. */
+  username?: string;
 }

@@ -30,7 +30,8 @@ function landingModule(auth: AuthClaim | undefined, permitted: readonly string[]
 /** Resolved module views are the same for everyone of one role within one manifest set version. */
 const viewCache = new WeakMap<ManifestSet, Map<string, Map<string, ModuleView>>>();
 
-function viewFor(set: ManifestSet, key: string, role: string | null, productName: string): ModuleView {
+/** The module's routes as a user of this role sees them, resolved once per set, role and product name. */
+export function viewFor(set: ManifestSet, key: string, role: string | null, productName: string): ModuleView {
   let byRole = viewCache.get(set);
   if (!byRole) viewCache.set(set, (byRole = new Map()));
   const roleKey = `${role ?? ''}\0${productName}`;
@@ -62,6 +63,7 @@ export function buildUserManifest(set: ManifestSet, user: VerifiedUser, options:
     customerId: customerInContext(user.auth, options.requestedCustomerId),
     landing: landingView ? { module: landingView.key, path: landingView.landingPath } : null,
     requireMFA: user.auth?.requireMFA ?? false,
+    mfaPending: false,
     user: { sub: user.sub, role, givenName: user.givenName, familyName: user.familyName, email: user.email },
     shell: viewFor(set, 'shell', role, options.productName),
     dash: viewFor(set, 'dash', role, options.productName),

@@ -5,6 +5,7 @@ import { readAuthClaim } from '../claims/readAuthClaim.ts';
 import { PlatformError, isPlatformError } from '../errors.ts';
 import { LOCAL_IDP_KEY_THUMBPRINT } from '../identity/localSigningKey.ts';
 import type { VerifiedUser } from '../claims/verifiedUser.ts';
+import { MfaStatus } from '../identity/mfaStatus.ts';
 import { remoteSigningKeys } from './signingKeys.ts';
 import { VerifiedTokenCache } from './verifiedTokenCache.ts';
 
@@ -14,12 +15,20 @@ export interface AuthenticationOptions {
   clientId: string;
   /** Whether the local identity provider's published key may be trusted. */
   trustLocalKey: boolean;
+  /** Whether users who must use MFA have it (decision 0042); left out, none of them is taken to have it. */
+  mfa?: MfaStatus;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `app.authenticate` from verified claims only. */
     verifiedUser: VerifiedUser;
+    /** Set by `app.authenticate`: the user must use MFA and the identity provider says they have none yet. */
+    mfaPending: boolean;
+  }
+  interface FastifyContextConfig {
+    /** The route answers a user whose MFA is pending (and reads `mfaPending`); every other signed-in route refuses them. */
+    servesMfaPending?: boolean;
   }
   interface FastifyInstance {
     /** An onRequest hook; a callback, not async: a remembered token then costs no promise. */
@@ -37,6 +46,7 @@ const MAX_TOKEN_LIFETIME_S = 24 * 60 * 60;
 async function authenticationPlugin(app: FastifyInstance, options: AuthenticationOptions) {
   const signingKeys = remoteSigningKeys(options.jwksUrl);
   const verified = new VerifiedTokenCache();
+  const mfa = options.mfa ?? new MfaStatus(undefined);
 
   await app.register(fastifyJwt, {
     secret: async (_request: FastifyRequest, token: TokenOrHeader) => {
@@ -58,6 +68,7 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
   });
 
   app.decorateRequest('verifiedUser', null as unknown as VerifiedUser);
+  app.decorateRequest('mfaPending', false);
   app.decorate('authenticate', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     // Cognito's ID tokens are a few KB; a far bigger one is not one of them, and is not worth parsing.
     const header = request.headers.authorization;
@@ -65,10 +76,34 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
     const known = header ? verified.get(header) : undefined;
     if (known) {
       request.verifiedUser = known;
-      return done();
+      return requireMfa(request, done);
     }
-    verify(request, header).then(() => done(), done);
+    verify(request, header).then(() => requireMfa(request, done), done);
   });
+
+  /**
+   * Refuses a user who must use MFA and has none set up, as the identity provider (not the token or
+   * the browser) says, unless the route serves them what setting it up needs. Everyone else passes
+   * without a question asked.
+   */
+  function requireMfa(request: FastifyRequest, done: HookHandlerDoneFunction) {
+    if (!request.verifiedUser.auth?.requireMFA) return done();
+    let has: boolean | Promise<boolean>;
+    try {
+      has = mfa.hasMfa(request.verifiedUser);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (typeof has === 'boolean') return settle(request, has, done);
+    has.then((answer) => settle(request, answer, done), done);
+  }
+
+  function settle(request: FastifyRequest, hasMfa: boolean, done: HookHandlerDoneFunction) {
+    if (hasMfa) return done();
+    request.mfaPending = true;
+    if (request.routeOptions.config.servesMfaPending) return done();
+    done(new PlatformError('CFG_ERR_MFA_REQUIRED', 'your organisation requires multi-factor authentication: set it up on your profile page first'));
+  }
 
   async function verify(request: FastifyRequest, header: string | undefined): Promise<void> {
     let claims: Record<string, unknown>;
@@ -95,6 +130,8 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
       givenName: text('given_name'),
       familyName: text('family_name'),
       expiresAt: typeof claims.exp === 'number' ? claims.exp : undefined,
+      issuedAt: claims.iat,
+      ...(text('cognito:username') ? { username: text('cognito:username') } : {}),
       auth: readAuthClaim(claims),
     };
     // Kept until the token expires; a token without a numeric exp was refused above (requiredClaims).

@@ -13,6 +13,7 @@ import { CustomerStore } from '../store/customerStore.ts';
 import { openMigratedPglite } from './migratedPglite.ts';
 import { ManifestReleases } from '../releases/manifestReleases.ts';
 import { ReleaseStore } from '../store/releaseStore.ts';
+import type { MfaStatus } from '../identity/mfaStatus.ts';
 
 export const ISSUER = 'http://issuer.test/local_pool';
 export const CLIENT = 'web-client';
@@ -120,8 +121,9 @@ export interface TestApps {
   /**
    * Builds an app; options override the defaults. Closed by `close()`. The local identity provider's
    * key is trusted where its provider may run without an ALLOW_ variable: in the local environment only.
+   * Without `mfa`, no user who must use MFA has it.
    */
-  app(options?: Partial<AppOptions> & { trustLocalKey?: boolean }): Promise<FastifyInstance>;
+  app(options?: Partial<AppOptions> & { trustLocalKey?: boolean; mfa?: MfaStatus }): Promise<FastifyInstance>;
   /** The route-manifests/ store the apps use unless given another. */
   manifests: ManifestStore;
   /** Closed with the apps. */
@@ -144,7 +146,7 @@ export async function startTestApps(): Promise<TestApps> {
       opened.push(modules);
       return modules;
     },
-    async app({ environment = 'local', trustLocalKey = isLocalEnvironment(environment), ...options } = {}) {
+    async app({ environment = 'local', trustLocalKey = isLocalEnvironment(environment), mfa, ...options } = {}) {
       let customerModules = options.customerModules;
       if (!customerModules && options.manifests) opened.push((customerModules = await demoCustomerModules(options.manifests)));
       if (!customerModules) opened.push((customerModules = shared ??= await demoCustomerModules(manifests)));
@@ -153,7 +155,7 @@ export async function startTestApps(): Promise<TestApps> {
         productName: 'AssetTwin',
         manifests: options.manifests ?? manifests,
         customerModules,
-        authentication: { issuer: ISSUER, jwksUrl, clientId: CLIENT, trustLocalKey },
+        authentication: { issuer: ISSUER, jwksUrl, clientId: CLIENT, trustLocalKey, ...(mfa ? { mfa } : {}) },
         browserAuth: {
           region: 'us-east-1',
           userPoolId: 'local_pool',

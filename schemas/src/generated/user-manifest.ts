@@ -12,6 +12,7 @@ export const userManifestSchema = {
     "customerId",
     "landing",
     "requireMFA",
+    "mfaPending",
     "user",
     "shell",
     "dash",
@@ -58,6 +59,11 @@ export const userManifestSchema = {
       ]
     },
     "requireMFA": {
+      "description": "The user's organisation requires multi-factor authentication (their auth claim says so).",
+      "type": "boolean"
+    },
+    "mfaPending": {
+      "description": "MFA is required and the identity provider says the user has none set up yet: this manifest holds only what setting it up needs (the shell, with the profile page, and no modules), and the service's other signed-in routes refuse the user (403 CFG_ERR_MFA_REQUIRED) until it is.",
       "type": "boolean"
     },
     "user": {

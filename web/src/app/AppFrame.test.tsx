@@ -8,32 +8,35 @@ import { AppFrame } from './AppFrame.tsx';
 
 const ENGINEER: TestUser = { sub: 'u-erin', email: 'erin@acme.test', givenName: 'Erin', familyName: 'Engineer', role: 'customer', customerId: 'acme' };
 
-function renderFrame() {
-  fakePlatform({ user: ENGINEER });
-  return renderInApp(
-    <Routes>
-      <Route element={<AppFrame />}>
-        <Route
-          path="/"
-          element={
-            <>
-              <h1>Sites</h1>
-              <button type="button">Add a site</button>
-              <Link to="/plans">Plans</Link>
-            </>
-          }
-        />
-        <Route
-          path="/plans"
-          element={
-            <>
-              <h1>Plans</h1>
-              <Link to="/">Back to sites</Link>
-            </>
-          }
-        />
-      </Route>
-    </Routes>,
+function renderFrame(options: { mfaPending?: boolean } = {}) {
+  const platform = fakePlatform({ user: ENGINEER, siteGroups: { acme: [{ id: 'north', name: 'North', sites: [] }] }, ...options });
+  return Object.assign(
+    platform,
+    renderInApp(
+      <Routes>
+        <Route element={<AppFrame />}>
+          <Route
+            path="/"
+            element={
+              <>
+                <h1>Sites</h1>
+                <button type="button">Add a site</button>
+                <Link to="/plans">Plans</Link>
+              </>
+            }
+          />
+          <Route
+            path="/plans"
+            element={
+              <>
+                <h1>Plans</h1>
+                <Link to="/">Back to sites</Link>
+              </>
+            }
+          />
+        </Route>
+      </Routes>,
+    ),
   );
 }
 
@@ -60,6 +63,25 @@ describe('AppFrame', () => {
     // The next stop is inside the screen, past the whole chrome.
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a site' }));
+  });
+
+  it('while MFA is pending, offers the profile and sign-out only, and asks the service for nothing it would refuse', async () => {
+    const platform = renderFrame({ mfaPending: true });
+    const account = screen.getByRole('navigation', { name: 'Account' });
+    expect(await within(account).findByRole('link', { name: 'Erin Engineer' })).toBeDefined();
+    expect(within(account).getByRole('link', { name: 'Sign out' })).toBeDefined();
+    expect(within(account).queryByRole('link', { name: 'Settings' })).toBeNull();
+    expect(within(screen.getByRole('navigation', { name: 'Modules' })).queryAllByRole('link')).toEqual([]);
+    expect(screen.queryByText(/Site groups/)).toBeNull();
+    expect(platform.requestsTo('/api/v1/manifest').length).toBeGreaterThan(0);
+    expect(platform.requestsTo('/api/v1/events')).toEqual([]);
+    expect(platform.requestsTo('/api/main/customers/acme/sitegroups')).toEqual([]);
+  });
+
+  it('shows Settings and the site groups once MFA is not pending (so the test above can fail)', async () => {
+    renderFrame();
+    expect(await screen.findByRole('link', { name: 'Settings' })).toBeDefined();
+    expect(await screen.findByText(/Site groups/)).toBeDefined();
   });
 
   it('folds the narrow-screen menu once the user moves to another page, and keeps it folded on coming back', async () => {

@@ -16,8 +16,11 @@ export function AppFrame() {
   const { data: config } = useQuery(publicConfigQuery);
   const { data: manifest } = useUserManifest();
   const user = manifest?.user;
-  useLiveUpdates(user?.sub, manifest?.customerId);
-  useMessagingProfile();
+  // Until MFA is set up the service serves nothing but the profile page (decision 0042): nothing here
+  // asks it for more, and no link leads where it would refuse. Unknown until the manifest says.
+  const mfaPending = manifest?.mfaPending ?? true;
+  useLiveUpdates(mfaPending ? undefined : user?.sub, manifest?.customerId);
+  useMessagingProfile(!mfaPending);
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -58,13 +61,15 @@ export function AppFrame() {
           Menu
         </button>
         <div id="account-tools" className="topbar-tools" data-open={menuOpen}>
-          <CustomerSwitcher />
-          <SiteGroupSelector />
+          {!mfaPending && <CustomerSwitcher />}
+          {!mfaPending && <SiteGroupSelector />}
           <nav aria-label="Account" className="account-nav">
             <ul>
-              <li>
-                <NavLink to={APP_PATHS.settings}>Settings</NavLink>
-              </li>
+              {!mfaPending && (
+                <li>
+                  <NavLink to={APP_PATHS.settings}>Settings</NavLink>
+                </li>
+              )}
               <li>
                 <NavLink to={APP_PATHS.profile}>{user ? `${user.givenName} ${user.familyName}`.trim() || user.email : 'Profile'}</NavLink>
               </li>

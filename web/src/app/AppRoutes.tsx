@@ -3,7 +3,6 @@ import { Link, matchRoutes, Navigate, useLocation, useRoutes } from 'react-route
 import type { PublicConfig } from '@platform/schemas';
 import { clearRedirectCookie, readRedirectCookie } from '../auth/forcedLogin.ts';
 import { useFederatedSignIn } from '../hooks/useFederatedSignIn.ts';
-import { usePreferredMfa } from '../hooks/usePreferredMfa.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { useUserManifest } from '../hooks/useUserManifest.ts';
 import { buildRoutes } from './buildRoutes.tsx';
@@ -20,7 +19,6 @@ export function AppRoutes({ config }: { config: PublicConfig }) {
   const session = useSession();
   const manifestQuery = useUserManifest();
   const manifest = session ? manifestQuery.data : undefined;
-  const mfa = usePreferredMfa(session?.sub, Boolean(manifest?.requireMFA));
   const routes = useMemo(() => buildRoutes(manifest?.shell ?? config.shell, manifest ? [manifest.dash, ...manifest.modules] : []), [manifest, config]);
   const location = useLocation();
   const element = useRoutes(routes, location);
@@ -37,7 +35,6 @@ export function AppRoutes({ config }: { config: PublicConfig }) {
     environment: config.environment,
     signedIn: session === undefined ? undefined : session !== null,
     manifest,
-    preferredMfa: mfa.data ?? (mfa.isError ? 'none' : undefined),
   });
 
   useEffect(() => {

@@ -44,6 +44,7 @@ const hostileText = fc.oneof(
 const baseUrls = ['/asset-life', '/coredata', '/rail', '/mapping'];
 const manifestArb: fc.Arbitrary<UserManifest> = fc.record({
   requireMFA: fc.boolean(),
+  mfaPending: fc.boolean(),
   landing: fc.option(
     fc.constantFrom(...baseUrls).map((path) => ({ module: 'm', path })),
     { nil: null },
@@ -68,7 +69,6 @@ const inputArb: fc.Arbitrary<GuardInput> = fc.record({
   environment: fc.constantFrom('local', 'demo', 'dev', 'production'),
   signedIn: fc.option(fc.boolean(), { nil: undefined }),
   manifest: fc.option(manifestArb, { nil: undefined }),
-  preferredMfa: fc.option(fc.constantFrom('none', 'TOTP'), { nil: undefined }),
 });
 
 const within = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
@@ -86,7 +86,7 @@ describe('the guard, for any input', () => {
     );
   });
 
-  it('never renders a signed-in route to someone signed out, and never lets an unavailable module render', () => {
+  it('never renders a signed-in route to someone signed out, never lets an unavailable module render, and only the profile while MFA is pending', () => {
     fc.assert(
       fc.property(inputArb, (input) => {
         const decision = decide({ ...input, access: 'signedIn' });
@@ -94,6 +94,7 @@ describe('the guard, for any input', () => {
         if (decision.kind === 'render') {
           expect(input.signedIn).toBe(true);
           expect(input.manifest?.unavailable.some((m) => within(input.pathname, m.baseUrl))).toBe(false);
+          if (input.manifest?.mfaPending) expect(input.pathname).toBe('/profile');
         }
       }),
       RUNS,
@@ -119,7 +120,6 @@ describe('the guard, for any input', () => {
           environment: 'local',
           signedIn: false,
           manifest: undefined,
-          preferredMfa: undefined,
         });
         expect(toLogin.kind).toBe('redirect');
         const login = new URL((toLogin as { to: string }).to, ORIGIN);
@@ -132,7 +132,6 @@ describe('the guard, for any input', () => {
           environment: 'local',
           signedIn: true,
           manifest: undefined,
-          preferredMfa: undefined,
         });
         expect(back).toEqual({ kind: 'redirect', to: new URL(`${pathname}${search}`, ORIGIN).href.slice(ORIGIN.length) });
       }),

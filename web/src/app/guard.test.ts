@@ -5,6 +5,7 @@ import { decide, type GuardInput } from './guard.ts';
 const manifest = (over: Partial<UserManifest> = {}) =>
   ({
     requireMFA: false,
+    mfaPending: false,
     landing: { module: 'hs', path: '/asset-life' },
     unavailable: [{ key: 'cd', baseUrl: '/coredata' }],
     ...over,
@@ -18,7 +19,6 @@ const input = (over: Partial<GuardInput>): GuardInput => ({
   environment: 'local',
   signedIn: true,
   manifest: manifest(),
-  preferredMfa: undefined,
   ...over,
 });
 
@@ -41,16 +41,16 @@ describe('decide (spec section 4)', () => {
     expect(decide(input({ pathname: '/coredatax' }))).toEqual({ kind: 'render' });
   });
 
-  it('sends a user who must use MFA and has none to /profile?require=mfa, except on /profile', () => {
-    const m = manifest({ requireMFA: true });
-    expect(decide(input({ manifest: m, preferredMfa: 'none' }))).toEqual({ kind: 'redirect', to: '/profile?require=mfa' });
-    expect(decide(input({ manifest: m, preferredMfa: 'none', pathname: '/profile' }))).toEqual({ kind: 'render' });
-    expect(decide(input({ manifest: m, preferredMfa: 'TOTP' }))).toEqual({ kind: 'render' });
-    expect(decide(input({ manifest: m, preferredMfa: undefined }))).toEqual({ kind: 'wait' });
+  it('sends a user whose MFA the service says is pending to /profile?require=mfa, except on /profile', () => {
+    const pending = manifest({ requireMFA: true, mfaPending: true });
+    expect(decide(input({ manifest: pending }))).toEqual({ kind: 'redirect', to: '/profile?require=mfa' });
+    expect(decide(input({ manifest: pending, pathname: '/' }))).toEqual({ kind: 'redirect', to: '/profile?require=mfa' });
+    expect(decide(input({ manifest: pending, pathname: '/profile' }))).toEqual({ kind: 'render' });
+    expect(decide(input({ manifest: manifest({ requireMFA: true, mfaPending: false }) }))).toEqual({ kind: 'render' });
   });
 
   it('checks the module before MFA, as the spec orders them', () => {
-    expect(decide(input({ manifest: manifest({ requireMFA: true }), preferredMfa: 'none', pathname: '/coredata' }))).toEqual({ kind: 'redirect', to: '/' });
+    expect(decide(input({ manifest: manifest({ requireMFA: true, mfaPending: true }), pathname: '/coredata' }))).toEqual({ kind: 'redirect', to: '/' });
   });
 
   it("takes '/' to the landing page, or stays when there is none", () => {

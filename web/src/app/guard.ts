@@ -18,8 +18,6 @@ export interface GuardInput {
   signedIn: boolean | undefined;
   /** The user's manifest, once loaded. */
   manifest: UserManifest | undefined;
-  /** Preferred MFA method ('none' when none), once known; only needed when MFA is required. */
-  preferredMfa: string | undefined;
 }
 
 const render: GuardDecision = { kind: 'render' };
@@ -62,10 +60,9 @@ export function decide(input: GuardInput): GuardDecision {
   if (!signedIn) return redirect(loginFor(pathname, search));
   if (!manifest) return wait;
   if (manifest.unavailable.some((m) => within(pathname, m.baseUrl))) return redirect(APP_PATHS.root);
-  if (manifest.requireMFA && pathname !== APP_PATHS.profile) {
-    if (input.preferredMfa === undefined) return wait;
-    if (input.preferredMfa === 'none') return redirect(`${APP_PATHS.profile}?require=mfa`);
-  }
+  // The service says whether MFA is still to be set up (it asked the identity provider), and serves
+  // nothing but the profile page until it is: the browser's own reading of the user is not asked.
+  if (manifest.mfaPending && pathname !== APP_PATHS.profile) return redirect(`${APP_PATHS.profile}?require=mfa`);
   if (pathname === APP_PATHS.root && manifest.landing && manifest.landing.path !== APP_PATHS.root) return redirect(manifest.landing.path);
   return render;
 }

@@ -8,14 +8,14 @@ import { useSession } from './useSession.ts';
 /** Profiles already sent from this page load, by user and customer. */
 const sent = new Set<string>();
 
-/** Spec section 7: on load, after sign-in, the user's profile goes to the messaging service once. */
-export function useMessagingProfile() {
+/** Spec section 7: on load, after sign-in, the user's profile goes to the messaging service once (once `enabled`). */
+export function useMessagingProfile(enabled = true) {
   const { data: config } = useQuery(publicConfigQuery);
   const session = useSession();
   const customerId = useCustomerId();
   useEffect(() => {
     const messaging = config?.messaging;
-    if (!messaging || !session) return;
+    if (!messaging || !session || !enabled) return;
     const key = `${session.sub}\0${customerId ?? ''}`;
     if (sent.has(key)) return;
     sent.add(key);
@@ -24,5 +24,5 @@ export function useMessagingProfile() {
       sent.delete(key);
       console.warn('messaging profile update failed', error);
     });
-  }, [config, session, customerId]);
+  }, [config, session, customerId, enabled]);
 }

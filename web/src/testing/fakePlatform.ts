@@ -25,6 +25,8 @@ interface FakePlatformOptions {
   customers?: CustomerList['customers'];
   /** Site groups by customer id. */
   siteGroups?: Record<string, SiteGroupList['siteGroups']>;
+  /** The user must use MFA and has none yet: the service answers the profile-only manifest and refuses the rest (403). */
+  mfaPending?: boolean;
 }
 
 const ORIGIN = 'http://localhost';
@@ -88,7 +90,7 @@ function tokensFor(user: TestUser) {
  * real, so a test breaks when what the user sees breaks, not when the data layer is rearranged.
  * The manifest honours X-Customer-Id by the service's own rule, so a staff user's switch shows up.
  */
-export function fakePlatform({ user, customers = [], siteGroups = {} }: FakePlatformOptions = {}) {
+export function fakePlatform({ user, customers = [], siteGroups = {}, mfaPending = false }: FakePlatformOptions = {}) {
   const requests: SeenRequest[] = [];
   const tokens = user ? tokensFor(user) : null;
   Amplify.configure({}, { Auth: { tokenProvider: { getTokens: async () => tokens } } });
@@ -102,20 +104,23 @@ export function fakePlatform({ user, customers = [], siteGroups = {} }: FakePlat
       return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
     }
     if (!user) return json({ title: 'Unauthorized', status: 401 }, 401);
+    if (mfaPending && path !== '/api/v1/manifest')
+      return json({ title: 'Multi-factor authentication required', status: 403, code: 'CFG_ERR_MFA_REQUIRED' }, 403);
     if (path === '/api/v1/manifest') {
       const chosen = request.headers.get('x-customer-id');
       const customerId = customerInContext(user.role === null ? null : { role: user.role, customerId: user.customerId }, chosen);
       const manifest: UserManifest = {
         version: 'test',
         environment: 'local',
-        customerId,
-        landing: { module: 'dash', path: '/' },
-        requireMFA: false,
+        customerId: mfaPending ? null : customerId,
+        landing: mfaPending ? { module: 'shell', path: '/profile' } : { module: 'dash', path: '/' },
+        requireMFA: mfaPending,
+        mfaPending,
         user: { sub: user.sub, role: user.role, givenName: user.givenName, familyName: user.familyName, email: user.email },
         shell: TEST_CONFIG.shell,
-        dash: moduleView('dash', 'Dashboard', '/'),
-        modules: TEST_MODULES,
-        unavailable: [],
+        dash: mfaPending ? { ...moduleView('dash', 'Dashboard', '/'), routes: [] } : moduleView('dash', 'Dashboard', '/'),
+        modules: mfaPending ? [] : TEST_MODULES,
+        unavailable: mfaPending ? TEST_MODULES.map((m) => ({ key: m.key, baseUrl: m.baseUrl })) : [],
       };
       return json(manifest);
     }

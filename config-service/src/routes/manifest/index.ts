@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { customerInContext, isCustomerId, problemSchema, STAFF_ROLE, userManifestSchema } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
 import { buildUserManifest } from '../../manifests/buildUserManifest.ts';
+import { mfaPendingManifest } from '../../manifests/mfaPendingManifest.ts';
 import type { ManifestSet } from '../../manifests/loadManifestSet.ts';
 import type { ManifestSource } from '../../manifests/manifestStore.ts';
 import type { CustomerModules } from '../../customers/customerModules.ts';
@@ -9,6 +10,9 @@ import { PreparedManifests } from '../../manifests/preparedManifests.ts';
 import customerHeader, { customerHeaderSchema } from '../../plugins/customerHeader.ts';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { codedTag, CODINGS, CompressedBodies, MIN_COMPRESSED_BYTES } from '../../manifests/compressedBodies.ts';
+
+/** The prepared-manifest slot of a user whose MFA is pending: no customer id can be this (NUL). */
+const MFA_PENDING_CHOICE = '\0mfa-pending';
 
 export interface ManifestRouteOptions {
   manifests: ManifestSource;
@@ -36,6 +40,8 @@ export default async function manifestRoutes(app: FastifyInstance, options: Mani
     '/api/v1/manifest',
     {
       onRequest: app.authenticate,
+      // A user whose MFA is pending is answered what setting it up needs (decision 0042).
+      config: { servesMfaPending: true },
       // Compressed here, once per prepared body, not by the compression plugin on every request.
       compress: false,
       schema: {
@@ -50,6 +56,7 @@ export default async function manifestRoutes(app: FastifyInstance, options: Mani
     // request), the answer goes out without a promise; only a first read or compression is waited for.
     (request, reply) => {
       const user = request.verifiedUser;
+      if (request.mfaPending) return answer(request, reply, options.manifests.servedTo(null), null, undefined);
       const requested = request.requestedCustomerId;
       // Only staff may choose a customer; for anyone else the header is ignored, not an error,
       // because the web app may still hold a stale choice from an earlier staff session.
@@ -75,19 +82,22 @@ export default async function manifestRoutes(app: FastifyInstance, options: Mani
     switches: Readonly<Record<string, boolean>> | undefined,
   ): undefined | Promise<FastifyReply> {
     const user = request.verifiedUser;
+    const pending = request.mfaPending;
     const manifest = prepared.get(
       user,
-      customer ?? '',
+      pending ? MFA_PENDING_CHOICE : (customer ?? ''),
       set,
       switches,
       () =>
-        buildUserManifest(set, user, {
-          environment: options.environment,
-          productName: options.productName,
-          requestedCustomerId: request.requestedCustomerId,
-          customerEnabled: switches && ((key) => switches[key]),
-          onNoLanding: (u) => request.log.error({ sub: u.sub }, 'landing page cannot be determined for user'),
-        }),
+        pending
+          ? mfaPendingManifest(set, user, options)
+          : buildUserManifest(set, user, {
+              environment: options.environment,
+              productName: options.productName,
+              requestedCustomerId: request.requestedCustomerId,
+              customerEnabled: switches && ((key) => switches[key]),
+              onNoLanding: (u) => request.log.error({ sub: u.sub }, 'landing page cannot be determined for user'),
+            }),
       (built) => String(reply.serialize(built)),
     );
     app.metrics.manifestsServed.inc();

@@ -1,4 +1,5 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { APP_PATHS } from '../../app/appPaths.ts';
 import { activeAuthConfiguration } from '../../auth/activeAuthConfiguration.ts';
 import { useUserManifest } from '../../hooks/useUserManifest.ts';
 import { TotpSetup } from './TotpSetup.tsx';
@@ -11,10 +12,19 @@ export function ProfileScreen() {
   return (
     <article className="screen">
       <h1>Profile</h1>
-      {search.get('require') === 'mfa' && (
+      {/* The service's answer, not the address: it says whether the identity provider has MFA for the user. */}
+      {manifest?.mfaPending ? (
         <div role="alert" className="notice">
-          Your organisation requires multi-factor authentication. Set up an authenticator app to continue to your modules.
+          Your organisation requires multi-factor authentication. Set up an authenticator app below to continue to your modules; until then this page and
+          signing out are all there is.
         </div>
+      ) : (
+        manifest?.requireMFA &&
+        search.get('require') === 'mfa' && (
+          <p role="status" className="notice">
+            Multi-factor authentication is set up. <Link to={APP_PATHS.root}>Continue to your modules</Link>
+          </p>
+        )
       )}
       {user && (
         <dl className="profile">
@@ -32,10 +42,12 @@ export function ProfileScreen() {
             <dt>Role</dt>
             <dd>{user.role ?? 'none'}</dd>
           </div>
-          <div>
-            <dt>Customer</dt>
-            <dd>{manifest.customerId ?? 'none selected'}</dd>
-          </div>
+          {!manifest.mfaPending && (
+            <div>
+              <dt>Customer</dt>
+              <dd>{manifest.customerId ?? 'none selected'}</dd>
+            </div>
+          )}
           <div>
             <dt>Signed in with</dt>
             <dd>{activeAuthConfiguration() === 'singleSignOn' ? 'Single sign-on' : 'Email and password'}</dd>

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
+import { fetchAuthSession, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
 import QRCode from 'qrcode';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
+import { userManifestQuery } from '../../api/userManifest.ts';
 import { preferredMfaQuery, usePreferredMfa } from '../../hooks/usePreferredMfa.ts';
 
 interface Enrolment {
@@ -43,7 +44,14 @@ export function TotpSetup({ sub, email }: { sub: string; email: string }) {
       await verifyTOTPSetup({ code });
       await updateMFAPreference({ totp: 'PREFERRED' });
       setEnrolment(undefined);
-      await queryClient.invalidateQueries({ queryKey: preferredMfaQuery(sub).queryKey });
+      // The service may still remember "no MFA" for the token held until now; it asks the identity
+      // provider afresh for a token issued after that (decision 0042). MFA is on whether or not the
+      // refresh succeeds: a failed one only means the modules open at the next manifest fetch.
+      await fetchAuthSession({ forceRefresh: true }).catch((caught: unknown) => console.warn('token refresh after MFA set-up failed', caught));
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: preferredMfaQuery(sub).queryKey }),
+        queryClient.invalidateQueries({ queryKey: userManifestQuery(sub).queryKey }),
+      ]);
       toast.success('Multi-factor authentication is on.');
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'That code did not match; try the newest one.');
