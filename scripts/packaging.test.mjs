@@ -324,6 +324,11 @@ describe('deploy/nginx.conf', () => {
     expect(block('location = /metrics')).toMatch(/return 404;/);
   });
 
+  it('hides readiness and the API document from the internet', () => {
+    expect(block('location = /readyz')).toMatch(/return 404;/);
+    expect(block('location ^~ /api/docs')).toMatch(/return 404;/);
+  });
+
   it('logs paths without their query strings, which carry sign-in codes, states and signatures', () => {
     const formats = [...nginxConf.matchAll(/^\s*log_format\s+\S+((?:\s+'[^']*')+)\s*;/gm)].map((m) => m[1]);
     expect(formats.length).toBeGreaterThanOrEqual(1);
@@ -567,6 +572,11 @@ describe("the image's start command", () => {
         expect(metrics.status).toBe(404);
         // nginx's own page, not the service's problem+json: the request never reached a replica.
         expect(metrics.headers.get('content-type')).not.toContain('problem+json');
+        for (const hidden of ['/readyz', '/api/docs', '/api/docs/json']) {
+          const answer = await fetch(`${proxy}${hidden}`);
+          expect(answer.status, hidden).toBe(404);
+          expect(answer.headers.get('content-type'), hidden).not.toContain('problem+json');
+        }
 
         const events = await fetch(`${proxy}/api/v1/events`, { headers: { authorization: `Bearer ${idToken(issuer, clientId)}` } });
         expect(events.status).toBe(200);
