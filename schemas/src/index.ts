@@ -33,7 +33,7 @@ export type * from './types.ts';
 export { substituteParams, joinPaths, paramNames } from './paths.ts';
 export { MANIFEST_RULE_HINTS, problemHint, type ManifestRule } from './problemHints.ts';
 export { STAFF_ROLE, KNOWN_ROLES } from './roles.ts';
-export { customerInContext, type CustomerClaim } from './customerInContext.ts';
+export { customerInContext, lacksCustomer, type CustomerClaim } from './customerInContext.ts';
 export { messagingCompanyId, PROVIDER_COMPANY_ID, UNKNOWN_COMPANY_ID } from './messagingCompanyId.ts';
 export { KNOWN_ENVIRONMENTS, LOCAL_ENVIRONMENTS, isLocalEnvironment } from './environments.ts';
 export { RESERVED_PATH_PREFIXES, reservedPrefixOf } from './reservedPaths.ts';

@@ -29,12 +29,15 @@ describe('buildUserManifest (spec section 6)', () => {
   });
 
   it('lands on landingPageModuleKey, else the first permitted module, at where its base url ends up', () => {
-    expect(build({ role: 'customer', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' }).landing).toEqual({ module: 'hs', path: '/asset-life' });
-    expect(build({ role: 'customer', modules: ['mp', 'ig'] }).landing).toEqual({ module: 'ig', path: '/ingestion/file-summary' });
+    expect(build({ role: 'customer', customerId: 'acme', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' }).landing).toEqual({
+      module: 'hs',
+      path: '/asset-life',
+    });
+    expect(build({ role: 'customer', customerId: 'acme', modules: ['mp', 'ig'] }).landing).toEqual({ module: 'ig', path: '/ingestion/file-summary' });
   });
 
   it('passes over a landing key the user may not open', () => {
-    expect(build({ role: 'customer', modules: ['cd'], landingPageModuleKey: 'hs' }).landing).toEqual({ module: 'cd', path: '/coredata' });
+    expect(build({ role: 'customer', customerId: 'acme', modules: ['cd'], landingPageModuleKey: 'hs' }).landing).toEqual({ module: 'cd', path: '/coredata' });
   });
 
   it('has no landing, and says so, when nothing is permitted', () => {
