@@ -160,6 +160,22 @@ describe('GET /readyz, each check on its own', () => {
     expect(res.json().checks.manifests).toBe('ready');
   });
 
+  it("names the release and the pilot's, but not the pilot's customers: anyone may ask, ready or not", async () => {
+    const pilot = { release: 'bbbbbbbbbbbb', customers: ['globex', 'acme'] };
+    const releases = { state: () => ({ active: 'aaaaaaaaaaaa', pilot }) };
+    const ready = await bare({ releases });
+    const notReady = await bare({ releases, database: { query: () => new Promise<never>(() => undefined) } });
+    for (const [instance, status] of [
+      [ready, 200],
+      [notReady, 503],
+    ] as const) {
+      const res = await instance.inject({ url: '/readyz' });
+      expect(res.statusCode).toBe(status);
+      expect(res.json()).toMatchObject({ release: 'aaaaaaaaaaaa', pilot: { release: 'bbbbbbbbbbbb', customers: 2 } });
+      expect(res.body).not.toMatch(/globex|acme/);
+    }
+  });
+
   it('reports manifests not loaded when there are none to serve', async () => {
     const empty = await bare({ manifests: { current: () => ({ ...apps.manifests.current(), registry: [] }) } });
     expectNotReady(await empty.inject({ url: '/readyz' }), { manifests: 'not loaded', identityKeys: 'ready', database: 'ready' });
