@@ -50,7 +50,7 @@ describe('module exposure', () => {
       { role: 'customer', modules: ['hs'] },
       { role: 'customer', customerId: null, modules: ['hs'] },
     ]) {
-      expect(decision(real, claim as typeof engineer, 'hs')).toMatchObject({ included: false, rule: 'customer' });
+      expect(decision(real, claim as unknown as typeof engineer, 'hs')).toMatchObject({ included: false, rule: 'customer' });
     }
     expect(decision(real, { role: 'sentient' }, 'hs')).toMatchObject({ included: true });
   });
