@@ -38,6 +38,7 @@ export { messagingCompanyId, PROVIDER_COMPANY_ID, UNKNOWN_COMPANY_ID } from './m
 export { KNOWN_ENVIRONMENTS, LOCAL_ENVIRONMENTS, isLocalEnvironment } from './environments.ts';
 export { RESERVED_PATH_PREFIXES, reservedPrefixOf } from './reservedPaths.ts';
 export { customerIdSchema, CUSTOMER_ID_PATTERN, isCustomerId } from './customerId.ts';
+export { releaseIdSchema, RELEASE_ID_PATTERN, RELEASE_ID_DIGITS, LEGACY_RELEASE_ID_DIGITS, isReleaseId } from './releaseId.ts';
 export { AWS_REGION_PATTERN, isAwsRegion } from './awsRegion.ts';
 export { escapePointerSegment, unescapePointerSegment, pointerPath, lineAndColumn } from './jsonPointer.ts';
 export { noticeable } from './noticeable.ts';

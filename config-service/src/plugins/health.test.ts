@@ -48,7 +48,7 @@ const expectNotReady = (res: LightMyRequestResponse, checks: Partial<Record<keyo
   expect(res.json()).toMatchObject({ status: 503, code: 'CFG_ERR_NOT_READY', instance: '/readyz', checks });
   // Fixed words only: no host, port or driver message (the release served is a content hash, not a port).
   const { release, ...rest } = res.json() as { release: string };
-  expect(release).toMatch(/^[0-9a-f]{12}$/);
+  expect(release).toMatch(/^[0-9a-f]{32}$/);
   expect(JSON.stringify(rest)).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|fetch failed|\d{4,5}/);
 };
 
