@@ -76,6 +76,8 @@ export interface RateLimits {
 export interface StreamLimits {
   /** Open streams per signed-in user (by `sub`), across their tabs and devices. */
   perUser: number;
+  /** Open streams in this process for one customer: its users' and staff acting for it, together. */
+  perCustomer: number;
   /** Open streams in this process, every user together. */
   perProcess: number;
   /** A stream that has carried no event for this long is closed; a live page reconnects at once. */
@@ -149,7 +151,12 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
         : null,
     corsOrigins: [...new Set(originList(values.CORS_ORIGINS ?? ''))],
     rateLimits: { signInPerMinute: values.RATE_LIMIT_SIGN_IN, adminWritesPerMinute: values.RATE_LIMIT_ADMIN_WRITES },
-    streamLimits: { perUser: values.EVENT_STREAMS_PER_USER, perProcess: values.EVENT_STREAMS_PER_PROCESS, idleMs: values.EVENT_STREAM_IDLE_MINUTES * 60_000 },
+    streamLimits: {
+      perUser: values.EVENT_STREAMS_PER_USER,
+      perCustomer: values.EVENT_STREAMS_PER_CUSTOMER,
+      perProcess: values.EVENT_STREAMS_PER_PROCESS,
+      idleMs: values.EVENT_STREAM_IDLE_MINUTES * 60_000,
+    },
     metricsToken: values.METRICS_TOKEN,
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT ?? (local ? 'pretty' : 'json'),

@@ -113,6 +113,13 @@ export const environmentSchema = {
       default: 20,
       description: 'open event streams per signed-in user (their tabs and devices) before 429; 0: no limit',
     },
+    EVENT_STREAMS_PER_CUSTOMER: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1_000_000,
+      default: 1_000,
+      description: "open event streams per service process for one customer (its users', and staff acting for it) before 429; 0: no limit",
+    },
     EVENT_STREAMS_PER_PROCESS: {
       type: 'integer',
       minimum: 0,

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { STAFF_ROLE } from '@platform/schemas';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { publicConfigQuery } from '../api/publicConfig.ts';
@@ -16,7 +17,9 @@ export function AppFrame() {
   const { data: config } = useQuery(publicConfigQuery);
   const { data: manifest } = useUserManifest();
   const user = manifest?.user;
-  useLiveUpdates(user?.sub, manifest?.customerId);
+  // The service streams to staff, and to anyone else about their customer: with none, there is nothing to hear.
+  const streams = user !== undefined && (user.role === STAFF_ROLE || manifest?.customerId != null);
+  useLiveUpdates(streams ? user.sub : undefined, manifest?.customerId);
   useMessagingProfile();
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   const { pathname } = useLocation();

@@ -14,7 +14,7 @@ export interface EventRouteOptions {
   customerModules: CustomerModules;
   /** Comment lines keep proxies and the browser from closing a quiet stream. */
   heartbeatMs?: number;
-  /** Open streams per user and per process, and the idle time; unset: unbounded. */
+  /** Open streams per user, per customer and per process, and the idle time; unset: unbounded. */
   streamLimits?: StreamLimits;
 }
 
@@ -33,6 +33,7 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
   const counter = new StreamCounter(limits);
   await app.register(customerHeader);
   app.metrics.streamLimits.set({ limit: 'user' }, limits.perUser);
+  app.metrics.streamLimits.set({ limit: 'customer' }, limits.perCustomer);
   app.metrics.streamLimits.set({ limit: 'process' }, limits.perProcess);
   app.metrics.streamLimits.set({ limit: 'idle_seconds' }, limits.idleMs / 1000);
   // Streams never end by themselves; without this, closing the service would wait for every browser.
@@ -56,9 +57,15 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
     async (request, reply) => {
       const user = request.verifiedUser;
       const customer = customerInContext(user.auth, request.requestedCustomerId);
+      // Everything a stream tells anyone but staff is about their customer: without one there is nothing
+      // to hear (their manifest is dash alone, refetched when the page comes back into view).
+      const staff = user.auth?.role === STAFF_ROLE;
+      if (customer === null && !staff) {
+        throw new PlatformError('CFG_ERR_FORBIDDEN', 'your sign-in names no customer: there is no event stream for you');
+      }
       let release: () => void;
       try {
-        release = counter.admit(user.sub);
+        release = counter.admit(user.sub, customer);
       } catch (error) {
         app.metrics.streamsRefused.inc({ limit: error instanceof PlatformError ? String(error.extensions?.limit) : 'unknown' });
         reply.header('Retry-After', String(STREAM_RETRY_AFTER_S));
@@ -87,7 +94,6 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
 
       // Staff see every customer (their settings screens follow other operators); anyone else hears
       // only of the customer in context, so no one learns that another customer changed.
-      const staff = user.auth?.role === STAFF_ROLE;
       const onChange = (change: SwitchChange) => {
         if (staff || change.customerId === customer) send('modules', { customerId: change.customerId });
       };
