@@ -81,4 +81,15 @@ describe('buildUserManifest (spec section 6)', () => {
   it("never serves the dashboard's /asset-life entry, which the hs module owns", () => {
     expect(build({ role: 'customer', modules: [] }).dash.routes.map((r) => r.fullPath)).not.toContain('/asset-life');
   });
+
+  it('keeps the views of a bounded number of roles per set: made-up roles push out the oldest, not memory without end', () => {
+    const dashOf = (role: string) => build({ role, customerId: 'acme', modules: ['hs'] }).dash;
+    const first = dashOf('role-0');
+    expect(dashOf('role-0')).toBe(first);
+    for (let i = 1; i <= 40; i++) dashOf(`role-${i}`);
+    // Built again: the first role's views were let go.
+    const again = dashOf('role-0');
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
 });

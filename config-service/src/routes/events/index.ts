@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { customerInContext, problemSchema, STAFF_ROLE } from '@platform/schemas';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PlatformError } from '../../errors.ts';
-import customerHeader, { customerHeaderSchema } from '../../plugins/customerHeader.ts';
+import customerHeader, { customerHeaderSchema, knownCustomer } from '../../plugins/customerHeader.ts';
 import type { ManifestSource, ReloadEvent } from '../../manifests/manifestStore.ts';
 import type { SwitchChange } from '../../store/customerStore.ts';
 import type { StreamLimits } from '../../settings.ts';
@@ -56,10 +56,12 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
     },
     async (request, reply) => {
       const user = request.verifiedUser;
-      const customer = customerInContext(user.auth, request.requestedCustomerId);
+      const staff = user.auth?.role === STAFF_ROLE;
+      const requested = request.requestedCustomerId;
+      if (staff && requested !== undefined) await knownCustomer(options.customerModules, requested);
+      const customer = customerInContext(user.auth, requested);
       // Everything a stream tells anyone but staff is about their customer: without one there is nothing
       // to hear (their manifest is dash alone, refetched when the page comes back into view).
-      const staff = user.auth?.role === STAFF_ROLE;
       if (customer === null && !staff) {
         throw new PlatformError('CFG_ERR_FORBIDDEN', 'your sign-in names no customer: there is no event stream for you');
       }
