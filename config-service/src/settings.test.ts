@@ -173,6 +173,7 @@ describe('environment schema rules', () => {
     ['RATE_LIMIT_ADMIN_WRITES', 'lots', "RATE_LIMIT_ADMIN_WRITES: must be an integer between 0 and 1000000, got 'lots'"],
     ['EVENT_STREAMS_PER_USER', '-2', "EVENT_STREAMS_PER_USER: must be an integer between 0 and 1000000, got '-2'"],
     ['EVENT_STREAMS_PER_CUSTOMER', '1.5', "EVENT_STREAMS_PER_CUSTOMER: must be an integer between 0 and 1000000, got '1.5'"],
+    ['RELEASES_KEPT', '-1', "RELEASES_KEPT: must be an integer between 0 and 100000, got '-1'"],
     ['EVENT_STREAMS_PER_PROCESS', 'many', "EVENT_STREAMS_PER_PROCESS: must be an integer between 0 and 1000000, got 'many'"],
     ['EVENT_STREAM_IDLE_MINUTES', '1441', "EVENT_STREAM_IDLE_MINUTES: must be an integer between 0 and 1440, got '1441'"],
     ['METRICS_TOKEN', 'short-secret', 'METRICS_TOKEN: must be at least 16 characters (e.g. `openssl rand -hex 24`)'],

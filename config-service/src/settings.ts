@@ -31,6 +31,8 @@ export interface Settings {
   manifestsDir: string;
   /** files: the folder is published and watched; store: the store's active release alone is served. */
   manifestSource: 'files' | 'store';
+  /** Releases that keep their files, newest first (0: all); the oldest past it are pruned on publishing. */
+  releasesKept: number;
   webDist: string;
   /** Whether this service serves the main backend's local counterpart at /api/main (demo data). */
   localMainApi: boolean;
@@ -169,6 +171,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     seedDemoData: values.SEED_DEMO_DATA ?? local,
     manifestsDir: folder(values.MANIFESTS_DIR, 'route-manifests'),
     manifestSource: values.MANIFEST_SOURCE ?? (local ? 'files' : 'store'),
+    releasesKept: values.RELEASES_KEPT,
     webDist: folder(values.WEB_DIST, 'web/dist'),
     cognito: {
       region,

@@ -6,6 +6,7 @@ import { manifestSetFromFiles, type LoadOptions, type ManifestSet } from '../man
 import type { ManifestStatus, ManifestStore, ReloadEvent } from '../manifests/manifestStore.ts';
 import { walkRoutes } from '../manifests/walkRoutes.ts';
 import type { Actor } from '../store/customerStore.ts';
+import { KEPT_ACTIVATIONS } from '../store/pruneReleases.ts';
 import type { ReleaseReport, ReleaseState, ReleaseStepInput, ReleaseStore, StepResult, StoredRelease } from '../store/releaseStore.ts';
 import { canonicalJson, idOfContent, legacyIdOf } from './releaseId.ts';
 
@@ -22,8 +23,8 @@ export const FILES_AUTHOR: Actor = { sub: 'route-manifests', email: '' };
 
 /** How many releases are kept built in memory besides the ones served (previews, diffs). */
 const BUILT = 16;
-/** How many sets served here are listed as history (the admin module list). */
-const HISTORY = 10;
+/** How many sets served here are listed as history (the admin module list): the store keeps their files. */
+const HISTORY = KEPT_ACTIVATIONS;
 
 export interface ManifestReleasesOptions {
   store: ReleaseStore;
@@ -37,6 +38,8 @@ export interface ManifestReleasesOptions {
   source: 'files' | 'store';
   /** The folder (files mode: watched; store mode: read once, only to seed an empty store). */
   folder?: ManifestStore;
+  /** Releases that keep their files, newest first (RELEASES_KEPT); older ones are pruned as more are published. 0 or unset: all. */
+  kept?: number;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
@@ -89,13 +92,16 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
       // release someone rolled back from, say) is not forced over what an administrator chose.
       const seed = !state || (options.source === 'files' && !(await releases.#stored(set)));
       if (seed) {
-        const published = await store.publish({
-          id: set.version,
-          files: set.contents,
-          report: releaseReport(set),
-          reason: state ? 'edited on disk' : 'first release, from the folder',
-          author: FILES_AUTHOR,
-        });
+        const published = await store.publish(
+          {
+            id: set.version,
+            files: set.contents,
+            report: releaseReport(set),
+            reason: state ? 'edited on disk' : 'first release, from the folder',
+            author: FILES_AUTHOR,
+          },
+          options.kept,
+        );
         releases.#remember(set);
         state = published.state;
         if (state.active !== set.version) state = (await releases.#activateFromFiles(set.version, state)) ?? state;
@@ -175,7 +181,11 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
   async publish(set: ManifestSet, reason: string, author: Actor): Promise<{ created: boolean; release: StoredRelease }> {
     const known = await this.#stored(set);
     if (known) return { created: false, release: known };
-    const result = await this.options.store.publish({ id: set.version, files: set.contents, report: releaseReport(set), reason, author });
+    const result = await this.options.store.publish({ id: set.version, files: set.contents, report: releaseReport(set), reason, author }, this.options.kept);
+    // Other replicas may keep a pruned set built a while (a bounded few); here it is gone at once.
+    for (const id of result.pruned) this.#built.delete(id);
+    if (result.pruned.length)
+      this.log?.info({ pruned: result.pruned, kept: this.options.kept }, 'manifest releases: the oldest releases past RELEASES_KEPT lost their files');
     if (!result.created && canonicalJson(result.release.files) !== canonicalJson(set.contents)) {
       throw new PlatformError(
         'CFG_ERR_CONFLICT',

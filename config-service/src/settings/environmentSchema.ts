@@ -141,6 +141,14 @@ export const environmentSchema = {
       description:
         "what users are served: `files`, the folder (watched; each valid edit is published as a release and activated), or `store`, the store's active release alone (the folder only seeds an empty store)",
     },
+    RELEASES_KEPT: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 100_000,
+      default: 200,
+      description:
+        'manifest releases that keep their files, newest first; publishing past it clears the files of the oldest, but never of the active release, the pilot or the last 10 made active; 0: keep all',
+    },
     MANIFESTS_DIR: {
       type: 'string',
       'x-default': 'route-manifests in the repository',

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Problem, Release, ReleaseAuditPage, ReleaseDiff, ReleaseFiles, ReleaseList, ReleaseState, UserManifest } from '@platform/schemas';
 import { ManifestStore } from '../../manifests/manifestStore.ts';
-import type { ManifestReleases } from '../../releases/manifestReleases.ts';
+import type { CustomerModules } from '../../customers/customerModules.ts';
+import { ManifestReleases } from '../../releases/manifestReleases.ts';
 import { legacyIdOf, releaseId } from '../../releases/releaseId.ts';
 import { claims, demoCustomerModules, releasesOn, ROUTE_MANIFESTS, sign, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
 
@@ -14,6 +15,7 @@ let apps: TestApps;
 let app: FastifyInstance;
 let releases: ManifestReleases;
 let original: Release;
+let modules: CustomerModules;
 
 beforeAll(async () => {
   apps = await startTestApps();
@@ -23,7 +25,7 @@ afterAll(() => apps.close());
 // Each test starts from a store of its own holding one release: the folder's.
 beforeEach(async () => {
   const folder = new ManifestStore(ROUTE_MANIFESTS);
-  const modules = apps.track(await demoCustomerModules(folder));
+  modules = apps.track(await demoCustomerModules(folder));
   releases = await releasesOn(modules, folder);
   app = await apps.app({ manifests: releases, releases, customerModules: modules });
   original = (await ask('GET', `/api/v1/admin/releases/${releases.current().version}`)).json() as Release;
@@ -155,6 +157,36 @@ describe('release ids', () => {
     expect(back.statusCode, back.body).toBe(200);
     expect((await activate(legacy, `"${original.id}"`)).statusCode).toBe(200);
     expect((await manifestOf(acmeEngineer)).version).toBe(legacy);
+  });
+});
+
+describe('the release quota (RELEASES_KEPT)', () => {
+  it('prunes the oldest past it, never the active release, the pilot or one made active lately; a pruned one is gone until published again', async () => {
+    const quota = await ManifestReleases.open({ store: releases.store, source: 'store', kept: 2 });
+    app = await apps.app({ manifests: quota, releases: quota, customerModules: modules });
+    const ids: Record<string, string> = {};
+    for (const name of ['a', 'b', 'c', 'd', 'e']) {
+      ids[name] = (await publish(retitleNotifications(`Release ${name}`), name)).id;
+      if (name === 'a') expect((await activate(ids.a!, `"${original.id}"`)).statusCode).toBe(200);
+      if (name === 'b') {
+        const pilot = { release: ids.b, customers: ['globex'], reason: 'try' };
+        expect((await ask('PUT', '/api/v1/admin/releases/pilot', { body: pilot, ifMatch: `"${ids.a}"` })).statusCode).toBe(200);
+      }
+    }
+    const listed = async () => ((await ask('GET', '/api/v1/admin/releases')).json() as ReleaseList).releases.map((r) => r.id);
+    // Kept: the newest two (e, d), the active one (a), the pilot's (b), and the original, made active lately.
+    expect(await listed()).toEqual([ids.e, ids.d, ids.b, ids.a, original.id]);
+    const pruned = ids.c!;
+    expect((await ask('GET', `/api/v1/admin/releases/${pruned}`)).statusCode).toBe(404);
+    expect((await ask('GET', `/api/v1/admin/releases/${ids.e}/diff?against=${pruned}`)).statusCode).toBe(404);
+    expect((await activate(pruned, `"${ids.a}"`)).statusCode).toBe(404);
+    // Its row stays for the audit, and its content published again is that release once more, the newest.
+    const audit = ((await ask('GET', '/api/v1/admin/releases/audit?limit=200')).json() as ReleaseAuditPage).entries;
+    expect(audit.some((entry) => entry.release === pruned)).toBe(true);
+    const again = await ask('POST', '/api/v1/admin/releases', { body: { files: retitleNotifications('Release c'), reason: 'c again' } });
+    expect({ status: again.statusCode, id: (again.json() as Release).id }).toEqual({ status: 201, id: pruned });
+    expect(await listed()).toEqual([pruned, ids.e, ids.b, ids.a, original.id]);
+    await quota.close();
   });
 });
 
