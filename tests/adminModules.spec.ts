@@ -17,7 +17,7 @@ test.describe('module administration, as staff', () => {
     await expect(mr.getByRole('rowheader')).toContainText('Model Runtime');
     await expect(mr).toContainText('/model-runtime');
     await expect(mr).toContainText('every role');
-    await expect(page.getByTestId('served-version')).toHaveText(/^[0-9a-f]{12}$/);
+    await expect(page.getByTestId('served-version')).toHaveText(/^[0-9a-f]{32}$/);
   });
 
   test('"view as user" shows the navigation some claims would get and why each module is in or out', async ({ page }) => {

@@ -56,7 +56,13 @@ async function main() {
       );
     folder = new ManifestStore(settings.manifestsDir, { screens });
   }
-  const manifests = await ManifestReleases.open({ store: releaseStore, load: { screens }, source: settings.manifestSource, folder });
+  const manifests = await ManifestReleases.open({
+    store: releaseStore,
+    load: { screens },
+    source: settings.manifestSource,
+    folder,
+    kept: settings.releasesKept,
+  });
   const customerModules = await CustomerModules.open(new CustomerStore(database), manifests);
   if (settings.seedDemoData) {
     for (const customer of DEMO_CUSTOMERS) await customerModules.createCustomer({ ...customer }, { sub: 'system', email: 'demo-data' });

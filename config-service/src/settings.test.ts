@@ -77,9 +77,18 @@ describe('CORS origins', () => {
 
 describe('event stream limits', () => {
   it('has defaults, and takes minutes for the idle time and 0 for no limit', () => {
-    expect(readSettings(local).streamLimits).toEqual({ perUser: 20, perProcess: 10_000, idleMs: 30 * 60_000 });
-    expect(readSettings({ ...local, EVENT_STREAMS_PER_USER: '0', EVENT_STREAMS_PER_PROCESS: '500', EVENT_STREAM_IDLE_MINUTES: '5' }).streamLimits).toEqual({
+    expect(readSettings(local).streamLimits).toEqual({ perUser: 20, perCustomer: 1_000, perProcess: 10_000, idleMs: 30 * 60_000 });
+    expect(
+      readSettings({
+        ...local,
+        EVENT_STREAMS_PER_USER: '0',
+        EVENT_STREAMS_PER_CUSTOMER: '50',
+        EVENT_STREAMS_PER_PROCESS: '500',
+        EVENT_STREAM_IDLE_MINUTES: '5',
+      }).streamLimits,
+    ).toEqual({
       perUser: 0,
+      perCustomer: 50,
       perProcess: 500,
       idleMs: 300_000,
     });
@@ -171,6 +180,8 @@ describe('environment schema rules', () => {
     ['RATE_LIMIT_ADMIN_WRITES', 'lots', "RATE_LIMIT_ADMIN_WRITES: must be an integer between 0 and 1000000, got 'lots'"],
     ['TRUSTED_PROXY_HOPS', 'yes', "TRUSTED_PROXY_HOPS: must be an integer between 0 and 10, got 'yes'"],
     ['EVENT_STREAMS_PER_USER', '-2', "EVENT_STREAMS_PER_USER: must be an integer between 0 and 1000000, got '-2'"],
+    ['EVENT_STREAMS_PER_CUSTOMER', '1.5', "EVENT_STREAMS_PER_CUSTOMER: must be an integer between 0 and 1000000, got '1.5'"],
+    ['RELEASES_KEPT', '-1', "RELEASES_KEPT: must be an integer between 0 and 100000, got '-1'"],
     ['EVENT_STREAMS_PER_PROCESS', 'many', "EVENT_STREAMS_PER_PROCESS: must be an integer between 0 and 1000000, got 'many'"],
     ['EVENT_STREAM_IDLE_MINUTES', '1441', "EVENT_STREAM_IDLE_MINUTES: must be an integer between 0 and 1440, got '1441'"],
     ['METRICS_TOKEN', 'short-secret', 'METRICS_TOKEN: must be at least 16 characters (e.g. `openssl rand -hex 24`)'],

@@ -32,6 +32,8 @@ export interface Settings {
   manifestsDir: string;
   /** files: the folder is published and watched; store: the store's active release alone is served. */
   manifestSource: 'files' | 'store';
+  /** Releases that keep their files, newest first (0: all); the oldest past it are pruned on publishing. */
+  releasesKept: number;
   webDist: string;
   /** Whether this service serves the main backend's local counterpart at /api/main (demo data). */
   localMainApi: boolean;
@@ -81,6 +83,8 @@ export interface RateLimits {
 export interface StreamLimits {
   /** Open streams per signed-in user (by `sub`), across their tabs and devices. */
   perUser: number;
+  /** Open streams in this process for one customer: its users' and staff acting for it, together. */
+  perCustomer: number;
   /** Open streams in this process, every user together. */
   perProcess: number;
   /** A stream that has carried no event for this long is closed; a live page reconnects at once. */
@@ -159,7 +163,12 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     corsOrigins: [...new Set(originList(values.CORS_ORIGINS ?? ''))],
     rateLimits: { signInPerMinute: values.RATE_LIMIT_SIGN_IN, adminWritesPerMinute: values.RATE_LIMIT_ADMIN_WRITES },
     trustedProxyHops: values.TRUSTED_PROXY_HOPS,
-    streamLimits: { perUser: values.EVENT_STREAMS_PER_USER, perProcess: values.EVENT_STREAMS_PER_PROCESS, idleMs: values.EVENT_STREAM_IDLE_MINUTES * 60_000 },
+    streamLimits: {
+      perUser: values.EVENT_STREAMS_PER_USER,
+      perCustomer: values.EVENT_STREAMS_PER_CUSTOMER,
+      perProcess: values.EVENT_STREAMS_PER_PROCESS,
+      idleMs: values.EVENT_STREAM_IDLE_MINUTES * 60_000,
+    },
     metricsToken: values.METRICS_TOKEN,
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT ?? (demoOrLocal ? 'pretty' : 'json'),
@@ -176,6 +185,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     seedDemoData: values.SEED_DEMO_DATA ?? demoOrLocal,
     manifestsDir: folder(values.MANIFESTS_DIR, 'route-manifests'),
     manifestSource: values.MANIFEST_SOURCE ?? (demoOrLocal ? 'files' : 'store'),
+    releasesKept: values.RELEASES_KEPT,
     webDist: folder(values.WEB_DIST, 'web/dist'),
     cognito: {
       region,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerInContext } from './customerInContext.ts';
+import { customerInContext, lacksCustomer } from './customerInContext.ts';
 import { STAFF_ROLE } from './roles.ts';
 
 describe('customerInContext', () => {
@@ -19,5 +19,10 @@ describe('customerInContext', () => {
   it('is none without an auth claim', () => {
     expect(customerInContext(undefined, 'globex')).toBeNull();
     expect(customerInContext(null, 'globex')).toBeNull();
+  });
+
+  it('lacks a customer for anyone but staff whose claim names none', () => {
+    expect([{ role: 'customer' }, { role: 'customer', customerId: null }, { role: 'customer', customerId: '' }].map(lacksCustomer)).toEqual([true, true, true]);
+    expect([{ role: STAFF_ROLE }, { role: 'customer', customerId: 'acme' }, undefined, null].map(lacksCustomer)).toEqual([false, false, false, false]);
   });
 });

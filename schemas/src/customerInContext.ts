@@ -16,3 +16,12 @@ export function customerInContext(claim: CustomerClaim | null | undefined, chose
   if (claim.role === STAFF_ROLE) return chosen || null;
   return claim.customerId ?? null;
 }
+
+/**
+ * Whether a claim acts for no customer although it is not staff's: such a user is served dash and no
+ * module. Without this, "no customer" would mean "no customer's switches apply", which for anyone but
+ * staff is every module their claim lists, whatever any customer switched off (issue 26, finding 8).
+ */
+export function lacksCustomer(claim: CustomerClaim | null | undefined): boolean {
+  return claim != null && claim.role !== STAFF_ROLE && !claim.customerId;
+}

@@ -127,7 +127,7 @@ export type MessagingEndpoint = FromSchema<typeof messagingEndpointSchema>;
 /** GET /api/v1/admin/messaging/endpoints. */
 export type MessagingEndpointList = FromSchema<typeof messagingEndpointListSchema, { references: [typeof messagingEndpointSchema] }>;
 /** A release as listed: id, author, time, reason, parent. */
-export type ReleaseSummary = FromSchema<typeof releaseSummarySchema>;
+export type ReleaseSummary = FromSchema<typeof releaseSummarySchema, { references: [typeof releaseSummarySchema] }>;
 /** The release every user gets and the pilot, if any. */
 export type ReleaseState = FromSchema<typeof releaseStateSchema, { references: [typeof releaseSummarySchema] }>;
 /** GET /api/v1/admin/releases. */

@@ -18,6 +18,9 @@ function defaultEnabled(set: ManifestSet, key: string): boolean {
   return set.modules.get(key)?.exposure?.enabledForNewCustomers ?? true;
 }
 
+/** A customer the store does not hold has no switches set: every module follows its default. */
+const NO_SWITCHES: ReadonlyMap<string, ModuleSwitch> = new Map();
+
 /**
  * Customers' module switches as the service uses them: read through a per-customer cache that every
  * write, on any replica, clears by a database notification; defaults from the manifests for modules a
@@ -25,13 +28,19 @@ function defaultEnabled(set: ManifestSet, key: string): boolean {
  */
 export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; missed: [] }> {
   #cache = new Map<string, Promise<Map<string, ModuleSwitch>>>();
+  /**
+   * Customers the store holds, as far as this replica has seen: only theirs are kept in the caches
+   * below, so a name made up in a request (X-Customer-Id, a preview's claims) adds nothing that stays.
+   * Customers are never deleted, so a customer once known stays known.
+   */
+  readonly #known = new Set<string>();
   /** What each read in #cache gave, once it has: read without waiting by knownEnabledFor. */
   #settled = new WeakMap<Promise<Map<string, ModuleSwitch>>, Map<string, ModuleSwitch>>();
   /** Each customer's switches as last read: what manifests are built from while the database is down. */
   #lastRead = new Map<string, Map<string, ModuleSwitch>>();
   #unlisten: (() => Promise<void>) | undefined;
   /** What enabledFor made of each switches read, for the manifest set it was made with. */
-  #enabled = new WeakMap<Map<string, ModuleSwitch>, { set: object; enabled: Readonly<Record<string, boolean>> }>();
+  #enabled = new WeakMap<ReadonlyMap<string, ModuleSwitch>, { set: object; enabled: Readonly<Record<string, boolean>> }>();
 
   private constructor(
     readonly store: CustomerStore,
@@ -47,6 +56,7 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
     const modules = new CustomerModules(store, manifests);
     modules.#unlisten = await store.onChange(
       (change) => {
+        modules.#known.add(change.customerId);
         modules.#cache.delete(change.customerId);
         modules.emit('change', change);
       },
@@ -58,7 +68,10 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
     );
     // Every customer's switches, read once: should the database go down before a customer's first
     // sign-in, their users are still served from what was read here.
-    for (const customer of await store.listCustomers()) await modules.#switches(customer.id);
+    for (const customer of await store.listCustomers()) {
+      modules.#known.add(customer.id);
+      await modules.#switches(customer.id);
+    }
     return modules;
   }
 
@@ -84,6 +97,19 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
       switches.catch(() => this.#cache.get(customerId) === switches && this.#cache.delete(customerId));
     }
     return switches;
+  }
+
+  /** Whether this replica knows the customer to be in the store, without asking it. */
+  isKnown(customerId: string): boolean {
+    return this.#known.has(customerId);
+  }
+
+  /** Whether the store holds the customer: known here, or found there now (and known from then on). */
+  async exists(customerId: string): Promise<boolean> {
+    if (this.#known.has(customerId)) return true;
+    const found = await this.store.getCustomer(customerId);
+    if (found) this.#known.add(customerId);
+    return found !== undefined;
   }
 
   /** Every registered module's switch for the customer, in registry order. */
@@ -115,9 +141,10 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
   }
 
   async enabledFor(customerId: string, set: ManifestSet = this.manifests.current()): Promise<Readonly<Record<string, boolean>>> {
-    let switches: Map<string, ModuleSwitch>;
+    let switches: ReadonlyMap<string, ModuleSwitch>;
     try {
-      switches = await this.#switches(customerId);
+      // One the store does not hold (a claim naming a customer not set up yet) gets the defaults, uncached.
+      switches = (await this.exists(customerId)) ? await this.#switches(customerId) : NO_SWITCHES;
     } catch (error) {
       const last = this.#lastRead.get(customerId);
       if (!(error instanceof StoreUnavailableError) || !last) throw error;
@@ -141,7 +168,9 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
   }
 
   async getCustomer(id: string): Promise<Customer | undefined> {
-    return this.store.getCustomer(id);
+    const customer = await this.store.getCustomer(id);
+    if (customer) this.#known.add(id);
+    return customer;
   }
 
   async setModule(write: {
@@ -161,6 +190,8 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
   /** Creates a customer with every registered module set to its default for new customers. */
   async createCustomer(customer: Customer, actor: Actor): Promise<boolean> {
     const set = this.manifests.current();
-    return this.store.createCustomer(customer, Object.fromEntries(set.registry.map((key) => [key, defaultEnabled(set, key)])), actor);
+    const created = await this.store.createCustomer(customer, Object.fromEntries(set.registry.map((key) => [key, defaultEnabled(set, key)])), actor);
+    this.#known.add(customer.id);
+    return created;
   }
 }

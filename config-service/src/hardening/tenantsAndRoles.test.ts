@@ -555,3 +555,44 @@ describe.each(DIRECTIONS)('public routes, %s', (_direction, me, other) => {
     expect([...leaks(anonymous, [...ACME.rows, ...GLOBEX.rows]), ...leaks(signedIn, [...ACME.rows, ...GLOBEX.rows])]).toEqual([]);
   });
 });
+
+describe('a user who is not staff and whose claim names no customer', () => {
+  const noCustomer = tokenFor({ role: 'customer', modules: ['mr', 'hs', 'lcc', 'lb'], landingPageModuleKey: 'hs' });
+
+  it('is served dash and no module, whatever customer the request names', async () => {
+    for (const header of [undefined, 'globex', 'acme']) {
+      const res = await ask('GET', '/api/v1/manifest', { token: noCustomer, customerHeader: header });
+      expect(res.statusCode).toBe(200);
+      const manifest = res.json() as { customerId: string | null; modules: unknown[]; landing: unknown; dash: { key: string } };
+      expect({ customerId: manifest.customerId, modules: manifest.modules, landing: manifest.landing, dash: manifest.dash.key }).toEqual({
+        customerId: null,
+        modules: [],
+        landing: null,
+        dash: 'dash',
+      });
+    }
+  });
+
+  it("is previewed so to staff, with a customer chosen or not: no one's switches open every module", async () => {
+    for (const chosen of [{}, { customerId: 'globex' }]) {
+      const res = await ask('POST', '/api/v1/admin/preview', { token: staff, body: { claims: { role: 'customer', modules: ['mr', 'hs'] }, ...chosen } });
+      expect(res.statusCode, res.body).toBe(200);
+      const { view } = res.json() as { view: { manifest: { modules: unknown[] }; decisions: { rule: string; included: boolean }[] } };
+      expect(view.manifest.modules).toEqual([]);
+      expect(view.decisions.filter((d) => d.included)).toEqual([]);
+    }
+  });
+
+  it('is refused every customer-scoped route and the event stream, for every customer', async () => {
+    for (const route of routesOf('customer-scoped')) {
+      const [method, url] = split(route);
+      for (const customer of [ACME.id, GLOBEX.id]) {
+        const res = await ask(method, fill(url, customer), { token: noCustomer, customerHeader: customer });
+        expect(isProblem(res, 403), `${route} ${customer}: ${describeAnswer(res)}`).toBe(true);
+      }
+    }
+    // No stream of "every customer" either: a stream is about a customer, and this user has none.
+    const stream = await ask('GET', '/api/v1/events', { token: noCustomer, customerHeader: GLOBEX.id });
+    expect(isProblem(stream, 403), describeAnswer(stream)).toBe(true);
+  });
+});

@@ -29,12 +29,15 @@ describe('buildUserManifest (spec section 6)', () => {
   });
 
   it('lands on landingPageModuleKey, else the first permitted module, at where its base url ends up', () => {
-    expect(build({ role: 'customer', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' }).landing).toEqual({ module: 'hs', path: '/asset-life' });
-    expect(build({ role: 'customer', modules: ['mp', 'ig'] }).landing).toEqual({ module: 'ig', path: '/ingestion/file-summary' });
+    expect(build({ role: 'customer', customerId: 'acme', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' }).landing).toEqual({
+      module: 'hs',
+      path: '/asset-life',
+    });
+    expect(build({ role: 'customer', customerId: 'acme', modules: ['mp', 'ig'] }).landing).toEqual({ module: 'ig', path: '/ingestion/file-summary' });
   });
 
   it('passes over a landing key the user may not open', () => {
-    expect(build({ role: 'customer', modules: ['cd'], landingPageModuleKey: 'hs' }).landing).toEqual({ module: 'cd', path: '/coredata' });
+    expect(build({ role: 'customer', customerId: 'acme', modules: ['cd'], landingPageModuleKey: 'hs' }).landing).toEqual({ module: 'cd', path: '/coredata' });
   });
 
   it('has no landing, and says so, when nothing is permitted', () => {
@@ -77,5 +80,16 @@ describe('buildUserManifest (spec section 6)', () => {
 
   it("never serves the dashboard's /asset-life entry, which the hs module owns", () => {
     expect(build({ role: 'customer', modules: [] }).dash.routes.map((r) => r.fullPath)).not.toContain('/asset-life');
+  });
+
+  it('keeps the views of a bounded number of roles per set: made-up roles push out the oldest, not memory without end', () => {
+    const dashOf = (role: string) => build({ role, customerId: 'acme', modules: ['hs'] }).dash;
+    const first = dashOf('role-0');
+    expect(dashOf('role-0')).toBe(first);
+    for (let i = 1; i <= 40; i++) dashOf(`role-${i}`);
+    // Built again: the first role's views were let go.
+    const again = dashOf('role-0');
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
   });
 });

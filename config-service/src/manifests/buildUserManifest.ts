@@ -30,13 +30,22 @@ function landingModule(auth: AuthClaim | undefined, permitted: readonly string[]
 /** Resolved module views are the same for everyone of one role within one manifest set version. */
 const viewCache = new WeakMap<ManifestSet, Map<string, Map<string, ModuleView>>>();
 
+/**
+ * Roles whose views are kept per set. Real tokens carry a handful; a staff preview may name any role,
+ * and without a bound each made-up one would keep a copy of every module's views for as long as the set.
+ */
+const ROLES_KEPT = 32;
+
 /** The module's routes as a user of this role sees them, resolved once per set, role and product name. */
 export function viewFor(set: ManifestSet, key: string, role: string | null, productName: string): ModuleView {
   let byRole = viewCache.get(set);
   if (!byRole) viewCache.set(set, (byRole = new Map()));
   const roleKey = `${role ?? ''}\0${productName}`;
   let views = byRole.get(roleKey);
-  if (!views) byRole.set(roleKey, (views = new Map()));
+  if (!views) {
+    byRole.set(roleKey, (views = new Map()));
+    if (byRole.size > ROLES_KEPT) byRole.delete(byRole.keys().next().value!);
+  }
   let view = views.get(key);
   if (!view) {
     const manifest = set.modules.get(key);

@@ -35,7 +35,7 @@ describe('loadManifestSet', () => {
     const set = loadManifestSet(realDir);
     expect(set.registry).toEqual(['mb', 'mr', 'lcc', 'hs', 'lx', 'lb', 'cs', 'cd', 'ai', 'rail', 'am', 'pi', 'ig', 'mp', 'td']);
     expect([...set.modules.keys()].sort()).toEqual([...set.registry, 'dash', 'shell'].sort());
-    expect(set.version).toMatch(/^[0-9a-f]{12}$/);
+    expect(set.version).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('shows breadcrumbs in mb, mr, lcc, hs, pi and ig only', () => {

@@ -45,6 +45,16 @@ describe('module exposure', () => {
     expect(decision(real, engineer, 'mr', 'local', (k) => k !== 'hs')).toMatchObject({ included: true });
   });
 
+  it('gives a user who is not staff and names no customer no module at all, whatever the claims list', () => {
+    for (const claim of [
+      { role: 'customer', modules: ['hs'] },
+      { role: 'customer', customerId: null, modules: ['hs'] },
+    ]) {
+      expect(decision(real, claim as unknown as typeof engineer, 'hs')).toMatchObject({ included: false, rule: 'customer' });
+    }
+    expect(decision(real, { role: 'sentient' }, 'hs')).toMatchObject({ included: true });
+  });
+
   it('is what the user manifest is built from, landing included', () => {
     const set = variant({ hs: (m) => ({ ...m, exposure: { roles: ['sentient'] } }) });
     const m = buildUserManifest(
@@ -64,7 +74,7 @@ describe('module exposure', () => {
     const paths = (role: string) =>
       buildUserManifest(
         set,
-        { sub: 's', email: 'x@y.z', givenName: 'X', familyName: 'Y', auth: { role, modules: ['hs'] } },
+        { sub: 's', email: 'x@y.z', givenName: 'X', familyName: 'Y', auth: { role, customerId: 'acme', modules: ['hs'] } },
         { environment: 'local', productName: 'P', requestedCustomerId: undefined },
       ).modules[0]?.routes.map((r) => r.path);
     expect(paths('customer')).not.toContain('exports');

@@ -1,4 +1,4 @@
-import { STAFF_ROLE, type AuthClaim } from '@platform/schemas';
+import { lacksCustomer, STAFF_ROLE, type AuthClaim } from '@platform/schemas';
 import type { ManifestSet } from './loadManifestSet.ts';
 
 /** Which rule settled whether a module is in a user's manifest. */
@@ -32,6 +32,7 @@ function claimed(auth: AuthClaim | undefined, listed: ReadonlySet<string>, key: 
 export function decideModules(set: ManifestSet, auth: AuthClaim | undefined, context: ExposureContext): ModuleDecision[] {
   // A set of the claimed modules, so deciding stays linear in the registry however long the list.
   const listed = new Set(auth?.modules ?? []);
+  const noCustomer = lacksCustomer(auth);
   return set.registry.map((key) => {
     const exposure = set.modules.get(key)?.exposure;
     const role = auth?.role ?? null;
@@ -39,6 +40,8 @@ export function decideModules(set: ManifestSet, auth: AuthClaim | undefined, con
       const reason = !auth ? 'the token carries no authorisation claim' : `the claims do not list '${key}'`;
       return { key, included: false, rule: 'claim', reason };
     }
+    // No customer means no customer's switches to apply: for anyone but staff that must close, not open.
+    if (noCustomer) return { key, included: false, rule: 'customer', reason: 'the claim names no customer, so only dash is served' };
     if (exposure?.environments && !exposure.environments.includes(context.environment)) {
       return { key, included: false, rule: 'environment', reason: `exposed only in ${exposure.environments.join(', ')}, not in ${context.environment}` };
     }

@@ -52,7 +52,7 @@ describe('compareViews', () => {
     const staff = previewManifest(current, { role: 'sentient' }, context);
     const customer = previewManifest(
       current,
-      { role: 'customer', modules: ['mr', 'hs', 'lcc', 'mb', 'lb', 'lx', 'cs', 'cd', 'ai', 'rail', 'am', 'pi', 'ig', 'mp', 'td'] },
+      { role: 'customer', customerId: 'acme', modules: ['mr', 'hs', 'lcc', 'mb', 'lb', 'lx', 'cs', 'cd', 'ai', 'rail', 'am', 'pi', 'ig', 'mp', 'td'] },
       context,
     );
     // /settings/modules is for staff only (a route with roles).

@@ -48,7 +48,7 @@ const expectNotReady = (res: LightMyRequestResponse, checks: Partial<Record<keyo
   expect(res.json()).toMatchObject({ status: 503, code: 'CFG_ERR_NOT_READY', instance: '/readyz', checks });
   // Fixed words only: no host, port or driver message (the release served is a content hash, not a port).
   const { release, ...rest } = res.json() as { release: string };
-  expect(release).toMatch(/^[0-9a-f]{12}$/);
+  expect(release).toMatch(/^[0-9a-f]{32}$/);
   expect(JSON.stringify(rest)).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|fetch failed|\d{4,5}/);
 };
 
@@ -158,6 +158,22 @@ describe('GET /readyz, each check on its own', () => {
     const res = await edited.inject({ url: '/readyz' });
     expect(res.statusCode).toBe(200);
     expect(res.json().checks.manifests).toBe('ready');
+  });
+
+  it("names the release and the pilot's, but not the pilot's customers: anyone may ask, ready or not", async () => {
+    const pilot = { release: 'bbbbbbbbbbbb', customers: ['globex', 'acme'] };
+    const releases = { state: () => ({ active: 'aaaaaaaaaaaa', pilot }) };
+    const ready = await bare({ releases });
+    const notReady = await bare({ releases, database: { query: () => new Promise<never>(() => undefined) } });
+    for (const [instance, status] of [
+      [ready, 200],
+      [notReady, 503],
+    ] as const) {
+      const res = await instance.inject({ url: '/readyz' });
+      expect(res.statusCode).toBe(status);
+      expect(res.json()).toMatchObject({ release: 'aaaaaaaaaaaa', pilot: { release: 'bbbbbbbbbbbb', customers: 2 } });
+      expect(res.body).not.toMatch(/globex|acme/);
+    }
   });
 
   it('reports manifests not loaded when there are none to serve', async () => {

@@ -109,10 +109,12 @@ async function healthPlugin(app: FastifyInstance, options: HealthOptions) {
     }
   };
 
-  // Which release this replica serves (and the pilot): replicas that disagree show it here.
+  // Which release this replica serves (and the pilot's): replicas that disagree show it here. The
+  // pilot's customers are counted, not named: anyone may ask, and who pilots what is the staff's to know
+  // (GET /api/v1/admin/releases).
   const releaseOf = () => {
     const state = options.releases?.state() ?? { active: options.manifests.current().version, pilot: null };
-    return { release: state.active, pilot: state.pilot };
+    return { release: state.active, pilot: state.pilot && { release: state.pilot.release, customers: state.pilot.customers.length } };
   };
 
   const readinessChecks = async (): Promise<ReadinessChecks> => {

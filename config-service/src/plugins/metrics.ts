@@ -131,7 +131,7 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
     }),
     streamLimits: new Gauge({
       name: 'config_event_stream_limit',
-      help: 'Limits on event streams (0: none): per user, per process, and the idle time in seconds',
+      help: 'Limits on event streams (0: none): per user, per customer, per process, and the idle time in seconds',
       labelNames: ['limit'],
       registers,
     }),

@@ -1,11 +1,14 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
+import { isReleaseId } from '@platform/schemas';
 import { PlatformError } from '../errors.ts';
 import { manifestSetFromFiles, type LoadOptions, type ManifestSet } from '../manifests/loadManifestSet.ts';
 import type { ManifestStatus, ManifestStore, ReloadEvent } from '../manifests/manifestStore.ts';
 import { walkRoutes } from '../manifests/walkRoutes.ts';
 import type { Actor } from '../store/customerStore.ts';
+import { KEPT_ACTIVATIONS } from '../store/pruneReleases.ts';
 import type { ReleaseReport, ReleaseState, ReleaseStepInput, ReleaseStore, StepResult, StoredRelease } from '../store/releaseStore.ts';
+import { canonicalJson, idOfContent, legacyIdOf } from './releaseId.ts';
 
 /** What one replica serves: swapped as one object, so a request sees one state, never half of two. */
 interface Served {
@@ -20,8 +23,8 @@ export const FILES_AUTHOR: Actor = { sub: 'route-manifests', email: '' };
 
 /** How many releases are kept built in memory besides the ones served (previews, diffs). */
 const BUILT = 16;
-/** How many sets served here are listed as history (the admin module list). */
-const HISTORY = 10;
+/** How many sets served here are listed as history (the admin module list): the store keeps their files. */
+const HISTORY = KEPT_ACTIVATIONS;
 
 export interface ManifestReleasesOptions {
   store: ReleaseStore;
@@ -35,6 +38,8 @@ export interface ManifestReleasesOptions {
   source: 'files' | 'store';
   /** The folder (files mode: watched; store mode: read once, only to seed an empty store). */
   folder?: ManifestStore;
+  /** Releases that keep their files, newest first (RELEASES_KEPT); older ones are pruned as more are published. 0 or unset: all. */
+  kept?: number;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
@@ -85,15 +90,18 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
       const set = folder.current();
       // files: new content in the folder is published and activated; content already known (a
       // release someone rolled back from, say) is not forced over what an administrator chose.
-      const seed = !state || (options.source === 'files' && !(await store.get(set.version)));
+      const seed = !state || (options.source === 'files' && !(await releases.#stored(set)));
       if (seed) {
-        const published = await store.publish({
-          id: set.version,
-          files: set.contents,
-          report: releaseReport(set),
-          reason: state ? 'edited on disk' : 'first release, from the folder',
-          author: FILES_AUTHOR,
-        });
+        const published = await store.publish(
+          {
+            id: set.version,
+            files: set.contents,
+            report: releaseReport(set),
+            reason: state ? 'edited on disk' : 'first release, from the folder',
+            author: FILES_AUTHOR,
+          },
+          options.kept,
+        );
         releases.#remember(set);
         state = published.state;
         if (state.active !== set.version) state = (await releases.#activateFromFiles(set.version, state)) ?? state;
@@ -135,7 +143,7 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
   async find(id: string): Promise<ManifestSet | undefined> {
     const built = this.#built.get(id) ?? this.version(id);
     if (built) return built;
-    if (!/^[0-9a-f]{12}$/.test(id)) return undefined;
+    if (!isReleaseId(id)) return undefined;
     const release = await this.options.store.get(id);
     return release && this.#setOf(release);
   }
@@ -165,11 +173,36 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
     return this.options.load ?? {};
   }
 
-  /** Publishes a valid set as a release (or finds the release it already is); it is not activated. */
+  /**
+   * Publishes a valid set as a release (or finds the release it already is, under its id of before ids
+   * grew too); it is not activated. Another content stored under its id is refused (409), never
+   * answered as if it were this one: an id is trusted to be its content everywhere else.
+   */
   async publish(set: ManifestSet, reason: string, author: Actor): Promise<{ created: boolean; release: StoredRelease }> {
-    const result = await this.options.store.publish({ id: set.version, files: set.contents, report: releaseReport(set), reason, author });
+    const known = await this.#stored(set);
+    if (known) return { created: false, release: known };
+    const result = await this.options.store.publish({ id: set.version, files: set.contents, report: releaseReport(set), reason, author }, this.options.kept);
+    // Other replicas may keep a pruned set built a while (a bounded few); here it is gone at once.
+    for (const id of result.pruned) this.#built.delete(id);
+    if (result.pruned.length)
+      this.log?.info({ pruned: result.pruned, kept: this.options.kept }, 'manifest releases: the oldest releases past RELEASES_KEPT lost their files');
+    if (!result.created && canonicalJson(result.release.files) !== canonicalJson(set.contents)) {
+      throw new PlatformError(
+        'CFG_ERR_CONFLICT',
+        `release ${set.version} is stored with other content; nothing was stored: change the set, or ask an operator`,
+      );
+    }
     this.#remember(set);
     return result;
+  }
+
+  /** The stored release holding exactly this set's content, under its id or the shorter one of before ids grew. */
+  async #stored(set: ManifestSet): Promise<StoredRelease | undefined> {
+    for (const id of [set.version, legacyIdOf(set.version)]) {
+      const release = await this.options.store.get(id);
+      if (release && canonicalJson(release.files) === canonicalJson(set.contents)) return release;
+    }
+    return undefined;
   }
 
   activate(step: ReleaseStepInput): Promise<StepResult> {
@@ -246,9 +279,11 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
   #setOf(release: StoredRelease): ManifestSet {
     const set = manifestSetFromFiles(release.files, this.options.load);
     // Reached from requests too (previews, differences): the client gets a 500 problem, the log the release.
-    if (set.version !== release.id) throw new PlatformError('CFG_ERR_INTERNAL', `release ${release.id} holds content whose id is ${set.version}`);
-    this.#remember(set);
-    return set;
+    if (!idOfContent(release.id, set.version)) throw new PlatformError('CFG_ERR_INTERNAL', `release ${release.id} holds content whose id is ${set.version}`);
+    // One stored before ids grew is served under the id the state, the audit and the browsers know it by.
+    const named = set.version === release.id ? set : { ...set, version: release.id };
+    this.#remember(named);
+    return named;
   }
 
   #remember(set: ManifestSet): void {
@@ -266,8 +301,8 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
     }
     const set = this.options.folder!.current();
     try {
-      await this.publish(set, 'edited on disk', FILES_AUTHOR);
-      await this.#activateFromFiles(set.version, { ...this.state(), generation: this.#served.generation });
+      const { release } = await this.publish(set, 'edited on disk', FILES_AUTHOR);
+      await this.#activateFromFiles(release.id, { ...this.state(), generation: this.#served.generation });
       await this.refresh();
     } catch (error) {
       this.log?.error({ err: error }, 'manifest releases: could not publish the edited folder');

@@ -122,6 +122,13 @@ export const environmentSchema = {
       default: 20,
       description: 'open event streams per signed-in user (their tabs and devices) before 429; 0: no limit',
     },
+    EVENT_STREAMS_PER_CUSTOMER: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1_000_000,
+      default: 1_000,
+      description: "open event streams per service process for one customer (its users', and staff acting for it) before 429; 0: no limit",
+    },
     EVENT_STREAMS_PER_PROCESS: {
       type: 'integer',
       minimum: 0,
@@ -142,6 +149,14 @@ export const environmentSchema = {
       'x-default': 'files in local/demo, else store',
       description:
         "what users are served: `files`, the folder (watched; each valid edit is published as a release and activated), or `store`, the store's active release alone (the folder only seeds an empty store)",
+    },
+    RELEASES_KEPT: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 100_000,
+      default: 200,
+      description:
+        'manifest releases that keep their files, newest first; publishing past it clears the files of the oldest, but never of the active release, the pilot or the last 10 made active; 0: keep all',
     },
     MANIFESTS_DIR: {
       type: 'string',

@@ -1,6 +1,7 @@
 import { auditEntryHead, type AuditRowHead, iso } from './auditEntryHead.ts';
 import type { Database, Sql } from './database.ts';
 import type { Actor } from './customerStore.ts';
+import { prune } from './pruneReleases.ts';
 
 /** The channel every replica listens on; the payload is the new state's generation. */
 const RELEASE_CHANNEL = 'manifest_releases';
@@ -114,44 +115,53 @@ export class ReleaseStore {
     return rows[0] && toState(rows[0]);
   }
 
+  /** A release with its files; undefined when there is none, or its files were pruned. */
   async get(id: string): Promise<StoredRelease | undefined> {
     const { rows } = await this.db.query<ReleaseRow>(
-      'select id, files, report, author_sub, author_email, published_at, reason, parent, seq::text as seq from manifest_releases where id = $1',
+      'select id, files, report, author_sub, author_email, published_at, reason, parent, seq::text as seq from manifest_releases where id = $1 and files is not null',
       [id],
     );
     return rows[0] && { ...summary(rows[0]), files: json(rows[0].files), report: json(rows[0].report) };
   }
 
-  /** Releases newest first; `beforeSeq` continues after the previous page's last. */
+  /** Releases newest first, pruned ones left out (nothing can be done with them); `beforeSeq` continues after the previous page's last. */
   async list(query: { limit: number; beforeSeq?: string }): Promise<ReleaseSummary[]> {
     const params: unknown[] = [query.limit];
     if (query.beforeSeq !== undefined) params.push(query.beforeSeq);
     const { rows } = await this.db.query<ReleaseRow>(
       `select id, author_sub, author_email, published_at, reason, parent, seq::text as seq from manifest_releases
-       ${query.beforeSeq !== undefined ? 'where seq < $2::bigint' : ''} order by seq desc limit $1`,
+       where files is not null ${query.beforeSeq !== undefined ? 'and seq < $2::bigint' : ''} order by seq desc limit $1`,
       params,
     );
     return rows.map((r) => ({ ...summary(r), seq: r.seq }));
   }
 
   /**
-   * Stores a release unless its content already is one (its id is its content's hash); its parent is
-   * the release active at the time. The first release ever becomes the active one in the same
-   * transaction: two replicas seeding an empty store at once leave one state, not two.
+   * Stores a release unless its content already is one (its id is its content's hash; one whose files
+   * were pruned is published anew, newest again, rather than pruned at once again); its parent is the release active at the time. The first release ever
+   * becomes the active one in the same transaction: two replicas seeding an empty store at once leave
+   * one state, not two. Past `kept` releases, the oldest lose their files (`pruned`).
    */
-  async publish(release: {
-    id: string;
-    files: Readonly<Record<string, unknown>>;
-    report: ReleaseReport;
-    reason: string;
-    author: Actor;
-  }): Promise<{ created: boolean; release: StoredRelease; state: ReleaseState }> {
+  async publish(
+    release: {
+      id: string;
+      files: Readonly<Record<string, unknown>>;
+      report: ReleaseReport;
+      reason: string;
+      author: Actor;
+    },
+    kept = 0,
+  ): Promise<{ created: boolean; release: StoredRelease; state: ReleaseState; pruned: string[] }> {
     const result = await this.db.transaction(async (tx) => {
       await tx.query('lock table manifest_release_state in exclusive mode');
       const before = await this.state(tx);
       const { rows } = await tx.query<{ id: string }>(
         `insert into manifest_releases (id, files, report, author_sub, author_email, reason, parent)
-         values ($1, $2::json, $3::json, $4, $5, $6, $7) on conflict (id) do nothing returning id`,
+         values ($1, $2::json, $3::json, $4, $5, $6, $7)
+         on conflict (id) do update set files = excluded.files, report = excluded.report, author_sub = excluded.author_sub,
+           author_email = excluded.author_email, reason = excluded.reason, parent = excluded.parent, published_at = now(),
+           seq = nextval(pg_get_serial_sequence('manifest_releases', 'seq'))
+         where manifest_releases.files is null returning id`,
         [
           release.id,
           JSON.stringify(release.files),
@@ -164,11 +174,11 @@ export class ReleaseStore {
       );
       const created = rows.length > 0;
       if (created) await audit(tx, release.author, 'publish', release.id, before?.active ?? null, [], release.reason);
-      if (before) return { created, state: before };
+      if (before) return { created, state: before, pruned: created && kept > 0 ? await prune(tx, before, kept) : [] };
       const { rows: state } = await tx.query<StateRow>(`insert into manifest_release_state (active) values ($1) returning ${STATE_COLUMNS}`, [release.id]);
       await audit(tx, release.author, 'activate', release.id, null, [], release.reason);
       await notify(tx, state[0]!);
-      return { created, state: toState(state[0]!) };
+      return { created, state: toState(state[0]!), pruned: [] };
     });
     return { ...result, release: (await this.get(release.id))! };
   }
@@ -218,7 +228,7 @@ export class ReleaseStore {
     next: (state: ReleaseState) => Pick<ReleaseState, 'active' | 'pilot'> | string,
   ): Promise<StepResult> {
     return this.db.transaction(async (tx): Promise<StepResult> => {
-      const { rows: known } = await tx.query('select 1 from manifest_releases where id = $1', [step.release]);
+      const { rows: known } = await tx.query('select 1 from manifest_releases where id = $1 and files is not null', [step.release]);
       if (!known.length) return { outcome: 'unknown-release' };
       const { rows } = await tx.query<StateRow>(`select ${STATE_COLUMNS} from manifest_release_state for update`);
       if (!rows[0]) return { outcome: 'unknown-release' };

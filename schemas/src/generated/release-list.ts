@@ -14,8 +14,7 @@ export const releaseListSchema = {
   ],
   "properties": {
     "active": {
-      "type": "string",
-      "pattern": "^[0-9a-f]{12}$"
+      "$ref": "https://asset-platform.example/schemas/release-summary.schema.json#/$defs/releaseId"
     },
     "pilot": {
       "oneOf": [
@@ -31,8 +30,7 @@ export const releaseListSchema = {
           ],
           "properties": {
             "release": {
-              "type": "string",
-              "pattern": "^[0-9a-f]{12}$"
+              "$ref": "https://asset-platform.example/schemas/release-summary.schema.json#/$defs/releaseId"
             },
             "customers": {
               "type": "array",

@@ -13,8 +13,7 @@ export const releasePilotSchema = {
   ],
   "properties": {
     "release": {
-      "type": "string",
-      "pattern": "^[0-9a-f]{12}$"
+      "$ref": "https://asset-platform.example/schemas/release-summary.schema.json#/$defs/releaseId"
     },
     "customers": {
       "type": "array",

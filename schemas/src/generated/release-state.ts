@@ -12,8 +12,7 @@ export const releaseStateSchema = {
   ],
   "properties": {
     "active": {
-      "type": "string",
-      "pattern": "^[0-9a-f]{12}$"
+      "$ref": "https://asset-platform.example/schemas/release-summary.schema.json#/$defs/releaseId"
     },
     "pilot": {
       "oneOf": [
@@ -29,8 +28,7 @@ export const releaseStateSchema = {
           ],
           "properties": {
             "release": {
-              "type": "string",
-              "pattern": "^[0-9a-f]{12}$"
+              "$ref": "https://asset-platform.example/schemas/release-summary.schema.json#/$defs/releaseId"
             },
             "customers": {
               "type": "array",

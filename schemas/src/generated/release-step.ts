@@ -12,8 +12,7 @@ export const releaseStepSchema = {
   ],
   "properties": {
     "release": {
-      "type": "string",
-      "pattern": "^[0-9a-f]{12}$"
+      "$ref": "https://asset-platform.example/schemas/release-summary.schema.json#/$defs/releaseId"
     },
     "reason": {
       "$ref": "https://asset-platform.example/schemas/release-create.schema.json#/$defs/reason"

@@ -15,8 +15,7 @@ export const releaseSummarySchema = {
   ],
   "properties": {
     "id": {
-      "type": "string",
-      "pattern": "^[0-9a-f]{12}$"
+      "$ref": "https://asset-platform.example/schemas/release-summary.schema.json#/$defs/releaseId"
     },
     "author": {
       "description": "From the verified token (sub and email); the folder watch publishes as sub 'route-manifests'.",
@@ -48,6 +47,13 @@ export const releaseSummarySchema = {
         "string",
         "null"
       ]
+    }
+  },
+  "$defs": {
+    "releaseId": {
+      "description": "A release's id: the first 32 hex digits (128 bits) of the SHA-256 of its content's canonical JSON. Releases published before issue 26 keep the 12 digits they were stored under.",
+      "type": "string",
+      "pattern": "^([0-9a-f]{32}|[0-9a-f]{12})$"
     }
   }
 } as const;

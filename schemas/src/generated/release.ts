@@ -17,8 +17,7 @@ export const releaseSchema = {
   ],
   "properties": {
     "id": {
-      "type": "string",
-      "pattern": "^[0-9a-f]{12}$"
+      "$ref": "https://asset-platform.example/schemas/release-summary.schema.json#/$defs/releaseId"
     },
     "author": {
       "description": "From the verified token (sub and email); the folder watch publishes as sub 'route-manifests'.",

@@ -59,3 +59,11 @@ export function isApiError(value: unknown, status?: number): value is ApiError {
 export function isBackendUnavailable(value: unknown): value is BackendUnavailableError {
   return value instanceof BackendUnavailableError;
 }
+
+/**
+ * The service refused the customer staff chose (X-Customer-Id) because it holds no such customer: a
+ * choice left in this browser from before, or one removed since. The choice should be dropped.
+ */
+export function isUnknownCustomer(value: unknown): value is ApiError {
+  return isApiError(value, 400) && typeof (value.problem as { unknownCustomer?: unknown } | undefined)?.unknownCustomer === 'string';
+}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { STAFF_ROLE } from '@platform/schemas';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { publicConfigQuery } from '../api/publicConfig.ts';
@@ -19,7 +20,9 @@ export function AppFrame() {
   // Until MFA is set up the service serves nothing but the profile page (decision 0042): nothing here
   // asks it for more, and no link leads where it would refuse. Unknown until the manifest says.
   const mfaPending = manifest?.mfaPending ?? true;
-  useLiveUpdates(mfaPending ? undefined : user?.sub, manifest?.customerId);
+  // The service streams to staff, and to anyone else about their customer: with none, there is nothing to hear.
+  const streams = user !== undefined && !mfaPending && (user.role === STAFF_ROLE || manifest?.customerId != null);
+  useLiveUpdates(streams ? user.sub : undefined, manifest?.customerId);
   useMessagingProfile(!mfaPending);
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   const { pathname } = useLocation();

@@ -139,6 +139,21 @@ describe('GET /api/v1/events', () => {
     stream.close();
   });
 
+  it('refuses anyone but staff whose sign-in names no customer 403 problem+json, not a stream of nothing', async () => {
+    const without = [tokenFor({ role: 'customer', modules: ['mr'] }), sign(claims({ 'custom:auth': undefined }))];
+    for (const token of without) {
+      const res = await openStream(token, { 'x-customer-id': 'acme' });
+      expect(res.response.statusCode).toBe(403);
+      expect(res.response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      await ended(res);
+      expect(JSON.parse(res.text())).toMatchObject({ code: 'CFG_ERR_FORBIDDEN' });
+    }
+    // Staff who chose no customer still hear of releases and of every customer's switches.
+    const staff = await openStream(tokenFor({ role: 'sentient' }));
+    expect(staff.response.statusCode).toBe(200);
+    staff.close();
+  });
+
   it('answers a request without a valid token 401 problem+json, not a stream', async () => {
     const stream = await openStream(undefined);
     expect(stream.response.statusCode).toBe(401);
@@ -169,7 +184,7 @@ describe('GET /api/v1/events, bounded', () => {
   const metric = (name: string, label: string) => metricOf(limited, name, label);
 
   beforeAll(async () => {
-    limited = await apps.app({ manifests, customerModules: modules, streamLimits: { perUser: 2, perProcess: 3, idleMs: 1_500 } });
+    limited = await apps.app({ manifests, customerModules: modules, streamLimits: { perUser: 2, perCustomer: 0, perProcess: 3, idleMs: 1_500 } });
     await limited.listen({ port: 0, host: '127.0.0.1' });
     at = `http://127.0.0.1:${(limited.server.address() as AddressInfo).port}`;
   });
@@ -198,6 +213,35 @@ describe('GET /api/v1/events, bounded', () => {
     for (const stream of [second, other]) stream.close();
     expect(await metric('config_event_streams_refused_total', 'limit="user"')).toBeGreaterThanOrEqual(1);
     expect(await metric('config_event_stream_limit', 'limit="user"')).toBe(2);
+  });
+
+  it("refuses a customer's stream over its limit with 429, its users and staff acting for it together; others are not held to it", async () => {
+    const perCustomer = await apps.app({ manifests, customerModules: modules, streamLimits: { perUser: 0, perCustomer: 2, perProcess: 0, idleMs: 0 } });
+    await perCustomer.listen({ port: 0, host: '127.0.0.1' });
+    const there = `http://127.0.0.1:${(perCustomer.server.address() as AddressInfo).port}`;
+    const staffFor = (customer?: string) => openStream(tokenFor({ role: 'sentient' }), customer ? { 'x-customer-id': customer } : {}, there);
+    const open = [await openStream(user('c-1'), {}, there), await staffFor('acme')];
+    expect(open.map((s) => s.response.statusCode)).toEqual([200, 200]);
+    for (const refused of [await openStream(user('c-2'), {}, there), await staffFor('acme')]) {
+      expect(refused.response.statusCode).toBe(429);
+      expect(refused.response.headers['retry-after']).toBe('30');
+      await ended(refused);
+      expect(JSON.parse(refused.text())).toMatchObject({ code: 'CFG_ERR_RATE_LIMITED', limit: 'customer' });
+    }
+    // Another customer, and staff acting for none, are not acme's to count.
+    const others = [await openStream(tokenFor({ role: 'customer', customerId: 'globex', modules: ['mr'] }), {}, there), await staffFor()];
+    expect(others.map((s) => s.response.statusCode)).toEqual([200, 200]);
+    open[0]!.close();
+    await expect
+      .poll(async () => {
+        const again = await openStream(user('c-2'), {}, there);
+        again.close();
+        return again.response.statusCode;
+      })
+      .toBe(200);
+    for (const stream of [...open, ...others]) stream.close();
+    expect(await metricOf(perCustomer, 'config_event_stream_limit', 'limit="customer"')).toBe(2);
+    await perCustomer.close();
   });
 
   it('refuses a stream over the process limit with 503 and Retry-After, whoever asks', async () => {

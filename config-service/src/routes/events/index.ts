@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { customerInContext, problemSchema, STAFF_ROLE } from '@platform/schemas';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PlatformError } from '../../errors.ts';
-import customerHeader, { customerHeaderSchema } from '../../plugins/customerHeader.ts';
+import customerHeader, { customerHeaderSchema, knownCustomer } from '../../plugins/customerHeader.ts';
 import type { ManifestSource, ReloadEvent } from '../../manifests/manifestStore.ts';
 import type { SwitchChange } from '../../store/customerStore.ts';
 import type { StreamLimits } from '../../settings.ts';
@@ -14,7 +14,7 @@ export interface EventRouteOptions {
   customerModules: CustomerModules;
   /** Comment lines keep proxies and the browser from closing a quiet stream. */
   heartbeatMs?: number;
-  /** Open streams per user and per process, and the idle time; unset: unbounded. */
+  /** Open streams per user, per customer and per process, and the idle time; unset: unbounded. */
   streamLimits?: StreamLimits;
 }
 
@@ -36,6 +36,7 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
   const counter = new StreamCounter(limits);
   await app.register(customerHeader);
   app.metrics.streamLimits.set({ limit: 'user' }, limits.perUser);
+  app.metrics.streamLimits.set({ limit: 'customer' }, limits.perCustomer);
   app.metrics.streamLimits.set({ limit: 'process' }, limits.perProcess);
   app.metrics.streamLimits.set({ limit: 'idle_seconds' }, limits.idleMs / 1000);
   // Streams never end by themselves; without this, closing the service would wait for every browser.
@@ -58,10 +59,18 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
     },
     async (request, reply) => {
       const user = request.verifiedUser;
-      const customer = customerInContext(user.auth, request.requestedCustomerId);
+      const staff = user.auth?.role === STAFF_ROLE;
+      const requested = request.requestedCustomerId;
+      if (staff && requested !== undefined) await knownCustomer(options.customerModules, requested);
+      const customer = customerInContext(user.auth, requested);
+      // Everything a stream tells anyone but staff is about their customer: without one there is nothing
+      // to hear (their manifest is dash alone, refetched when the page comes back into view).
+      if (customer === null && !staff) {
+        throw new PlatformError('CFG_ERR_FORBIDDEN', 'your sign-in names no customer: there is no event stream for you');
+      }
       let release: () => void;
       try {
-        release = counter.admit(user.sub);
+        release = counter.admit(user.sub, customer);
       } catch (error) {
         app.metrics.streamsRefused.inc({ limit: error instanceof PlatformError ? String(error.extensions?.limit) : 'unknown' });
         reply.header('Retry-After', String(STREAM_RETRY_AFTER_S));
@@ -90,7 +99,6 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
 
       // Staff see every customer (their settings screens follow other operators); anyone else hears
       // only of the customer in context, so no one learns that another customer changed.
-      const staff = user.auth?.role === STAFF_ROLE;
       const onChange = (change: SwitchChange) => {
         if (staff || change.customerId === customer) send('modules', { customerId: change.customerId });
       };

@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { customerInContext, isCustomerId, problemSchema, STAFF_ROLE, userManifestSchema } from '@platform/schemas';
-import { PlatformError } from '../../errors.ts';
+import { customerInContext, problemSchema, STAFF_ROLE, userManifestSchema } from '@platform/schemas';
 import { buildUserManifest } from '../../manifests/buildUserManifest.ts';
 import { mfaPendingManifest } from '../../manifests/mfaPendingManifest.ts';
 import type { ManifestSet } from '../../manifests/loadManifestSet.ts';
 import type { ManifestSource } from '../../manifests/manifestStore.ts';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PreparedManifests } from '../../manifests/preparedManifests.ts';
-import customerHeader, { customerHeaderSchema } from '../../plugins/customerHeader.ts';
+import customerHeader, { customerHeaderSchema, knownCustomer } from '../../plugins/customerHeader.ts';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { codedTag, CODINGS, CompressedBodies, MIN_COMPRESSED_BYTES } from '../../manifests/compressedBodies.ts';
 
@@ -60,18 +59,22 @@ export default async function manifestRoutes(app: FastifyInstance, options: Mani
       const requested = request.requestedCustomerId;
       // Only staff may choose a customer; for anyone else the header is ignored, not an error,
       // because the web app may still hold a stale choice from an earlier staff session.
-      if (requested !== undefined && user.auth?.role === STAFF_ROLE && !isCustomerId(requested)) {
-        throw new PlatformError('CFG_ERR_BAD_REQUEST', 'X-Customer-Id must be a customer id (lower-case letters, digits and dashes)');
-      }
-      const customer = customerInContext(user.auth, requested);
-      // Read once: the whole answer comes from one release, whatever is activated meanwhile.
-      const set = options.manifests.servedTo(customer);
-      if (customer === null) return answer(request, reply, set, null, undefined);
-      const known = options.customerModules.knownEnabledFor(customer, set);
-      if (known) return answer(request, reply, set, customer, known);
-      return options.customerModules.enabledFor(customer, set).then((switches) => answer(request, reply, set, customer, switches));
+      if (requested === undefined || user.auth?.role !== STAFF_ROLE || options.customerModules.isKnown(requested)) return serve(request, reply);
+      return knownCustomer(options.customerModules, requested).then(() => serve(request, reply));
     },
   );
+
+  /** The answer for the customer in context, once a customer staff chose is known to exist. */
+  function serve(request: FastifyRequest, reply: FastifyReply): undefined | Promise<FastifyReply | undefined> {
+    const user = request.verifiedUser;
+    const customer = customerInContext(user.auth, request.requestedCustomerId);
+    // Read once: the whole answer comes from one release, whatever is activated meanwhile.
+    const set = options.manifests.servedTo(customer);
+    if (customer === null) return answer(request, reply, set, null, undefined);
+    const known = options.customerModules.knownEnabledFor(customer, set);
+    if (known) return answer(request, reply, set, customer, known);
+    return options.customerModules.enabledFor(customer, set).then((switches) => answer(request, reply, set, customer, switches));
+  }
 
   /** Sends the prepared manifest, its 304, or its compressed bytes; a promise only while those are being made. */
   function answer(

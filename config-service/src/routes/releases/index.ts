@@ -3,6 +3,7 @@ import {
   problemSchema,
   releaseAuditPageSchema,
   releaseCreateSchema,
+  releaseIdSchema,
   releaseDiffSchema,
   releaseListSchema,
   releasePilotSchema,
@@ -39,8 +40,7 @@ export interface ReleaseRouteOptions {
 
 const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
 const secured = { security: [{ bearerAuth: [] }], tags: ['releases'] };
-const releaseId = { type: 'string', pattern: '^[0-9a-f]{12}$' } as const;
-const idParams = { type: 'object', required: ['id'], properties: { id: releaseId } } as const;
+const idParams = { type: 'object', required: ['id'], properties: { id: releaseIdSchema } } as const;
 const page = {
   type: 'object',
   additionalProperties: false,
@@ -159,7 +159,7 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
         ...secured,
         summary: 'What changes for users going from release `against` to this one',
         params: idParams,
-        querystring: { type: 'object', additionalProperties: false, required: ['against'], properties: { against: releaseId } },
+        querystring: { type: 'object', additionalProperties: false, required: ['against'], properties: { against: releaseIdSchema } },
         response: { 200: { $ref: `${releaseDiffSchema.$id}#` }, ...problems },
       },
     },
@@ -177,7 +177,8 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
       bodyLimit: RELEASE_BODY_LIMIT,
       schema: {
         ...secured,
-        summary: 'Publish a manifest set as a release (checked as the folder is; not activated). 200 when the content already is a release',
+        summary:
+          'Publish a manifest set as a release (checked as the folder is; not activated). 200 when the content already is a release, 409 when its id holds other content',
         body: { $ref: `${releaseCreateSchema.$id}#` },
         response: { 200: { $ref: `${releaseSchema.$id}#` }, 201: { $ref: `${releaseSchema.$id}#` }, ...problems },
       },

@@ -1,3 +1,4 @@
+import { isReleaseId } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
 
 /** The release state's entity tag: the active release's id. */
@@ -15,12 +16,12 @@ export function ifMatchRelease(header: string | undefined): string {
     );
   }
   const tag = header.split(',')[0]!.trim();
-  const match = /^"([0-9a-f]{12})"$/.exec(tag);
-  if (!match) {
+  const id = /^"([^"]*)"$/.exec(tag)?.[1];
+  if (id === undefined || !isReleaseId(id)) {
     throw new PlatformError(
       'CFG_ERR_PRECONDITION_REQUIRED',
-      `If-Match must be the active release's ETag (e.g. "0123456789ab"), got ${tag === '*' ? "'*', which would overwrite unseen changes" : `'${tag.slice(0, 40)}'`}`,
+      `If-Match must be the active release's ETag (e.g. "0123456789abcdef0123456789abcdef"), got ${tag === '*' ? "'*', which would overwrite unseen changes" : `'${tag.slice(0, 40)}'`}`,
     );
   }
-  return match[1]!;
+  return id;
 }

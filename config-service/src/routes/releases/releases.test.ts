@@ -2,7 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Problem, Release, ReleaseAuditPage, ReleaseDiff, ReleaseFiles, ReleaseList, ReleaseState, UserManifest } from '@platform/schemas';
 import { ManifestStore } from '../../manifests/manifestStore.ts';
-import type { ManifestReleases } from '../../releases/manifestReleases.ts';
+import type { CustomerModules } from '../../customers/customerModules.ts';
+import { ManifestReleases } from '../../releases/manifestReleases.ts';
+import { legacyIdOf, releaseId } from '../../releases/releaseId.ts';
 import { claims, demoCustomerModules, releasesOn, ROUTE_MANIFESTS, sign, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
 
 const staff = tokenFor({ role: 'sentient' });
@@ -13,6 +15,7 @@ let apps: TestApps;
 let app: FastifyInstance;
 let releases: ManifestReleases;
 let original: Release;
+let modules: CustomerModules;
 
 beforeAll(async () => {
   apps = await startTestApps();
@@ -22,7 +25,7 @@ afterAll(() => apps.close());
 // Each test starts from a store of its own holding one release: the folder's.
 beforeEach(async () => {
   const folder = new ManifestStore(ROUTE_MANIFESTS);
-  const modules = apps.track(await demoCustomerModules(folder));
+  modules = apps.track(await demoCustomerModules(folder));
   releases = await releasesOn(modules, folder);
   app = await apps.app({ manifests: releases, releases, customerModules: modules });
   original = (await ask('GET', `/api/v1/admin/releases/${releases.current().version}`)).json() as Release;
@@ -75,7 +78,8 @@ describe('publishing', () => {
       author: { sub: 'user-1', email: 'erin@acme.example' },
       report: { valid: true, problems: [] },
     });
-    expect(release.id).toMatch(/^[0-9a-f]{12}$/);
+    // 128 bits: a second set with the id of another cannot be searched for.
+    expect(release.id).toMatch(/^[0-9a-f]{32}$/);
     expect(release.files['dash.json']).toEqual(files['dash.json']);
     // Not active: users still get the original.
     expect((await manifestOf(acmeEngineer)).version).toBe(original.id);
@@ -110,6 +114,79 @@ describe('publishing', () => {
     expect((res.json() as { problems: { file: string; rule: string; pointer: string }[] }).problems).toContainEqual(
       expect.objectContaining({ file: 'hs.json', rule: 'duplicate-route-name', pointer: '/routes/0/name' }),
     );
+  });
+});
+
+/** A release written straight into the store, as an older service (12-digit ids) or a forged row would leave it. */
+async function storeRaw(id: string, files: ReleaseFiles): Promise<void> {
+  await releases.store.db.query(
+    `insert into manifest_releases (id, files, report, author_sub, author_email, reason, parent) values ($1, $2::json, $3::json, 'op', '', 'stored', $4)`,
+    [id, JSON.stringify(files), JSON.stringify(original.report), original.id],
+  );
+}
+
+describe('release ids', () => {
+  it('refuses 409 problem+json a publication whose id is stored with other content, and stores nothing', async () => {
+    const files = retitleNotifications('Collided');
+    const id = releaseId(files);
+    // Another content under this content's id: what a hash collision would leave.
+    await storeRaw(id, retitleNotifications('Planted'));
+    const auditBefore = ((await ask('GET', '/api/v1/admin/releases/audit')).json() as ReleaseAuditPage).entries;
+    const res = await ask('POST', '/api/v1/admin/releases', { body: { files, reason: 'collide' } });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect((res.json() as Problem).code).toBe('CFG_ERR_CONFLICT');
+    const stored = (await ask('GET', `/api/v1/admin/releases/${id}`)).json() as Release;
+    expect(JSON.stringify(stored.files)).toContain('Planted');
+    expect(((await ask('GET', '/api/v1/admin/releases/audit')).json() as ReleaseAuditPage).entries).toEqual(auditBefore);
+  });
+
+  it('reads, compares, activates and rolls back to a release stored under a 12-digit id, and publishes its content as it', async () => {
+    const files = retitleNotifications('From before');
+    const legacy = legacyIdOf(releaseId(files));
+    await storeRaw(legacy, files);
+    expect((await ask('GET', `/api/v1/admin/releases/${legacy}`)).statusCode).toBe(200);
+    expect((await ask('GET', `/api/v1/admin/releases/${legacy}/diff?against=${original.id}`)).statusCode).toBe(200);
+    expect((await activate(legacy)).statusCode).toBe(200);
+    const served = await manifestOf(acmeEngineer);
+    expect({ version: served.version, title: notificationsTitle(served) }).toEqual({ version: legacy, title: 'From before' });
+    // The same content again is that release, not a second one.
+    const again = await ask('POST', '/api/v1/admin/releases', { body: { files, reason: 'again' } });
+    expect({ status: again.statusCode, id: (again.json() as Release).id }).toEqual({ status: 200, id: legacy });
+    const back = await ask('PUT', '/api/v1/admin/releases/active', { body: { release: original.id, reason: 'roll back' }, ifMatch: `"${legacy}"` });
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await activate(legacy, `"${original.id}"`)).statusCode).toBe(200);
+    expect((await manifestOf(acmeEngineer)).version).toBe(legacy);
+  });
+});
+
+describe('the release quota (RELEASES_KEPT)', () => {
+  it('prunes the oldest past it, never the active release, the pilot or one made active lately; a pruned one is gone until published again', async () => {
+    const quota = await ManifestReleases.open({ store: releases.store, source: 'store', kept: 2 });
+    app = await apps.app({ manifests: quota, releases: quota, customerModules: modules });
+    const ids: Record<string, string> = {};
+    for (const name of ['a', 'b', 'c', 'd', 'e']) {
+      ids[name] = (await publish(retitleNotifications(`Release ${name}`), name)).id;
+      if (name === 'a') expect((await activate(ids.a!, `"${original.id}"`)).statusCode).toBe(200);
+      if (name === 'b') {
+        const pilot = { release: ids.b, customers: ['globex'], reason: 'try' };
+        expect((await ask('PUT', '/api/v1/admin/releases/pilot', { body: pilot, ifMatch: `"${ids.a}"` })).statusCode).toBe(200);
+      }
+    }
+    const listed = async () => ((await ask('GET', '/api/v1/admin/releases')).json() as ReleaseList).releases.map((r) => r.id);
+    // Kept: the newest two (e, d), the active one (a), the pilot's (b), and the original, made active lately.
+    expect(await listed()).toEqual([ids.e, ids.d, ids.b, ids.a, original.id]);
+    const pruned = ids.c!;
+    expect((await ask('GET', `/api/v1/admin/releases/${pruned}`)).statusCode).toBe(404);
+    expect((await ask('GET', `/api/v1/admin/releases/${ids.e}/diff?against=${pruned}`)).statusCode).toBe(404);
+    expect((await activate(pruned, `"${ids.a}"`)).statusCode).toBe(404);
+    // Its row stays for the audit, and its content published again is that release once more, the newest.
+    const audit = ((await ask('GET', '/api/v1/admin/releases/audit?limit=200')).json() as ReleaseAuditPage).entries;
+    expect(audit.some((entry) => entry.release === pruned)).toBe(true);
+    const again = await ask('POST', '/api/v1/admin/releases', { body: { files: retitleNotifications('Release c'), reason: 'c again' } });
+    expect({ status: again.statusCode, id: (again.json() as Release).id }).toEqual({ status: 201, id: pruned });
+    expect(await listed()).toEqual([pruned, ids.e, ids.b, ids.a, original.id]);
+    await quota.close();
   });
 });
 

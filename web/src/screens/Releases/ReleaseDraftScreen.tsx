@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { isReleaseId } from '@platform/schemas';
 import { useEffect, useId } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -36,7 +37,7 @@ export function ReleaseDraftScreen({ title, module }: ScreenProps) {
       { replace: true },
     );
   }, [params, state, setParams]);
-  const release = useQuery({ ...releaseQuery(base ?? ''), enabled: base !== undefined && /^[0-9a-f]{12}$/.test(base) });
+  const release = useQuery({ ...releaseQuery(base ?? ''), enabled: base !== undefined && isReleaseId(base) });
   const releases = list.data?.pages.flatMap((p) => p.releases) ?? [];
   const listPath = routePath(module, RELEASES_ROUTE);
 
