@@ -39,6 +39,8 @@ export { DEMO_OR_LOCAL_ENVIRONMENTS, KNOWN_ENVIRONMENTS, isDemoOrLocal } from '.
 export { RESERVED_PATH_PREFIXES, reservedPrefixOf } from './reservedPaths.ts';
 export { customerIdSchema, CUSTOMER_ID_PATTERN, isCustomerId } from './customerId.ts';
 export { AWS_REGION_PATTERN, isAwsRegion } from './awsRegion.ts';
-export { escapePointerSegment, unescapePointerSegment, pointerPath, lineAndColumn, lineLocator } from './jsonPointer.ts';
+export { escapePointerSegment, unescapePointerSegment, pointerPath, lineAndColumn, lineLocator, nodeLocator, type JsonTreeNode } from './jsonPointer.ts';
+export { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE, depthExceededAt, nestsDeeperThan } from './jsonDepth.ts';
+export { PROBLEM_CAP, ProblemList } from './problemList.ts';
 export { noticeable } from './noticeable.ts';
-export { schemaProblems, type SchemaError, type SchemaProblem } from './schemaProblems.ts';
+export { addSchemaProblems, schemaProblems, type SchemaError, type SchemaProblem } from './schemaProblems.ts';
