@@ -144,7 +144,7 @@ async function main() {
   });
   manifests.log = app.log;
   // The first reading before the port opens (bounded by its time-out), so a replica whose client is fine
-  // is ready as soon as it listens; later readings, while not proved, run in the background.
+  // is ready as soon as it listens; later readings (with back-off until proved, then hourly) run in the background.
   if (writeRights) await writeRights.start(app.log);
   else app.log.warn('ALLOW_UNCHECKED_APP_CLIENT=true: the app client is not read; that its users cannot write custom:auth must be proved another way');
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapePointerSegment, lineAndColumn, lineLocator, pointerPath, unescapePointerSegment } from './jsonPointer.ts';
+import { escapePointerSegment, lineAndColumn, lineLocator, nodeLocator, pointerPath, unescapePointerSegment, type JsonTreeNode } from './jsonPointer.ts';
 
 describe('JSON pointer segments', () => {
   it('write "~" and "/" as RFC 6901 says', () => {
@@ -39,5 +39,29 @@ describe('lineLocator', () => {
         expect(lineLocator(text)(offset)).toEqual({ line: before.split('\n').length, column: offset - before.lastIndexOf('\n') });
       }),
     );
+  });
+});
+
+describe('nodeLocator', () => {
+  // {"a": {"b": 1, "b": 2}, "list": [true]} as jsonc-parser's parseTree gives it, pared down.
+  const leaf = (type: string, value: unknown): JsonTreeNode => ({ type, value });
+  const property = (name: string, value: JsonTreeNode): JsonTreeNode => ({ type: 'property', children: [leaf('string', name), value] });
+  const first = leaf('number', 1);
+  const inner: JsonTreeNode = { type: 'object', children: [property('b', first), property('b', leaf('number', 2))] };
+  const list = { type: 'array', children: [leaf('boolean', true)] };
+  const root: JsonTreeNode = { type: 'object', children: [property('a', inner), property('list', list)] };
+
+  it('walks names and indexes, taking the first of repeated keys', () => {
+    const at = nodeLocator(root);
+    expect(at('/a/b')).toEqual({ node: first, complete: true });
+    expect(at('/list/0')).toEqual({ node: list.children[0], complete: true });
+    expect(at('')).toEqual({ node: root, complete: true });
+  });
+
+  it('stops at the nearest node that exists', () => {
+    const at = nodeLocator(root);
+    expect(at('/a/c/d')).toEqual({ node: inner, complete: false });
+    expect(at('/list/5')).toEqual({ node: list, complete: false });
+    expect(at('/list/x')).toEqual({ node: list, complete: false });
   });
 });

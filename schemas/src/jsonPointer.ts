@@ -39,3 +39,44 @@ export function lineLocator(text: string): (offset: number) => { line: number; c
     return { line: low + 1, column: offset - starts[low]! + 1 };
   };
 }
+
+/** The parts of a parse tree's node a pointer walks through (jsonc-parser's Node has them all). */
+export interface JsonTreeNode {
+  readonly type: string;
+  readonly value?: unknown;
+  readonly children?: readonly JsonTreeNode[];
+}
+
+/**
+ * Where any number of pointers land in one parse tree: the node each names or, when that is missing (a
+ * required property, say), the nearest object or array around it that exists, and whether the whole
+ * pointer was walked. An object's properties are indexed by name the first time a pointer passes
+ * through it, so locating every problem of a file is not a scan of an object per step (issue 26).
+ * Steps are taken as jsonc-parser's findNodeAtLocation takes them: the first of repeated keys wins.
+ */
+export function nodeLocator<N extends JsonTreeNode>(root: N): (pointer: string) => { node: N; complete: boolean } {
+  const properties = new WeakMap<JsonTreeNode, Map<string, JsonTreeNode>>();
+  const child = (node: JsonTreeNode, step: string | number): JsonTreeNode | undefined => {
+    if (node.type === 'array') return typeof step === 'number' ? node.children?.[step] : undefined;
+    if (node.type !== 'object') return undefined;
+    let byName = properties.get(node);
+    if (!byName) {
+      byName = new Map();
+      for (const property of node.children ?? []) {
+        const [key, value] = property.children ?? [];
+        if (key && value && !byName.has(String(key.value))) byName.set(String(key.value), value);
+      }
+      properties.set(node, byName);
+    }
+    return byName.get(String(step));
+  };
+  return (pointer) => {
+    let node: JsonTreeNode = root;
+    for (const step of pointerPath(pointer)) {
+      const next = child(node, step);
+      if (!next) return { node: node as N, complete: false };
+      node = next;
+    }
+    return { node: node as N, complete: true };
+  };
+}

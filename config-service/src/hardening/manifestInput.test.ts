@@ -9,11 +9,10 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import * as jsonc from 'jsonc-parser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Problem } from '@platform/schemas';
+import { PROBLEM_CAP, type Problem } from '@platform/schemas';
 import { buildUserManifest } from '../manifests/buildUserManifest.ts';
 import { loadManifestSet, type ManifestSet } from '../manifests/loadManifestSet.ts';
 import { ManifestSetError } from '../manifests/manifestProblem.ts';
-import { PROBLEM_CAP } from '../manifests/problemList.ts';
 import { ROUTE_MANIFESTS, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
 
 // jsonc-parser as it is, but with parseTree counted: how often a file is parsed to locate its problems.

@@ -51,34 +51,42 @@ describe('checkWriteRights', () => {
   });
 });
 
-describe('AppClientWriteRights', () => {
-  /** A schedule the test runs by hand, and a log the test reads. */
-  function harness(client: AppClientDescriber) {
-    const waits: number[] = [];
-    let next: (() => Promise<void>) | undefined;
-    const lines: { level: string; message: string; state: unknown }[] = [];
-    const log = (level: string) => (object: { writeRights?: unknown }, message: string) => void lines.push({ level, message, state: object.writeRights });
-    const rights = new AppClientWriteRights({
-      client,
-      ...IDS,
-      backoffMs: { first: 1_000, most: 4_000 },
-      schedule: (work, ms) => {
-        waits.push(ms);
-        next = work;
-        return { cancel: () => (next = undefined) };
-      },
-    });
-    const runNext = async () => {
-      const work = next;
-      next = undefined;
-      await work?.();
-    };
-    return { rights, waits, lines, start: () => rights.start({ info: log('info'), error: log('error') } as never), runNext, pending: () => next !== undefined };
-  }
+/** A schedule the test runs by hand, and a log the test reads. */
+function harness(client: AppClientDescriber) {
+  const waits: number[] = [];
+  let next: (() => Promise<void>) | undefined;
+  const lines: { level: string; message: string; state: unknown }[] = [];
+  const log = (level: string) => (object: { writeRights?: unknown }, message: string) => void lines.push({ level, message, state: object.writeRights });
+  const rights = new AppClientWriteRights({
+    client,
+    ...IDS,
+    backoffMs: { first: 1_000, most: 4_000 },
+    schedule: (work, ms) => {
+      waits.push(ms);
+      next = work;
+      return { cancel: () => (next = undefined) };
+    },
+  });
+  const runNext = async () => {
+    const work = next;
+    next = undefined;
+    await work?.();
+  };
+  return {
+    rights,
+    waits,
+    lines,
+    start: () => rights.start({ info: log('info'), warn: log('warn'), error: log('error') } as never),
+    runNext,
+    pending: () => next !== undefined,
+  };
+}
+const HOUR = 3_600_000;
 
+describe('AppClientWriteRights', () => {
   it('is not ready while the client can write custom:auth, says what to do once, and is ready once fixed', async () => {
     const client = pool(['email', 'custom:auth'], ['email', 'custom:auth'], ['email', 'custom:auth'], ['email', 'custom:auth'], ['email', 'given_name']);
-    const { rights, waits, lines, start, runNext, pending } = harness(client);
+    const { rights, waits, lines, start, runNext } = harness(client);
     expect(rights.state()).toBe('checking');
     await start();
     expect(rights.state()).toBe('writes custom:auth');
@@ -90,8 +98,49 @@ describe('AppClientWriteRights', () => {
     await runNext();
     expect(rights.state()).toBe('ready');
     expect(lines.at(-1)).toMatchObject({ level: 'info', state: 'ready' });
-    expect(pending()).toBe(false);
+    // Proved: the next reading is the slow one.
+    expect(waits.at(-1)).toBe(HOUR);
     expect(client.calls).toBe(5);
+  });
+
+  it('reads a proved client again every hour, and is not ready, said once, when custom:auth has become writable', async () => {
+    const client = pool(['email'], ['email'], ['email', 'custom:auth'], ['email', 'custom:auth'], ['email']);
+    const { rights, waits, lines, start, runNext } = harness(client);
+    await start();
+    await runNext();
+    expect(rights.state()).toBe('ready');
+    expect(waits).toEqual([HOUR, HOUR]);
+    await runNext();
+    expect(rights.state()).toBe('writes custom:auth');
+    await runNext();
+    expect(rights.state()).toBe('writes custom:auth');
+    expect(lines.map((line) => [line.level, line.state])).toEqual([
+      ['info', 'ready'],
+      ['error', 'writes custom:auth'],
+    ]);
+    // Unsafe: read again soon, as before the first proof, so the fix is seen without a restart.
+    expect(waits).toEqual([HOUR, HOUR, 1_000, 2_000]);
+    await runNext();
+    expect(rights.state()).toBe('ready');
+    expect(waits.at(-1)).toBe(HOUR);
+    expect(client.calls).toBe(5);
+  });
+
+  it('keeps the proof when a proved client cannot be read again, warns once, and reads again sooner', async () => {
+    const client = pool(['email'], failure('AccessDeniedException'), failure('AccessDeniedException'), ['email']);
+    const { rights, waits, lines, start, runNext } = harness(client);
+    await start();
+    await runNext();
+    await runNext();
+    expect(rights.state()).toBe('ready');
+    expect(lines.map((line) => [line.level, line.state])).toEqual([
+      ['info', 'ready'],
+      ['warn', 'not permitted'],
+    ]);
+    await runNext();
+    expect(rights.state()).toBe('ready');
+    expect(lines.at(-1)).toMatchObject({ level: 'info', state: 'ready' });
+    expect(waits).toEqual([HOUR, 1_000, 2_000, HOUR]);
   });
 
   it.each([
@@ -149,5 +198,16 @@ describe('GET /readyz and the app client', () => {
     const res = await app.inject({ url: '/readyz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ready', checks: { appClient: 'ready' } });
+  });
+
+  it('turns 503 naming custom:auth when a client proved at start lets its users write it an hour later', async () => {
+    const { rights, start, runNext } = harness(pool(['email'], ['email', 'custom:auth']));
+    await start();
+    const checked = await apps.app({ appClientWriteRights: rights });
+    expect((await checked.inject({ url: '/readyz' })).statusCode).toBe(200);
+    await runNext();
+    const res = await checked.inject({ url: '/readyz' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ checks: { appClient: 'writes custom:auth' }, detail: expect.stringContaining('appClient writes custom:auth') });
   });
 });

@@ -56,6 +56,15 @@ function failureOf(error: unknown): WriteRightsState {
   return name === 'TimeoutError' || name === 'AbortError' ? 'timed out' : 'unreachable';
 }
 
+/**
+ * How long a proved client is trusted before it is read again. A change to the client after start (custom:auth
+ * added to its WriteAttributes) is caught within it; 24 readings a day per replica cost AWS nothing noticeable.
+ */
+const PROVED_RECHECK_MS = 3_600_000;
+
+/** What a reading says of the client itself, as opposed to failing to read it. */
+const JUDGEMENTS: ReadonlySet<WriteRightsState> = new Set(['ready', 'writes custom:auth', 'write attributes unset']);
+
 /** Reads the app client once and judges its write rights. */
 export async function checkWriteRights(
   options: Pick<AppClientWriteRightsOptions, 'client' | 'userPoolId' | 'clientId' | 'timeoutMs'>,
@@ -72,7 +81,7 @@ export async function checkWriteRights(
 
 const defaultSchedule = (work: () => Promise<void>, ms: number) => {
   const timer = setTimeout(() => void work(), ms);
-  // A retry pending must not keep a stopping process alive.
+  // A reading pending must not keep a stopping process alive.
   timer.unref();
   return { cancel: () => clearTimeout(timer) };
 };
@@ -80,12 +89,16 @@ const defaultSchedule = (work: () => Promise<void>, ms: number) => {
 /**
  * Proves, off the request path, that the web app's users cannot write custom:auth, on which every
  * authorisation rests: reads the app client from the start, again with back-off until proved (an
- * operator's fix is then seen without a restart), and answers the latest judgement to readiness.
+ * operator's fix is then seen without a restart), then again every hour (someone adding custom:auth
+ * to the client's WriteAttributes after start is caught without a restart), and answers the latest
+ * judgement to readiness.
  */
 export class AppClientWriteRights {
   private current: WriteRightsState = 'checking';
   private pending: { cancel(): void } | undefined;
   private stopped = false;
+  /** A proved client could not be read again: readiness keeps the proof meanwhile. */
+  private renewalFailing = false;
 
   constructor(private readonly options: AppClientWriteRightsOptions) {}
 
@@ -94,15 +107,23 @@ export class AppClientWriteRights {
   }
 
   /** Starts checking; each change of judgement is logged once, with what to do about it. Resolves after the first reading. */
-  start(log: Pick<FastifyBaseLogger, 'info' | 'error'>): Promise<void> {
+  start(log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>): Promise<void> {
     const { first, most } = this.options.backoffMs ?? { first: 1_000, most: 60_000 };
     const schedule = this.options.schedule ?? defaultSchedule;
     const attempt = async (wait: number) => {
-      const state = await checkWriteRights(this.options);
+      const read = await checkWriteRights(this.options);
       if (this.stopped) return;
-      if (state !== this.current) this.report(log, state);
+      // Once proved, only the client itself withdraws the proof. Failing to read it again (AWS briefly
+      // unreachable, a permission taken back) says nothing about what its users may write, and would
+      // otherwise take every replica out of service at once for a setting that has not changed.
+      const renewalFailed = this.current === 'ready' && !JUDGEMENTS.has(read);
+      if (renewalFailed && !this.renewalFailing) this.warnRenewal(log, read);
+      const state = renewalFailed ? 'ready' : read;
+      if (state !== this.current || (this.renewalFailing && !renewalFailed)) this.report(log, state);
+      this.renewalFailing = renewalFailed;
       this.current = state;
-      if (state !== 'ready') this.pending = schedule(() => attempt(Math.min(wait * 2, most)), wait);
+      const proved = state === 'ready' && !renewalFailed;
+      this.pending = proved ? schedule(() => attempt(first), PROVED_RECHECK_MS) : schedule(() => attempt(Math.min(wait * 2, most)), wait);
     };
     return attempt(first);
   }
@@ -110,6 +131,14 @@ export class AppClientWriteRights {
   stop(): void {
     this.stopped = true;
     this.pending?.cancel();
+  }
+
+  private warnRenewal(log: Pick<FastifyBaseLogger, 'warn'>, read: WriteRightsState) {
+    const { userPoolId, clientId } = this.options;
+    log.warn(
+      { userPoolId, clientId, writeRights: read },
+      `app client write rights: the proved client could not be read again (${read}); readiness keeps the last proof, retrying`,
+    );
   }
 
   private report(log: Pick<FastifyBaseLogger, 'info' | 'error'>, state: WriteRightsState) {

@@ -1,5 +1,5 @@
 import type { ManifestProblem } from './manifestProblem.ts';
-import type { ProblemList } from './problemList.ts';
+import type { ProblemList } from '@platform/schemas';
 import type { ManifestDoc } from './validateManifestSet.ts';
 
 interface Segment {
@@ -48,7 +48,7 @@ export class BaseUrlOwners {
   forEachOwner(
     path: string,
     file: string,
-    problems: ProblemList,
+    problems: ProblemList<ManifestProblem>,
     eligible: (owner: ManifestDoc) => boolean,
     problem: (owner: ManifestDoc) => ManifestProblem,
     eligibleCount: (count: OwnerCount) => number,

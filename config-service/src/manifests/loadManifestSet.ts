@@ -1,11 +1,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { moduleManifestSchema, moduleRegistrySchema, schemaProblems, type ModuleManifest, type ModuleRegistry } from '@platform/schemas';
+import {
+  addSchemaProblems,
+  depthExceededAt,
+  moduleManifestSchema,
+  moduleRegistrySchema,
+  nestsDeeperThan,
+  ProblemList,
+  TOO_DEEP_MESSAGE,
+  type ModuleManifest,
+  type ModuleRegistry,
+} from '@platform/schemas';
 import { PlatformError } from '../errors.ts';
-import { locateProblems, ManifestSetError } from './manifestProblem.ts';
-import { ProblemList } from './problemList.ts';
+import { locateProblems, ManifestSetError, type ManifestProblem } from './manifestProblem.ts';
 import { ajv } from '../validation/schemaValidator.ts';
-import { depthExceededAt, MAX_JSON_DEPTH, nestsDeeperThan } from '../validation/jsonDepth.ts';
 import { validateManifestSet, type ManifestDoc, type ScreenCatalogue } from './validateManifestSet.ts';
 import { releaseId } from '../releases/releaseId.ts';
 
@@ -32,11 +40,11 @@ const tooDeep = (file: string, offset?: number) => ({
   file,
   pointer: '',
   rule: 'json-depth' as const,
-  message: `objects and arrays nest more than ${MAX_JSON_DEPTH} levels deep`,
+  message: TOO_DEEP_MESSAGE,
   ...(offset === undefined ? {} : { offset }),
 });
 
-function parse(file: string, text: string, problems: ProblemList): unknown {
+function parse(file: string, text: string, problems: ProblemList<ManifestProblem>): unknown {
   // Checked on the text, before anything that recurses (the parse tree that locates problems, the schema, the route walks) reads it.
   const deep = depthExceededAt(text);
   if (deep !== undefined) {
@@ -52,19 +60,12 @@ function parse(file: string, text: string, problems: ProblemList): unknown {
 }
 
 /** Checks a value against its schema; whether it passed. Problems past the cap are counted, not built. */
-function checkAgainstSchema(file: string, schemaId: string, value: unknown, problems: ProblemList): boolean {
+function checkAgainstSchema(file: string, schemaId: string, value: unknown, problems: ProblemList<ManifestProblem>): boolean {
   const validate = ajv.getSchema(schemaId);
   // Registered when the validator loads: missing, the service is broken, whoever asked (a draft sent to be published included).
   if (!validate) throw new PlatformError('CFG_ERR_INTERNAL', `schema ${schemaId} is not registered`);
   if (validate(value)) return true;
-  const errors = validate.errors ?? [];
-  let i = 0;
-  for (; i < errors.length && !problems.full; i += 1) {
-    for (const problem of schemaProblems([errors[i]!])) problems.add({ file, ...problem });
-  }
-  let rest = 0;
-  for (; i < errors.length; i += 1) if (errors[i]!.keyword !== 'if') rest += 1;
-  problems.count(file, rest);
+  addSchemaProblems(file, validate.errors ?? [], problems, (problem) => ({ file, ...problem }));
   return false;
 }
 
@@ -95,7 +96,7 @@ export function loadManifestSet(dir: string, options: LoadOptions = {}): Manifes
 export function manifestSetFromFiles(files: Readonly<Record<string, unknown>>, options: LoadOptions = {}): ManifestSet {
   const names = Object.keys(files).sort();
   // JSON.stringify recurses: a value nested too deeply is refused before it is written out.
-  const deep = new ProblemList();
+  const deep = new ProblemList<ManifestProblem>();
   for (const name of names) if (nestsDeeperThan(files[name])) deep.add(tooDeep(name));
   if (deep.size) throw new ManifestSetError(locateProblems(deep.kept, new Map()), deep);
   const texts = new Map(names.map((name) => [name, JSON.stringify(files[name], null, 2)]));
@@ -104,7 +105,7 @@ export function manifestSetFromFiles(files: Readonly<Record<string, unknown>>, o
 
 /** Validates a set of files given as text, by file name; `dir` only names the folder in a problem. */
 function manifestSetFromTexts(texts: ReadonlyMap<string, string>, options: LoadOptions = {}, dir = 'the manifest set'): ManifestSet {
-  const problems = new ProblemList();
+  const problems = new ProblemList<ManifestProblem>();
   const files = [...texts.keys()].sort();
   let registry: ModuleRegistry | undefined;
   const docs: ManifestDoc[] = [];

@@ -1,7 +1,6 @@
-import { problemHint as hintFor, type ManifestRule } from '@platform/schemas';
+import { problemHint as hintFor, type ManifestRule, type ProblemList } from '@platform/schemas';
 import type { ErrorCode } from '../errors.ts';
 import { FileLocator, type Location } from './problemLocation.ts';
-import type { ProblemList } from './problemList.ts';
 
 /** One thing wrong with a manifest: where (file and JSON pointer), which rule, and what is wrong. */
 export interface ManifestProblem {
@@ -56,7 +55,7 @@ export class ManifestSetError extends Error {
   /** Problems found past the cap: counted, not listed. */
   readonly moreProblems: number;
   readonly moreByFile: ReadonlyMap<string, number>;
-  constructor(problems: LocatedProblem[], more: Pick<ProblemList, 'more' | 'moreByFile'> = { more: 0, moreByFile: new Map() }) {
+  constructor(problems: LocatedProblem[], more: Pick<ProblemList<ManifestProblem>, 'more' | 'moreByFile'> = { more: 0, moreByFile: new Map() }) {
     const total = problems.length + more.more;
     super(`route manifests are invalid (${total} problem${total === 1 ? '' : 's'}):\n${[...problems.map(formatProblem), ...moreLine(more.more)].join('\n')}`);
     this.name = 'ManifestSetError';

@@ -1,5 +1,5 @@
 import { parse, parseTree, type Node, type ParseError } from 'jsonc-parser';
-import { lineLocator, pointerPath } from '@platform/schemas';
+import { lineLocator, nodeLocator } from '@platform/schemas';
 
 export interface Location {
   line: number;
@@ -12,10 +12,8 @@ export interface Location {
  * with thousands of problems cost the square of their number (issue 26).
  */
 export class FileLocator {
-  #root: Node | undefined | null = null;
+  #nodes: ReturnType<typeof nodeLocator<Node>> | undefined | null = null;
   #lines: ((offset: number) => Location) | undefined;
-  /** Each object's properties by name, built the first time a pointer passes through it. */
-  readonly #properties = new WeakMap<Node, Map<string, Node>>();
 
   constructor(readonly text: string) {}
 
@@ -30,14 +28,12 @@ export class FileLocator {
    * the nearest object or array around it that exists.
    */
   pointer(pointer: string): Location | undefined {
-    if (this.#root === null) this.#root = parseTree(this.text);
-    let node = this.#root;
-    if (!node) return undefined;
-    for (const step of pointerPath(pointer)) {
-      const next = this.#child(node, step);
-      if (!next) break;
-      node = next;
+    if (this.#nodes === null) {
+      const root = parseTree(this.text);
+      this.#nodes = root && nodeLocator(root);
     }
+    if (!this.#nodes) return undefined;
+    const { node } = this.#nodes(pointer);
     // A property's value is most useful with its name in view: point at the key.
     return this.at(node.parent?.type === 'property' ? node.parent.offset : node.offset);
   }
@@ -48,21 +44,5 @@ export class FileLocator {
     parse(this.text, errors, { disallowComments: true, allowTrailingComma: false });
     const first = errors[0];
     return first ? this.at(first.offset) : undefined;
-  }
-
-  /** One step down, as jsonc-parser's findNodeAtLocation takes it (the first of repeated keys), without a scan of the object per step. */
-  #child(node: Node, step: string | number): Node | undefined {
-    if (node.type === 'array') return typeof step === 'number' ? node.children?.[step] : undefined;
-    if (node.type !== 'object') return undefined;
-    let byName = this.#properties.get(node);
-    if (!byName) {
-      byName = new Map();
-      for (const property of node.children ?? []) {
-        const [key, value] = property.children ?? [];
-        if (key && value && !byName.has(String(key.value))) byName.set(String(key.value), value);
-      }
-      this.#properties.set(node, byName);
-    }
-    return byName.get(String(step));
   }
 }

@@ -1,5 +1,5 @@
-import { paramNames, joinPaths, reservedPrefixOf, type ManifestRoute, type ModuleManifest } from '@platform/schemas';
-import type { ProblemList } from './problemList.ts';
+import { paramNames, joinPaths, reservedPrefixOf, type ManifestRoute, type ModuleManifest, type ProblemList } from '@platform/schemas';
+import type { ManifestProblem } from './manifestProblem.ts';
 import { BaseUrlOwners } from './baseUrlOwners.ts';
 import { pathShape, walkRoutes } from './walkRoutes.ts';
 
@@ -40,7 +40,7 @@ export function validateManifestSet(
   docs: readonly ManifestDoc[],
   registry: readonly string[],
   screens: ScreenCatalogue | undefined,
-  problems: ProblemList,
+  problems: ProblemList<ManifestProblem>,
 ): void {
   const registered = new Set(registry);
   const byKey = new Map<string, ManifestDoc>();

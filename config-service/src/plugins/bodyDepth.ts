@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PlatformError } from '../errors.ts';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../validation/jsonDepth.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '@platform/schemas';
 
 /**
  * Refuses a JSON body that nests deeper than MAX_JSON_DEPTH, right after it is parsed (JSON.parse itself

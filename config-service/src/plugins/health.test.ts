@@ -188,6 +188,36 @@ describe('GET /readyz, each check on its own', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  it('asks a failing identity provider for its keys at most once in 5 s however many probes come, and is ready soon after it recovers', async () => {
+    let requests = 0;
+    let failing = true;
+    let clock = 1_000_000;
+    const flooded = await bare({
+      now: () => clock,
+      jwksUrl: await jwksServer((_req, res) => {
+        requests++;
+        if (failing) res.writeHead(503).end();
+        else res.writeHead(200, { 'content-type': 'application/json' }).end('{"keys":[{"kid":"k"}]}');
+      }),
+    });
+    const probe = () => flooded.inject({ url: '/readyz' });
+    for (let i = 0; i < 20; i++) expectNotReady(await probe(), { identityKeys: 'unreachable' });
+    await Promise.all(Array.from({ length: 20 }, probe));
+    clock += 4_999;
+    expectNotReady(await probe(), { identityKeys: 'unreachable' });
+    expect(requests).toBe(1);
+
+    clock += 1;
+    expectNotReady(await probe(), { identityKeys: 'unreachable' });
+    expect(requests).toBe(2);
+
+    failing = false;
+    clock += 5_000;
+    expect((await probe()).statusCode).toBe(200);
+    expect((await probe()).statusCode).toBe(200);
+    expect(requests).toBe(3);
+  });
+
   it('reports a JWKS that does not answer within the time limit as timed out', async () => {
     const slow = await bare({ jwksUrl: await jwksServer(() => undefined) });
     expectNotReady(await slow.inject({ url: '/readyz' }), { identityKeys: 'timed out' });

@@ -23,6 +23,10 @@ export interface HealthOptions {
   timeoutMs?: number;
   /** How long keys once fetched count as fetched; the verifier keeps them ten minutes itself. */
   keysFreshMs?: number;
+  /** How long a failed fetch of the keys stands as the answer before the provider is asked again. */
+  keysRetryMs?: number;
+  /** The clock those two are measured on; tests pass one they move. */
+  now?: () => number;
 }
 
 /** A check's state: `ready`, or a fixed word for what is wrong (never a host, port or driver message). */
@@ -65,9 +69,17 @@ const failure = (error: unknown): CheckState => (error instanceof TimedOut ? 'ti
 async function healthPlugin(app: FastifyInstance, options: HealthOptions) {
   const timeoutMs = options.timeoutMs ?? 750;
   const keysFreshMs = options.keysFreshMs ?? 60_000;
+  // A failure is remembered for 5 s, the Retry-After this answer gives: a prober that honours it, or
+  // Kubernetes' default period (10 s), never meets a remembered failure twice, so a recovered provider
+  // shows ready at the next probe as before; only a flood of probes is answered from memory, and costs
+  // the provider one request in 5 s, while it is down, as finding 2 (decision 0040) bounds token checks.
+  const keysRetryMs = options.keysRetryMs ?? 5_000;
+  const now = options.now ?? Date.now;
   // Probes of every replica every few seconds must not become a load on the identity provider: keys
-  // fetched are taken as fetched for a minute, and concurrent probes share one request.
+  // fetched are taken as fetched for a minute, a failure as failed for a few seconds, and concurrent
+  // probes share one request.
   let keysFetchedAt = -Infinity;
+  let keysFailed: { at: number; state: CheckState } | undefined;
   let keysInFlight: Promise<CheckState> | undefined;
   let stopping = false;
   app.decorate('stopReadiness', () => void (stopping = true));
@@ -80,6 +92,13 @@ async function healthPlugin(app: FastifyInstance, options: HealthOptions) {
     }
   };
   const fetchKeys = async (): Promise<CheckState> => {
+    // Counted from the request, so that however long it takes, the next comes keysRetryMs after it.
+    const askedAt = now();
+    const state = await askForKeys();
+    keysFailed = state === 'ready' ? undefined : { at: askedAt, state };
+    return state;
+  };
+  const askForKeys = async (): Promise<CheckState> => {
     try {
       const keys = await within(timeoutMs, async (signal) => {
         const res = await fetch(options.jwksUrl, { signal, headers: { accept: 'application/json' } });
@@ -88,7 +107,7 @@ async function healthPlugin(app: FastifyInstance, options: HealthOptions) {
         return ((await res.json()) as { keys?: unknown }).keys;
       });
       if (!Array.isArray(keys) || keys.length === 0) return 'no keys';
-      keysFetchedAt = Date.now();
+      keysFetchedAt = now();
       return 'ready';
     } catch (error) {
       // A body that is not JSON is a JWKS with no keys in it, not a network failure.
@@ -96,7 +115,8 @@ async function healthPlugin(app: FastifyInstance, options: HealthOptions) {
     }
   };
   const keysCheck = (): Promise<CheckState> => {
-    if (Date.now() - keysFetchedAt < keysFreshMs) return Promise.resolve('ready');
+    if (now() - keysFetchedAt < keysFreshMs) return Promise.resolve('ready');
+    if (keysFailed && now() - keysFailed.at < keysRetryMs) return Promise.resolve(keysFailed.state);
     keysInFlight ??= fetchKeys().finally(() => (keysInFlight = undefined));
     return keysInFlight;
   };

@@ -66,7 +66,7 @@ export function DraftEditor({ sub, base, active, file: chosenFile, onFileChange,
   const [conflict, setConflict] = useState<{ storedAs: string; current: ReleaseState } | undefined>();
   const text = draft.texts[file] ?? '';
   const manifest = file === REGISTRY_FILE ? undefined : parsedModule(text);
-  const formUsable = manifest && !checks.problems.some((p) => p.file === file && p.source === 'browser');
+  const formUsable = manifest && !checks.flawedFiles.has(file);
   const nameOf = (name: string) => displayName(parsedModule(draft.texts[name])?.name ?? name);
   const edit = (change: (m: ModuleManifest) => ModuleManifest) => setText(file, editFileText(text, change));
   const jump = (problem: DraftProblem) => {

@@ -45,7 +45,7 @@ export function DraftProblemList({ checks, onJump }: { checks: DraftChecks; onJu
           ))}
         </ul>
       )}
-      {checks.more > 0 && <p className="hint">and {problemCount(checks.more, 'more problem')}, not listed: fix these and the service checks again.</p>}
+      {checks.more > 0 && <p className="hint">and {problemCount(checks.more, 'more problem')}, not listed: fix these and the draft is checked again.</p>}
     </section>
   );
 }

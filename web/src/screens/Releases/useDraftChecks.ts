@@ -4,10 +4,14 @@ import { STAFF_ROLE } from '@platform/schemas';
 import { previewManifest } from '../../api/admin.ts';
 import { RELEASES_KEY } from '../../api/releaseKeys.ts';
 import { refusedProblems } from '../../api/releaseProblems.ts';
-import { draftFiles, draftProblems, serviceProblems, type DraftProblem, type Validators } from './draftProblems.ts';
+import { draftFiles, draftProblems, serviceProblems, type DraftProblem, type FoundProblems, type Validators } from './draftProblems.ts';
 
 /** How long typing must pause before the service is asked: its writes are rate-limited per user. */
 const SERVICE_CHECK_DELAY_MS = 800;
+
+const NONE: ReadonlySet<string> = new Set();
+
+const flawedFiles = ({ kept, moreByFile }: FoundProblems): ReadonlySet<string> => new Set([...kept.map((p) => p.file), ...moreByFile.keys()]);
 
 function useDebounced<T>(value: T, delay: number): T {
   const [settled, setSettled] = useState(value);
@@ -25,8 +29,10 @@ function useValidators(): Validators | undefined {
 
 export interface DraftChecks {
   problems: DraftProblem[];
-  /** Problems the service found past those it listed (it lists the first 100). */
+  /** Problems found past those listed (the browser and the service list the first PROBLEM_CAP). */
   more: number;
+  /** Files in which the browser found problems, listed or only counted: their form waits until they are fixed. */
+  flawedFiles: ReadonlySet<string>;
   /** Who found them, or 'pending' while the browser's or the service's check is under way. */
   state: 'pending' | 'browser' | 'service' | 'clean';
   /** The service could not be asked (offline, refused for another reason). */
@@ -41,7 +47,7 @@ export interface DraftChecks {
 export function useDraftChecks(texts: Readonly<Record<string, string>>): DraftChecks {
   const validators = useValidators();
   const local = useMemo(() => (validators ? draftProblems(texts, validators) : undefined), [texts, validators]);
-  const files = useMemo(() => (local && local.length === 0 ? JSON.stringify(draftFiles(texts)) : undefined), [texts, local]);
+  const files = useMemo(() => (local && local.kept.length === 0 ? JSON.stringify(draftFiles(texts)) : undefined), [texts, local]);
   const settled = useDebounced(files, SERVICE_CHECK_DELAY_MS);
   const service = useQuery({
     queryKey: [...RELEASES_KEY, 'check', settled],
@@ -61,9 +67,10 @@ export function useDraftChecks(texts: Readonly<Record<string, string>>): DraftCh
     retry: false,
   });
 
-  if (!local) return { problems: [], more: 0, state: 'pending', serviceError: null };
-  if (local.length) return { problems: local, more: 0, state: 'browser', serviceError: null };
-  if (settled !== files || service.isFetching || !service.data) return { problems: [], more: 0, state: 'pending', serviceError: service.error };
+  if (!local) return { problems: [], more: 0, flawedFiles: NONE, state: 'pending', serviceError: null };
+  if (local.kept.length) return { problems: local.kept, more: local.more, flawedFiles: flawedFiles(local), state: 'browser', serviceError: null };
+  if (settled !== files || service.isFetching || !service.data)
+    return { problems: [], more: 0, flawedFiles: NONE, state: 'pending', serviceError: service.error };
   const found = serviceProblems(service.data.problems, texts);
-  return { problems: found, more: service.data.more, state: found.length ? 'service' : 'clean', serviceError: null };
+  return { problems: found, more: service.data.more, flawedFiles: NONE, state: found.length ? 'service' : 'clean', serviceError: null };
 }

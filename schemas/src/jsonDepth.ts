@@ -1,9 +1,14 @@
+// How deeply JSON may nest before the service, or the browser's check of a draft, refuses to read it.
+
 /**
  * How deeply a request body or a manifest file may nest objects and arrays. The deepest manifest in
- * route-manifests/ nests 7 levels (dash.json), a body adds 3; past this, the stringifying, schema checks
- * and route walks that recurse would overflow the stack (issue 26: 100,000 levels gave a 500).
+ * route-manifests/ nests 7 levels (dash.json), a body adds 3; past this, the stringifying, schema checks,
+ * route walks and parse trees that recurse would overflow the stack (issue 26: 100,000 levels gave a 500).
  */
 export const MAX_JSON_DEPTH = 64;
+
+/** The message of a manifest file's `json-depth` problem, wherever it is found. */
+export const TOO_DEEP_MESSAGE = `objects and arrays nest more than ${MAX_JSON_DEPTH} levels deep`;
 
 const OPEN_BRACE = 0x7b;
 const OPEN_BRACKET = 0x5b;

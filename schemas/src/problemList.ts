@@ -1,8 +1,9 @@
-import type { ManifestProblem } from './manifestProblem.ts';
+// How many problems a manifest check reports, for the service's check and the browser's check of a draft alike.
 
 /**
  * How many problems a check reports in full. An administrator fixes a broken edit from the first ones;
- * thousands more say nothing new, and locating and sending each one is work an attacker could multiply.
+ * thousands more say nothing new, and locating and sending (or marking) each one is work an attacker, or
+ * an accidental paste, could multiply (issue 26).
  */
 export const PROBLEM_CAP = 100;
 
@@ -10,8 +11,8 @@ export const PROBLEM_CAP = 100;
  * The problems a check finds: the first PROBLEM_CAP kept whole, the rest only counted (in all and per
  * file), so that finding a million problems costs no more memory than finding a hundred.
  */
-export class ProblemList {
-  readonly kept: ManifestProblem[] = [];
+export class ProblemList<P extends { file: string }> {
+  readonly kept: P[] = [];
   /** Problems found past the cap, by file. */
   readonly moreByFile = new Map<string, number>();
   #more = 0;
@@ -33,7 +34,7 @@ export class ProblemList {
     return this.kept.length + this.#more;
   }
 
-  add(problem: ManifestProblem): void {
+  add(problem: P): void {
     if (this.full) this.count(problem.file, 1);
     else this.kept.push(problem);
   }
