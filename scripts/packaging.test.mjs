@@ -386,9 +386,11 @@ const freePort = () =>
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const KID = 'packaging-key';
 const b64 = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
+// A staff user: the event stream is for staff, or for a user about their own customer (decision 0043).
 function idToken(issuer, clientId) {
   const now = Math.floor(Date.now() / 1000);
-  const input = `${b64({ alg: 'RS256', typ: 'JWT', kid: KID })}.${b64({ sub: 'packaging-user', iss: issuer, aud: clientId, token_use: 'id', iat: now, exp: now + 600, email: 'ops@example.com' })}`;
+  const claims = { sub: 'packaging-user', iss: issuer, aud: clientId, token_use: 'id', iat: now, exp: now + 600, email: 'ops@example.com' };
+  const input = `${b64({ alg: 'RS256', typ: 'JWT', kid: KID })}.${b64({ ...claims, 'custom:auth': JSON.stringify({ role: 'sentient' }) })}`;
   return `${input}.${createSign('RSA-SHA256').update(input).sign(privateKey).toString('base64url')}`;
 }
 
