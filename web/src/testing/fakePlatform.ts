@@ -10,6 +10,8 @@ export interface TestUser {
   familyName: string;
   role: string | null;
   customerId: string | null;
+  /** The custom:meta object the pool holds for the user; none when left out. */
+  meta?: Record<string, unknown>;
 }
 
 /** One request the app sent, as the fake service saw it. */
@@ -116,7 +118,7 @@ export function fakePlatform({ user, customers = [], siteGroups = {}, mfaPending
         landing: mfaPending ? { module: 'shell', path: '/profile' } : { module: 'dash', path: '/' },
         requireMFA: mfaPending,
         mfaPending,
-        user: { sub: user.sub, role: user.role, givenName: user.givenName, familyName: user.familyName, email: user.email },
+        user: { sub: user.sub, role: user.role, givenName: user.givenName, familyName: user.familyName, email: user.email, meta: user.meta ?? {} },
         shell: TEST_CONFIG.shell,
         dash: mfaPending ? { ...moduleView('dash', 'Dashboard', '/'), routes: [] } : moduleView('dash', 'Dashboard', '/'),
         modules: mfaPending ? [] : TEST_MODULES,
