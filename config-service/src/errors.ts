@@ -4,8 +4,8 @@
  */
 export const errorCatalogue = {
   CFG_ERR_UNAUTHENTICATED: { status: 401, title: 'Not Authenticated' },
-  CFG_ERR_INVALID_CLAIMS: { status: 401, title: 'Token claims are malformed' },
   CFG_ERR_FORBIDDEN: { status: 403, title: 'Forbidden' },
+  CFG_ERR_ACCOUNT_MISCONFIGURED: { status: 403, title: 'Account misconfigured' },
   CFG_ERR_MFA_REQUIRED: { status: 403, title: 'Multi-factor authentication required' },
   CFG_ERR_NOT_FOUND: { status: 404, title: 'Not Found' },
   CFG_ERR_BAD_REQUEST: { status: 400, title: 'Bad Request' },

@@ -209,7 +209,12 @@ async function main() {
   if (local) {
     lines.push(`  Local identity provider on ${local.upstream}; sign-up and reset codes are logged in ${local.logFile}`);
     lines.push(`  Demo accounts (password ${DEMO_PASSWORD}):`);
-    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(24)} ${a.auth?.role ?? '-'}${a.auth?.customerId ? ` @ ${a.auth.customerId}` : ''}`);
+    for (const a of DEMO_ACCOUNTS) {
+      const who = a.unusableAuth
+        ? 'misconfigured (custom:auth cannot be read)'
+        : `${a.auth?.role ?? '-'}${a.auth?.customerId ? ` @ ${a.auth.customerId}` : ''}`;
+      lines.push(`    ${a.email.padEnd(26)} ${who}`);
+    }
   }
   console.log(`${lines.join('\n')}\n`);
 }

@@ -45,3 +45,4 @@ export { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE, depthExceededAt, nestsDeeperThan } fr
 export { PROBLEM_CAP, ProblemList } from './problemList.ts';
 export { noticeable } from './noticeable.ts';
 export { addSchemaProblems, schemaProblems, type SchemaError, type SchemaProblem } from './schemaProblems.ts';
+export { claimedCustomerId, normaliseAuthClaim } from './authClaim.ts';

@@ -64,7 +64,10 @@ export type ModuleManifest = FromSchema<WithoutProperty<typeof moduleManifestSch
 
 export type ModuleRegistry = FromSchema<typeof moduleRegistrySchema>;
 export type UserClaims = FromSchema<typeof userClaimsSchema>;
-export type AuthClaim = FromSchema<(typeof userClaimsSchema)['$defs']['auth'], { references: [typeof userClaimsSchema] }>;
+/** The auth object as the platform reads it (normaliseAuthClaim's result): what every decision is taken from. */
+export type AuthClaim = FromSchema<(typeof userClaimsSchema)['$defs']['authRead'], { references: [typeof userClaimsSchema] }>;
+/** The auth object as a user pool writes it (decision 0047): unknown keys, nulls and upper-case ids allowed. */
+export type AuthClaimAsWritten = FromSchema<(typeof userClaimsSchema)['$defs']['auth'], { references: [typeof userClaimsSchema] }>;
 
 type UserManifestDefs = (typeof userManifestSchema)['$defs'];
 type StandaloneResolvedRoute = FromSchema<WithoutProperty<UserManifestDefs['resolvedRoute'], 'children'>>;

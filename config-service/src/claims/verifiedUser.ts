@@ -8,6 +8,8 @@ export interface VerifiedUser {
   familyName: string;
   /** Undefined when the token carries no auth claim. */
   auth: AuthClaim | undefined;
+  /** The custom:meta object as the pool wrote it; undefined when the token carries none the platform can use. */
+  meta?: Record<string, unknown>;
   /** When the token expires (seconds since the epoch). */
   expiresAt?: number;
   /** When the token was issued (seconds since the epoch). */

@@ -1,5 +1,7 @@
 // @module-tag hardening/tokens
-// Every route that needs sign-in refuses every hostile token with 401 problem+json.
+// Every route that needs sign-in refuses every hostile token with 401 problem+json. A validly signed
+// token whose auth claim cannot be read is refused everywhere too, but with 403 (issue 27, decision 0047):
+// signing in again brings the same claim back, so 401's forced login would only go round in a loop.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -51,8 +53,13 @@ const CLAIM_ATTACKS: [string, () => Record<string, unknown>][] = [
   ['a wrong issuer', () => claims({ iss: 'http://evil.test/pool' })],
   ['a wrong audience', () => claims({ aud: 'another-client' })],
   ['an access token', () => claims({ token_use: 'access' })],
+];
+
+/** Validly signed claims whose auth object cannot be read: a misconfigured account, refused with 403 everywhere. */
+const UNUSABLE_CLAIMS: [string, () => Record<string, unknown>][] = [
   ['a role that is not a string', () => claims({ 'custom:auth': JSON.stringify({ role: 7 }) })],
   ['modules that are not a list', () => claims({ 'custom:auth': JSON.stringify({ role: 'customer', modules: 'mr' }) })],
+  ['an auth claim that is not JSON', () => claims({ 'custom:auth': '{role:' })],
 ];
 
 const HOSTILE: [string, () => string][] = [
@@ -66,11 +73,10 @@ const HOSTILE: [string, () => string][] = [
   ['a token over 8 KB', () => sign(claims({ padding: 'x'.repeat(9 * 1024) }))],
   ['not a JWT', () => 'not-a-jwt'],
   ['two dots only', () => '..'],
-  ['an auth claim that is not JSON', () => sign(claims({ 'custom:auth': '{role:' }))],
 ];
 
 /** The same claim attacks, validly signed with the local emulator's key: the key is trusted here, the tokens are not. */
-const HOSTILE_LOCAL = CLAIM_ATTACKS.map(([name, attack]): [string, () => string] => [name, () => signLocal(attack())]);
+const HOSTILE_LOCAL = [...CLAIM_ATTACKS, ...UNUSABLE_CLAIMS].map(([name, attack]): [string, () => string] => [name, () => signLocal(attack())]);
 
 /** Environments where the local identity provider is not the one trusted: demo too (decision 0040). */
 const NOT_LOCAL = ['demo', 'dev', 'staging', 'production'];
@@ -82,8 +88,8 @@ const concrete = (url: string) =>
     .replace(/:moduleKey/g, 'mr')
     .replace(/:[A-Za-z]+/g, 'x');
 
-/** The signed-in routes that did not answer the token with 401 problem+json. */
-async function routesAccepting(target: FastifyInstance, token: string): Promise<string[]> {
+/** The signed-in routes that did not answer the token with `status` problem+json (and `code`, when given). */
+async function routesAccepting(target: FastifyInstance, token: string, status = 401, code?: string): Promise<string[]> {
   const accepted: string[] = [];
   for (const route of target.routeTable.filter((r) => r.signedIn && r.method !== 'HEAD')) {
     // An accepted token on the event stream would open a stream that never ends: give up after a while.
@@ -97,7 +103,11 @@ async function routesAccepting(target: FastifyInstance, token: string): Promise<
       new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 3_000)),
     ]);
     if (!res) accepted.push(`${route.method} ${route.url} → accepted (no answer)`);
-    else if (res.statusCode !== 401 || !String(res.headers['content-type']).startsWith('application/problem+json'))
+    else if (
+      res.statusCode !== status ||
+      !String(res.headers['content-type']).startsWith('application/problem+json') ||
+      (code !== undefined && res.json<{ code?: string }>().code !== code)
+    )
       accepted.push(`${route.method} ${route.url} → ${res.statusCode}`);
   }
   return accepted;
@@ -114,8 +124,17 @@ describe('hostile tokens on every route that needs sign-in', () => {
     expect(await routesAccepting(app, token())).toEqual([]);
   });
 
-  it.each(HOSTILE_LOCAL)("refuses %s signed with the local emulator's key, in local mode where the key is trusted", async (_name, token) => {
-    expect(await routesAccepting(app, token())).toEqual([]);
+  it.each(CLAIM_ATTACKS.map(([name, attack]): [string, () => string] => [name, () => signLocal(attack())]))(
+    "refuses %s signed with the local emulator's key, in local mode where the key is trusted",
+    async (_name, token) => {
+      expect(await routesAccepting(app, token())).toEqual([]);
+    },
+  );
+
+  // Issue 27: these were 401 until decision 0047; a 401 sent the browser round the forced login for ever.
+  it.each(UNUSABLE_CLAIMS)('refuses a validly signed token with %s as a misconfigured account: 403 problem+json everywhere', async (_name, attack) => {
+    expect(await routesAccepting(app, sign(attack()), 403, 'CFG_ERR_ACCOUNT_MISCONFIGURED')).toEqual([]);
+    expect(await routesAccepting(app, signLocal(attack()), 403, 'CFG_ERR_ACCOUNT_MISCONFIGURED')).toEqual([]);
   });
 
   it("accepts the local emulator's key in local mode (so the refusals above are about the tokens)", async () => {

@@ -73,7 +73,7 @@ export function buildUserManifest(set: ManifestSet, user: VerifiedUser, options:
     landing: landingView ? { module: landingView.key, path: landingView.landingPath } : null,
     requireMFA: user.auth?.requireMFA ?? false,
     mfaPending: false,
-    user: { sub: user.sub, role, givenName: user.givenName, familyName: user.familyName, email: user.email },
+    user: { sub: user.sub, role, givenName: user.givenName, familyName: user.familyName, email: user.email, meta: user.meta ?? {} },
     shell: viewFor(set, 'shell', role, options.productName),
     dash: viewFor(set, 'dash', role, options.productName),
     modules,

@@ -33,7 +33,7 @@ export function mfaPendingManifest(set: ManifestSet, user: VerifiedUser, options
     landing: profile ? { module: shell.key, path: profile.fullPath } : null,
     requireMFA: true,
     mfaPending: true,
-    user: { sub: user.sub, role, givenName: user.givenName, familyName: user.familyName, email: user.email },
+    user: { sub: user.sub, role, givenName: user.givenName, familyName: user.familyName, email: user.email, meta: user.meta ?? {} },
     shell,
     dash: { ...viewFor(set, 'dash', role, options.productName), routes: [] },
     modules: [],

@@ -2,6 +2,7 @@ import fastifyJwt, { type TokenOrHeader } from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { readAuthClaim } from '../claims/readAuthClaim.ts';
+import { readMetaClaim } from '../claims/readMetaClaim.ts';
 import { PlatformError, isPlatformError } from '../errors.ts';
 import { LOCAL_IDP_KEY_THUMBPRINT } from '../identity/localSigningKey.ts';
 import type { VerifiedUser } from '../claims/verifiedUser.ts';
@@ -124,6 +125,7 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
     // Only an ID token carries the user's attributes; an access token must not stand in for it.
     if (claims.token_use !== 'id') throw new PlatformError('CFG_ERR_UNAUTHENTICATED', 'an ID token is required');
     const text = (name: string) => (typeof claims[name] === 'string' ? (claims[name] as string) : '');
+    const meta = readMetaClaim(claims);
     request.verifiedUser = {
       sub: text('sub'),
       email: text('email'),
@@ -133,6 +135,7 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
       issuedAt: claims.iat,
       ...(text('cognito:username') ? { username: text('cognito:username') } : {}),
       auth: readAuthClaim(claims),
+      ...(meta ? { meta } : {}),
     };
     // Kept until the token expires; a token without a numeric exp was refused above (requiredClaims).
     if (header && typeof claims.exp === 'number') verified.set(header, request.verifiedUser, claims.exp);

@@ -37,7 +37,57 @@ export const userClaimsSchema = {
   },
   "$defs": {
     "auth": {
-      "description": "The user's authorisation object.",
+      "description": "The user's authorisation object as a user pool writes it (decision 0047): keys the platform does not read are ignored, null (and an empty customer id) is 'not set', and the customer id and module keys are compared in lower case. The platform reads it into authRead; one that breaks this schema (a role that is not a string, modules that are not a list) is a misconfigured account, 403 CFG_ERR_ACCOUNT_MISCONFIGURED.",
+      "type": "object",
+      "required": [
+        "role"
+      ],
+      "properties": {
+        "role": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        },
+        "customerId": {
+          "anyOf": [
+            {
+              "$ref": "https://asset-platform.example/schemas/user-claims.schema.json#/$defs/claimedCustomerId"
+            },
+            {
+              "type": "null"
+            },
+            {
+              "const": ""
+            }
+          ]
+        },
+        "modules": {
+          "description": "Permitted module keys, in any case. Absent or null for staff means every module.",
+          "type": [
+            "array",
+            "null"
+          ],
+          "items": {
+            "type": "string"
+          },
+          "maxItems": 100
+        },
+        "landingPageModuleKey": {
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "requireMFA": {
+          "type": [
+            "boolean",
+            "null"
+          ]
+        }
+      }
+    },
+    "authRead": {
+      "description": "The auth object as the platform reads it from auth (decision 0047): only the keys it uses, none null but the customer id, and the customer id and module keys in lower case.",
       "type": "object",
       "additionalProperties": false,
       "required": [
@@ -82,8 +132,13 @@ export const userClaimsSchema = {
       "type": "string",
       "pattern": "^[a-z0-9][a-z0-9-]{0,62}$"
     },
+    "claimedCustomerId": {
+      "description": "A customer id as a claim may carry it: letters in any case, which the platform reads in lower case (decision 0047).",
+      "type": "string",
+      "pattern": "^[A-Za-z0-9][A-Za-z0-9-]{0,62}$"
+    },
     "meta": {
-      "description": "Free-form metadata about the user; its contents are not specified.",
+      "description": "Free-form metadata about the user, as the pool writes it; the platform takes no decision from it and hands it to the web app (the user manifest's user.meta). JSON text that is not an object, or longer than 2,048 characters (Cognito's limit for a custom attribute), is left out.",
       "type": "object"
     }
   }

@@ -74,7 +74,8 @@ export const userManifestSchema = {
         "role",
         "givenName",
         "familyName",
-        "email"
+        "email",
+        "meta"
       ],
       "properties": {
         "sub": {
@@ -94,6 +95,11 @@ export const userManifestSchema = {
         },
         "email": {
           "type": "string"
+        },
+        "meta": {
+          "description": "The user's meta object (custom:meta) as the pool wrote it, any keys and values; empty when the token carries none or one the platform leaves out (user-claims.schema.json#/$defs/meta). The web app shows it as text.",
+          "type": "object",
+          "additionalProperties": true
         }
       }
     },

@@ -67,3 +67,11 @@ export function isBackendUnavailable(value: unknown): value is BackendUnavailabl
 export function isUnknownCustomer(value: unknown): value is ApiError {
   return isApiError(value, 400) && typeof (value.problem as { unknownCustomer?: unknown } | undefined)?.unknownCustomer === 'string';
 }
+
+/**
+ * The service cannot read the signed-in user's authorisation claim (403 CFG_ERR_ACCOUNT_MISCONFIGURED,
+ * decision 0047). Signing in again brings the same claim back: the user is told whom to ask instead.
+ */
+export function isAccountMisconfigured(value: unknown): value is ApiError {
+  return isApiError(value, 403) && value.code === 'CFG_ERR_ACCOUNT_MISCONFIGURED';
+}

@@ -3,7 +3,7 @@ import type { UserManifest } from '@platform/schemas';
 import { forceLogin } from '../auth/forcedLogin.ts';
 import { callService } from './apiClient.ts';
 import { chooseCustomer } from '../selection/customerContext.ts';
-import { isApiError, isUnknownCustomer } from './apiErrors.ts';
+import { isAccountMisconfigured, isApiError, isUnknownCustomer } from './apiErrors.ts';
 
 /** The signed-in user's manifest; keyed by user so a new sign-in never sees the last one's. */
 export const userManifestQuery = (sub: string) =>
@@ -23,6 +23,8 @@ export const userManifestQuery = (sub: string) =>
         throw error;
       }
     },
+    // Asking again cannot mend a claim the service cannot read; anything else may pass, once.
+    retry: (failures, error) => failures < 1 && !isAccountMisconfigured(error),
     // Administrators change manifests while people work: look again on focus and every minute. The
     // service answers an unchanged manifest with 304 through the browser's cache, so this is cheap.
     staleTime: 5_000,

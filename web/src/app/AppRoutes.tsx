@@ -11,6 +11,8 @@ import { decide } from './guard.ts';
 import { isRouteHandle } from './routeHandle.ts';
 import { preloadSignedInScreens } from '../screens/registry.ts';
 import { StatusPage } from './StatusPage.tsx';
+import { AccountMisconfigured } from './AccountMisconfigured.tsx';
+import { isAccountMisconfigured } from '../api/apiErrors.ts';
 import { APP_PATHS } from './appPaths.ts';
 
 /** Builds the router from the manifest and applies the guard on every navigation. */
@@ -53,6 +55,7 @@ export function AppRoutes({ config }: { config: PublicConfig }) {
   }, [manifest]);
 
   if (session && manifestQuery.isError && decision.kind === 'wait') {
+    if (isAccountMisconfigured(manifestQuery.error)) return <AccountMisconfigured detail={manifestQuery.error.problem?.detail} />;
     return (
       <StatusPage title="Your navigation could not be loaded" onRetry={() => void manifestQuery.refetch()}>
         {manifestQuery.error.message}

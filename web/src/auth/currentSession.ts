@@ -1,4 +1,5 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
+import { claimedCustomerId } from '@platform/schemas';
 import type { ClaimedIdentity } from '../selection/customerContext.ts';
 
 /** The signed-in user as this browser knows them from the ID token. */
@@ -10,7 +11,7 @@ export interface Session extends ClaimedIdentity {
 }
 
 /**
- * The role and customer the ID token's custom:auth names. Read without verification, so it only ever
+ * The role and customer (in lower case, decision 0047) the ID token's custom:auth names. Read without verification, so it only ever
  * shapes this browser's own requests; the service decides from the verified token.
  */
 function claimedIdentity(authClaim: unknown): ClaimedIdentity {
@@ -19,7 +20,7 @@ function claimedIdentity(authClaim: unknown): ClaimedIdentity {
     const auth = JSON.parse(authClaim) as { role?: unknown; customerId?: unknown };
     return {
       role: typeof auth.role === 'string' && auth.role ? auth.role : null,
-      customerId: typeof auth.customerId === 'string' && auth.customerId ? auth.customerId : null,
+      customerId: typeof auth.customerId === 'string' && auth.customerId ? claimedCustomerId(auth.customerId) : null,
     };
   } catch {
     return { role: null, customerId: null };

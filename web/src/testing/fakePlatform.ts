@@ -10,6 +10,8 @@ export interface TestUser {
   familyName: string;
   role: string | null;
   customerId: string | null;
+  /** The custom:meta object the pool holds for the user; none when left out. */
+  meta?: Record<string, unknown>;
 }
 
 /** One request the app sent, as the fake service saw it. */
@@ -27,6 +29,8 @@ interface FakePlatformOptions {
   siteGroups?: Record<string, SiteGroupList['siteGroups']>;
   /** The user must use MFA and has none yet: the service answers the profile-only manifest and refuses the rest (403). */
   mfaPending?: boolean;
+  /** The service cannot read the user's auth claim: every signed-in path answers 403 CFG_ERR_ACCOUNT_MISCONFIGURED. */
+  misconfigured?: boolean;
 }
 
 const ORIGIN = 'http://localhost';
@@ -52,7 +56,8 @@ export const NO_BACKENDS: PublicConfig['backends'] = {
   userManagement: null,
 };
 
-const TEST_CONFIG: PublicConfig = {
+/** The public configuration the fake service answers with: a shell without routes, the main API only. */
+export const TEST_CONFIG: PublicConfig = {
   environment: 'local',
   productName: 'AssetTwin',
   version: 'test',
@@ -90,7 +95,7 @@ function tokensFor(user: TestUser) {
  * real, so a test breaks when what the user sees breaks, not when the data layer is rearranged.
  * The manifest honours X-Customer-Id by the service's own rule, so a staff user's switch shows up.
  */
-export function fakePlatform({ user, customers = [], siteGroups = {}, mfaPending = false }: FakePlatformOptions = {}) {
+export function fakePlatform({ user, customers = [], siteGroups = {}, mfaPending = false, misconfigured = false }: FakePlatformOptions = {}) {
   const requests: SeenRequest[] = [];
   const tokens = user ? tokensFor(user) : null;
   Amplify.configure({}, { Auth: { tokenProvider: { getTokens: async () => tokens } } });
@@ -104,6 +109,10 @@ export function fakePlatform({ user, customers = [], siteGroups = {}, mfaPending
       return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
     }
     if (!user) return json({ title: 'Unauthorized', status: 401 }, 401);
+    if (misconfigured) {
+      const detail = "your account's authorisation (custom:auth) cannot be used: /modules must be array,null; ask your administrator to correct it";
+      return json({ title: 'Account misconfigured', status: 403, code: 'CFG_ERR_ACCOUNT_MISCONFIGURED', detail }, 403);
+    }
     if (mfaPending && path !== '/api/v1/manifest')
       return json({ title: 'Multi-factor authentication required', status: 403, code: 'CFG_ERR_MFA_REQUIRED' }, 403);
     if (path === '/api/v1/manifest') {
@@ -116,7 +125,7 @@ export function fakePlatform({ user, customers = [], siteGroups = {}, mfaPending
         landing: mfaPending ? { module: 'shell', path: '/profile' } : { module: 'dash', path: '/' },
         requireMFA: mfaPending,
         mfaPending,
-        user: { sub: user.sub, role: user.role, givenName: user.givenName, familyName: user.familyName, email: user.email },
+        user: { sub: user.sub, role: user.role, givenName: user.givenName, familyName: user.familyName, email: user.email, meta: user.meta ?? {} },
         shell: TEST_CONFIG.shell,
         dash: mfaPending ? { ...moduleView('dash', 'Dashboard', '/'), routes: [] } : moduleView('dash', 'Dashboard', '/'),
         modules: mfaPending ? [] : TEST_MODULES,

@@ -1,4 +1,4 @@
-import { STAFF_ROLE, type AuthClaim } from '@platform/schemas';
+import { STAFF_ROLE, type AuthClaimAsWritten } from '@platform/schemas';
 
 /** Password of every demo account (README lists them). */
 export const DEMO_PASSWORD = 'Demo-Passw0rd!';
@@ -7,8 +7,12 @@ export interface DemoAccount {
   email: string;
   givenName: string;
   familyName: string;
-  /** Undefined: the account has no auth claim at all. */
-  auth: AuthClaim | undefined;
+  /** Undefined: the account has no auth claim at all. Written as a pool writes it (decision 0047). */
+  auth: AuthClaimAsWritten | undefined;
+  /** custom:auth written as this text instead of auth's JSON: a claim the platform cannot read (a misconfigured account). */
+  unusableAuth?: string;
+  /** custom:meta, the free-form object the profile shows. */
+  meta?: Record<string, unknown>;
 }
 
 /** The demo accounts of issue #3; their auth object reaches the ID token as custom:auth. */
@@ -28,6 +32,22 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
   { email: 'mfa@acme.example', givenName: 'Morgan', familyName: 'Factor', auth: { role: 'customer', customerId: 'acme', modules: ['cd'], requireMFA: true } },
   { email: 'viewer@globex.example', givenName: 'Vic', familyName: 'Viewer', auth: { role: 'customer', customerId: 'globex', modules: [], requireMFA: false } },
+  // Issue 27: a claim as real pools write them (a key the platform does not read, nulls, capitals) signs in as any other.
+  {
+    email: 'pat@acme.example',
+    givenName: 'Pat',
+    familyName: 'Pool',
+    auth: { role: 'customer', customerId: 'ACME', companyName: 'Acme Industrial plc', modules: ['HS'], landingPageModuleKey: null, requireMFA: null },
+    meta: { department: 'Maintenance', site: 'Plant 4' },
+  },
+  // Issue 27: modules that are not a list: the platform cannot read the claim, and says so (403 CFG_ERR_ACCOUNT_MISCONFIGURED).
+  {
+    email: 'misconfigured@acme.example',
+    givenName: 'Mo',
+    familyName: 'Misconfigured',
+    auth: undefined,
+    unusableAuth: JSON.stringify({ role: 'customer', customerId: 'acme', modules: 'hs' }),
+  },
 ];
 
 /** The demo customers. Until the customer store exists (issue #6) they are the customers the service knows. */

@@ -26,7 +26,9 @@ function attributes(account: DemoAccount): AttributeType[] {
     { Name: 'given_name', Value: account.givenName },
     { Name: 'family_name', Value: account.familyName },
   ];
-  if (account.auth) list.push({ Name: 'custom:auth', Value: JSON.stringify(account.auth) });
+  const auth = account.unusableAuth ?? (account.auth && JSON.stringify(account.auth));
+  if (auth) list.push({ Name: 'custom:auth', Value: auth });
+  if (account.meta) list.push({ Name: 'custom:meta', Value: JSON.stringify(account.meta) });
   return list;
 }
 

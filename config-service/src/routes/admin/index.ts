@@ -4,11 +4,11 @@ import {
   adminPreviewRequestSchema,
   adminPreviewSchema,
   customerInContext,
+  normaliseAuthClaim,
   problemSchema,
   type AdminModuleList,
   type AdminPreview,
   type AdminPreviewRequest,
-  type AuthClaim,
 } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
@@ -54,7 +54,8 @@ export default async function adminRoutes(app: FastifyInstance, options: AdminRo
   );
 
   const view = async (request: ViewRequest, draft?: ManifestSet) => {
-    const auth = (request.claims ?? undefined) as AuthClaim | undefined;
+    // Read as the service reads a token's claim, so the preview is what that user would be served.
+    const auth = request.claims ? normaliseAuthClaim(request.claims) : undefined;
     const requestedCustomerId = request.customerId ?? undefined;
     const customer = customerInContext(auth, requestedCustomerId);
     // No version named: what this user is served now (a pilot's release for its customers).

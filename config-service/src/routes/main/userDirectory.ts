@@ -5,7 +5,7 @@ import {
   type CognitoIdentityProviderClient,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { MainUserList } from '@platform/schemas';
+import { claimedCustomerId, type MainUserList } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
 
 export type DirectoryUser = MainUserList['users'][number];
@@ -15,13 +15,13 @@ export interface UserDirectory {
   listUsers(): Promise<DirectoryUser[]>;
 }
 
-/** The role, customer and MFA requirement a user's custom:auth attribute names; nothing when it is missing or malformed. */
+/** The role, customer (in lower case, decision 0047) and MFA requirement a user's custom:auth attribute names; nothing when it is missing or malformed. */
 function authOf(value: string | undefined): { role: string | null; customerId: string | null; requireMFA: boolean } {
   try {
     const auth = value ? (JSON.parse(value) as Record<string, unknown>) : {};
     return {
       role: typeof auth.role === 'string' && auth.role ? auth.role : null,
-      customerId: typeof auth.customerId === 'string' && auth.customerId ? auth.customerId : null,
+      customerId: typeof auth.customerId === 'string' && auth.customerId ? claimedCustomerId(auth.customerId) : null,
       requireMFA: auth.requireMFA === true,
     };
   } catch {

@@ -3,6 +3,7 @@ import { APP_PATHS } from '../../app/appPaths.ts';
 import { activeAuthConfiguration } from '../../auth/activeAuthConfiguration.ts';
 import { useUserManifest } from '../../hooks/useUserManifest.ts';
 import { TotpSetup } from './TotpSetup.tsx';
+import { UserMeta } from './UserMeta.tsx';
 
 /** /profile: who the user is and, when their organisation requires it, the call to set up MFA. */
 export function ProfileScreen() {
@@ -54,6 +55,7 @@ export function ProfileScreen() {
           </div>
         </dl>
       )}
+      {user && <UserMeta meta={user.meta} />}
       {user && <TotpSetup sub={user.sub} email={user.email} />}
     </article>
   );
