@@ -1,11 +1,13 @@
 import type { PublicConfig } from '@platform/schemas';
+import { sessionAccepted, sessionRefused } from '../auth/sessionRefused.ts';
 import { siteGroupParam } from '../selection/siteGroupSelection.ts';
 import { ApiError, BackendUnavailableError, NetworkError } from './apiErrors.ts';
 import { signedInHeaders, type Audience } from './signedInHeaders.ts';
 
 // The one HTTP client of the web app. Every call goes through send(): it adds who is asking
-// (signedInHeaders) when the call is signed in, and turns every failure into one of the typed errors
-// of apiErrors.ts. callService() is the platform's own API; createApiClient() the backends modules call.
+// (signedInHeaders) when the call is signed in, forces a login when such a call is answered 401 (spec
+// sections 4 and 8), and turns every failure into one of the typed errors of apiErrors.ts.
+// callService() is the platform's own API; createApiClient() the backends modules call.
 
 export interface SendOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -19,10 +21,13 @@ export interface SendOptions {
 /**
  * Sends one request and returns the answer when it is 2xx; otherwise raises an ApiError with the
  * problem details the service sent, a NetworkError when there was no answer at all, or a
- * NotSignedInError when a signed-in call has no session to send.
+ * NotSignedInError when a signed-in call has no session to send. A signed-in call answered 401 sends
+ * the user to sign in again and raises NotAuthenticatedError (unless signing in again has not helped).
  */
 export async function send(url: string, options: SendOptions = {}): Promise<Response> {
   const { method = 'GET', headers = {}, body, signal, signedInTo } = options;
+  // An anonymous call's 401 (an expired signed link) says nothing about the session.
+  const request = signedInTo && url.split('?')[0]!;
   const credentials = signedInTo ? await signedInHeaders(signedInTo) : {};
   let response: Response;
   try {
@@ -36,6 +41,9 @@ export async function send(url: string, options: SendOptions = {}): Promise<Resp
     if ((error as Error).name === 'AbortError') throw error;
     throw new NetworkError(url, { cause: error });
   }
+  // Any signed-in call, not only the manifest: a backend that no longer takes the token ends the session too.
+  if (request && response.status === 401) await sessionRefused(request);
+  else if (request) sessionAccepted(request);
   if (!response.ok) {
     const problem = /[/+]json/.test(response.headers.get('content-type') ?? '')
       ? ((await response.json().catch(() => undefined)) as ApiError['problem'])
