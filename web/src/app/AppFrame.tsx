@@ -10,6 +10,7 @@ import { useUserManifest } from '../hooks/useUserManifest.ts';
 import { BreadcrumbSlot } from './breadcrumbSlot.ts';
 import { CustomerSwitcher } from './CustomerSwitcher.tsx';
 import { SectionNav } from './SectionNav.tsx';
+import { moduleLink } from './routeLink.ts';
 import { APP_PATHS } from './appPaths.ts';
 
 /** The frame every signed-in screen lives in: skip link, header with navigation, main. */
@@ -91,7 +92,7 @@ export function AppFrame() {
           <ul>
             {manifest?.modules.map((m) => (
               <li key={m.key}>
-                <NavLink to={m.baseUrl}>{m.name}</NavLink>
+                <NavLink to={moduleLink(m)}>{m.name}</NavLink>
               </li>
             ))}
           </ul>
