@@ -96,6 +96,17 @@ describe('API client', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it("names each backend's region from the runtime configuration", () => {
+    const regions = {
+      ...(Object.fromEntries(Object.keys(NO_BACKENDS).map((name) => [name, 'us-east-1'])) as PublicConfig['backendRegions']),
+      coldStartPublic: 'us-gov-west-1',
+    };
+    const configured = createApiClient({ backends, regions, siteGroups: () => [] });
+    expect(configured.region('coldStartPublic')).toBe('us-gov-west-1');
+    expect(configured.region('main')).toBe('us-east-1');
+    expect(client().region('coldStartPublic')).toBeUndefined();
+  });
+
   it('fetches a file as a blob with its content type', async () => {
     answer(new Response('a,b\n1,2\n', { headers: { 'content-type': 'text/csv' } }));
     const blob = await client().blob('main', '/files/1');

@@ -77,6 +77,8 @@ export type Backend = keyof PublicConfig['backends'];
 export interface ApiClientSources {
   /** Base address per backend, from the runtime configuration (never built into the bundle). */
   backends: PublicConfig['backends'];
+  /** The region each backend is in, from the runtime configuration; left out, none is known. */
+  regions?: PublicConfig['backendRegions'];
   /** The site groups selected for the customer in context, sent with every call. */
   siteGroups: () => readonly string[];
 }
@@ -98,6 +100,11 @@ export interface ApiClient {
   json<T>(backend: Backend, path: string, options?: CallOptions): Promise<T>;
   /** Fetches a file with the session's token, as a blob with its content type. */
   blob(backend: Backend, path: string, options?: CallOptions): Promise<Blob>;
+  /**
+   * The cloud region a backend is in (spec section 9: the cold start public API is in a government
+   * region, the rest in the standard one), for a call that signs its request or names its region.
+   */
+  region(backend: Backend): string | undefined;
 }
 
 export function createApiClient(sources: ApiClientSources): ApiClient {
@@ -116,5 +123,6 @@ export function createApiClient(sources: ApiClientSources): ApiClient {
     url,
     json: async <T>(backend: Backend, path: string, options?: CallOptions) => (await (await call(backend, path, options)).json()) as T,
     blob: async (backend, path, options) => (await call(backend, path, options, '*/*')).blob(),
+    region: (backend) => sources.regions?.[backend],
   };
 }
