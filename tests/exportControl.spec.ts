@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ENGINEER_STATE } from './support/accounts.ts';
+import { ENGINEER_STATE, STAFF_STATE } from './support/accounts.ts';
 
 test.describe('export-control warning', () => {
   test.use({ storageState: ENGINEER_STATE });
@@ -27,5 +27,26 @@ test.describe('export-control warning', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sites');
       await expect(page.getByRole('alertdialog')).toHaveCount(0);
     }
+  });
+});
+
+test.describe('export-controlled screens', () => {
+  test.use({ storageState: STAFF_STATE });
+
+  test('the navigation link to Model Builder software downloads shows the warning, and OK closes it', async ({ page }) => {
+    await page.goto('/model-builder');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('CLP');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await page
+      .getByRole('navigation', { name: /sections$/ })
+      .getByRole('link', { name: 'Software downloads' })
+      .click();
+    await expect(page).toHaveURL('/model-builder/software-downloads?showNistWarning=1');
+    const dialog = page.getByRole('alertdialog', { name: 'Export-controlled technical data' });
+    await expect(dialog).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Software downloads');
   });
 });

@@ -48,6 +48,8 @@ export interface AppOptions {
   browserAuth: PublicConfig['auth'];
   /** Backend bases the browser is given. */
   backends?: PublicConfig['backends'];
+  /** The region of each backend the browser is given; left out, all are in the identity settings' region. */
+  backendRegions?: PublicConfig['backendRegions'];
   /** Where the browser sends the user's messaging profile; 'local' also serves the sink. */
   messaging?: PublicConfig['messaging'];
   /** The main backend's local counterpart at /api/main, when this service plays it. */
@@ -224,6 +226,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     productName: options.productName,
     auth: options.browserAuth,
     backends: options.backends ?? NO_BACKENDS,
+    backendRegions:
+      options.backendRegions ?? (Object.fromEntries(BACKENDS.map((name) => [name, options.browserAuth.region])) as PublicConfig['backendRegions']),
     messaging: options.messaging ?? null,
   });
   const served = { manifests: options.manifests, environment: options.environment, productName: options.productName, customerModules: options.customerModules };

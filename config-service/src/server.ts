@@ -122,6 +122,7 @@ async function main() {
     ...(local ? { localIdp: { upstream: local.upstream, clientId: local.clientId, callbackUrls: callbackUrls(webOrigins) } } : {}),
     customerModules,
     backends: settings.backends,
+    backendRegions: settings.backendRegions,
     ...(settings.localMainApi
       ? {
           localMainApi: {

@@ -35,6 +35,22 @@ describe('backend bases', () => {
   });
 });
 
+describe('backend regions', () => {
+  it('puts every backend in the standard region and the cold start public API in its government region (spec section 9)', () => {
+    const { backendRegions } = readSettings({ ...production, COGNITO_REGION: 'us-east-1' });
+    expect(backendRegions.coldStartPublic).toBe('us-gov-west-1');
+    expect(Object.entries(backendRegions).filter(([name]) => name !== 'coldStartPublic')).toEqual(
+      BACKENDS.filter((name) => name !== 'coldStartPublic').map((name) => [name, 'us-east-1']),
+    );
+  });
+
+  it('takes the cold start public region from COLD_START_PUBLIC_REGION, and refuses what is not a region', () => {
+    expect(readSettings({ ...production, COLD_START_PUBLIC_REGION: 'us-gov-east-1' }).backendRegions.coldStartPublic).toBe('us-gov-east-1');
+    expect(readSettings({ ...production, COGNITO_REGION: 'eu-west-1' }).backendRegions.main).toBe('eu-west-1');
+    expect(() => readSettings({ ...production, COLD_START_PUBLIC_REGION: 'gov cloud' })).toThrow(/COLD_START_PUBLIC_REGION/);
+  });
+});
+
 describe('messaging', () => {
   it('uses the local sink in local mode, Pinpoint when a project is named, else nothing', () => {
     expect(readSettings(local).messaging).toEqual({ kind: 'local' });
@@ -171,6 +187,7 @@ describe('environment schema rules', () => {
     ['API_BASE_RAIL', 'ftp://rail', "API_BASE_RAIL: must be an http(s) URL or a path starting with /, got 'ftp://rail'"],
     ['PINPOINT_APP_ID', 'app 1', "PINPOINT_APP_ID: must be a Pinpoint project id without spaces, got 'app 1'"],
     ['PINPOINT_REGION', 'Frankfurt', "PINPOINT_REGION: must be an AWS region such as eu-west-1, got 'Frankfurt'"],
+    ['COLD_START_PUBLIC_REGION', 'gov cloud', "COLD_START_PUBLIC_REGION: must be an AWS region such as eu-west-1, got 'gov cloud'"],
     [
       'CORS_ORIGINS',
       'https://portal.example.com,*',

@@ -41,6 +41,8 @@ export interface Settings {
   artifactSigningKey: Buffer | undefined;
   /** Backend bases handed to the browser (PublicConfig['backends']). */
   backends: Record<BackendName, string | null>;
+  /** The region each backend is in, handed to the browser with the bases (PublicConfig['backendRegions']). */
+  backendRegions: Record<BackendName, string>;
   /** Where messaging endpoint updates go: the local sink, Pinpoint, or nowhere. */
   messaging: { kind: 'local' } | { kind: 'pinpoint'; appId: string; region: string } | null;
   /** Foreign origins whose pages may call the API (CORS); empty: none. */
@@ -155,6 +157,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     localMainApi,
     artifactSigningKey: signingKey(values.ARTIFACT_SIGNING_KEY, localMainApi && !local),
     backends: backendBases(values, localMainApi),
+    // Spec section 9: one standard region, and a government region for the one public API.
+    backendRegions: {
+      ...(Object.fromEntries(BACKENDS.map((name) => [name, region])) as Record<BackendName, string>),
+      coldStartPublic: values.COLD_START_PUBLIC_REGION,
+    },
     messaging: values.PINPOINT_APP_ID
       ? { kind: 'pinpoint', appId: values.PINPOINT_APP_ID, region: values.PINPOINT_REGION ?? region }
       : demoOrLocal

@@ -88,6 +88,10 @@ export const environmentSchema = {
       description: 'signs artifact download links; set the same on every replica',
     },
     ...backendProperties,
+    COLD_START_PUBLIC_REGION: {
+      ...region('region of the cold start public API, the one backend in a government region (spec section 9); the others are in COGNITO_REGION'),
+      default: 'us-gov-west-1',
+    },
     PINPOINT_APP_ID: {
       type: 'string',
       pattern: '^\\S+$',

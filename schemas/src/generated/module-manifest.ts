@@ -154,7 +154,7 @@ export const moduleManifestSchema = {
           "uniqueItems": true
         },
         "showNistWarning": {
-          "description": "Always show the export-control warning over this screen.",
+          "description": "Export-controlled technical data: the warning shows over this screen always, and every link the app draws to it carries showNistWarning=1.",
           "type": "boolean"
         },
         "mountsModules": {

@@ -13,6 +13,7 @@ export const publicConfigSchema = {
     "auth",
     "shell",
     "backends",
+    "backendRegions",
     "messaging"
   ],
   "properties": {
@@ -187,6 +188,59 @@ export const publicConfigSchema = {
             "string",
             "null"
           ]
+        }
+      }
+    },
+    "backendRegions": {
+      "description": "The cloud region of each backend (spec section 9): the standard region (COGNITO_REGION), except the cold start public API, which is in a government region of its own (COLD_START_PUBLIC_REGION). For calls that sign requests or name their region.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "main",
+        "assetHealth",
+        "mapping",
+        "lifex",
+        "technicalDashboard",
+        "lifeCost",
+        "modelRuntime",
+        "rail",
+        "coreData",
+        "coldStartPublic",
+        "userManagement"
+      ],
+      "properties": {
+        "main": {
+          "type": "string"
+        },
+        "assetHealth": {
+          "type": "string"
+        },
+        "mapping": {
+          "type": "string"
+        },
+        "lifex": {
+          "type": "string"
+        },
+        "technicalDashboard": {
+          "type": "string"
+        },
+        "lifeCost": {
+          "type": "string"
+        },
+        "modelRuntime": {
+          "type": "string"
+        },
+        "rail": {
+          "type": "string"
+        },
+        "coreData": {
+          "type": "string"
+        },
+        "coldStartPublic": {
+          "type": "string"
+        },
+        "userManagement": {
+          "type": "string"
         }
       }
     },

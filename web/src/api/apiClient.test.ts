@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicConfig } from '@platform/schemas';
 import { SELECTED_CUSTOMER_KEY } from '../selection/customerContext.ts';
 import { NO_BACKENDS } from '../testing/fakePlatform.ts';
@@ -8,6 +8,17 @@ import { ApiError, BackendUnavailableError, NetworkError, NotSignedInError } fro
 // The session is Amplify's; here only its token is stood in for.
 const token = vi.hoisted(() => ({ current: 'id-token' as string | undefined }));
 vi.mock('../auth/currentIdToken.ts', () => ({ currentIdToken: async () => token.current }));
+// A forced login signs out and reloads the page at /login; here it only records that it was asked for.
+const forced = vi.hoisted(() => ({ logins: 0 }));
+vi.mock('../auth/forcedLogin.ts', async () => {
+  const { NotAuthenticatedError } = await import('./apiErrors.ts');
+  return {
+    forceLogin: async () => {
+      forced.logins++;
+      throw new NotAuthenticatedError();
+    },
+  };
+});
 
 const backends: PublicConfig['backends'] = { ...NO_BACKENDS, main: '/api/main', assetHealth: 'https://health.example.com/v1' };
 
@@ -24,6 +35,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   calls.length = 0;
   token.current = 'id-token';
+  forced.logins = 0;
 });
 
 const client = (siteGroups: string[] = []) => createApiClient({ backends, siteGroups: () => siteGroups });
@@ -84,6 +96,17 @@ describe('API client', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it("names each backend's region from the runtime configuration", () => {
+    const regions = {
+      ...(Object.fromEntries(Object.keys(NO_BACKENDS).map((name) => [name, 'us-east-1'])) as PublicConfig['backendRegions']),
+      coldStartPublic: 'us-gov-west-1',
+    };
+    const configured = createApiClient({ backends, regions, siteGroups: () => [] });
+    expect(configured.region('coldStartPublic')).toBe('us-gov-west-1');
+    expect(configured.region('main')).toBe('us-east-1');
+    expect(client().region('coldStartPublic')).toBeUndefined();
+  });
+
   it('fetches a file as a blob with its content type', async () => {
     answer(new Response('a,b\n1,2\n', { headers: { 'content-type': 'text/csv' } }));
     const blob = await client().blob('main', '/files/1');
@@ -132,5 +155,84 @@ describe("the platform's own API", () => {
     actingFor('');
     answer(new Response(null, { status: 202 }));
     await expect(callService('/messaging/endpoints', { method: 'POST', body: {} })).resolves.toBeUndefined();
+  });
+});
+
+describe('a signed-in call answered 401', () => {
+  // The tab's sessionStorage, which outlives the reload a forced login makes.
+  const tab = new Map<string, string>();
+  beforeEach(() => {
+    tab.clear();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => tab.get(key) ?? null,
+      setItem: (key: string, value: string) => void tab.set(key, value),
+      removeItem: (key: string) => void tab.delete(key),
+    });
+    actingFor('');
+    // A forced login ends with a page load, which starts the client afresh.
+    vi.resetModules();
+  });
+  const freshClient = async () => {
+    const fresh = await import('./apiClient.ts');
+    return { backend: fresh.createApiClient({ backends, siteGroups: () => [] }), callService: fresh.callService };
+  };
+  const unauthorised = () => new Response(null, { status: 401 });
+
+  it('from a backend, forces a login and raises Not Authenticated', async () => {
+    answer(unauthorised());
+    const { backend } = await freshClient();
+    await expect(backend.json('main', '/customers/acme/notifications')).rejects.toMatchObject({
+      code: 'WEB_ERR_NOT_AUTHENTICATED',
+      message: 'Not Authenticated',
+    });
+    expect(forced.logins).toBe(1);
+  });
+
+  it('from the platform, forces a login too', async () => {
+    answer(unauthorised());
+    const { callService: service } = await freshClient();
+    await expect(service('/manifest')).rejects.toMatchObject({ code: 'WEB_ERR_NOT_AUTHENTICATED' });
+    expect(forced.logins).toBe(1);
+  });
+
+  it('several at once make one forced login', async () => {
+    answer(unauthorised());
+    const { backend, callService: service } = await freshClient();
+    const all = await Promise.allSettled([backend.json('main', '/a'), backend.json('assetHealth', '/b'), service('/manifest')]);
+    expect(all.map((a) => a.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(forced.logins).toBe(1);
+  });
+
+  it('to a request refused before and answered nothing else since, is reported instead of forcing another login', async () => {
+    answer(unauthorised());
+    await expect((await freshClient()).backend.json('main', '/a')).rejects.toMatchObject({ code: 'WEB_ERR_NOT_AUTHENTICATED' });
+    // Signed in again; the page loaded afresh; the same backend still refuses the new session.
+    vi.resetModules();
+    const { backend } = await freshClient();
+    await expect(backend.json('main', '/a')).rejects.toMatchObject({ status: 401, code: 'WEB_ERR_HTTP_STATUS' });
+    expect(forced.logins).toBe(1);
+    // Once it is answered, a later 401 means that session has ended: a forced login again.
+    answer(Response.json({}));
+    await backend.json('main', '/a');
+    answer(unauthorised());
+    vi.resetModules();
+    await expect((await freshClient()).backend.json('main', '/a')).rejects.toMatchObject({ code: 'WEB_ERR_NOT_AUTHENTICATED' });
+    expect(forced.logins).toBe(2);
+  });
+
+  it('is the only status that forces a login: 403 (unusable claims, another customer) does not', async () => {
+    answer(new Response(null, { status: 403 }));
+    const { backend, callService: service } = await freshClient();
+    await expect(backend.json('main', '/a')).rejects.toMatchObject({ status: 403 });
+    await expect(service('/manifest')).rejects.toMatchObject({ status: 403 });
+    expect(forced.logins).toBe(0);
+  });
+
+  it('does not end the session when the call was anonymous (an expired signed link)', async () => {
+    answer(unauthorised());
+    const fresh = await import('./apiClient.ts');
+    await expect(fresh.send('/api/main/artifacts/acme/users.csv?expires=1&signature=x')).rejects.toMatchObject({ status: 401 });
+    await expect(fresh.callService('/config', { signedIn: false })).rejects.toMatchObject({ status: 401 });
+    expect(forced.logins).toBe(0);
   });
 });

@@ -1,11 +1,13 @@
 import type { PublicConfig } from '@platform/schemas';
+import { sessionAccepted, sessionRefused } from '../auth/sessionRefused.ts';
 import { siteGroupParam } from '../selection/siteGroupSelection.ts';
 import { ApiError, BackendUnavailableError, NetworkError } from './apiErrors.ts';
 import { signedInHeaders, type Audience } from './signedInHeaders.ts';
 
 // The one HTTP client of the web app. Every call goes through send(): it adds who is asking
-// (signedInHeaders) when the call is signed in, and turns every failure into one of the typed errors
-// of apiErrors.ts. callService() is the platform's own API; createApiClient() the backends modules call.
+// (signedInHeaders) when the call is signed in, forces a login when such a call is answered 401 (spec
+// sections 4 and 8), and turns every failure into one of the typed errors of apiErrors.ts.
+// callService() is the platform's own API; createApiClient() the backends modules call.
 
 export interface SendOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -19,10 +21,13 @@ export interface SendOptions {
 /**
  * Sends one request and returns the answer when it is 2xx; otherwise raises an ApiError with the
  * problem details the service sent, a NetworkError when there was no answer at all, or a
- * NotSignedInError when a signed-in call has no session to send.
+ * NotSignedInError when a signed-in call has no session to send. A signed-in call answered 401 sends
+ * the user to sign in again and raises NotAuthenticatedError (unless signing in again has not helped).
  */
 export async function send(url: string, options: SendOptions = {}): Promise<Response> {
   const { method = 'GET', headers = {}, body, signal, signedInTo } = options;
+  // An anonymous call's 401 (an expired signed link) says nothing about the session.
+  const request = signedInTo && url.split('?')[0]!;
   const credentials = signedInTo ? await signedInHeaders(signedInTo) : {};
   let response: Response;
   try {
@@ -36,6 +41,9 @@ export async function send(url: string, options: SendOptions = {}): Promise<Resp
     if ((error as Error).name === 'AbortError') throw error;
     throw new NetworkError(url, { cause: error });
   }
+  // Any signed-in call, not only the manifest: a backend that no longer takes the token ends the session too.
+  if (request && response.status === 401) await sessionRefused(request);
+  else if (request) sessionAccepted(request);
   if (!response.ok) {
     const problem = /[/+]json/.test(response.headers.get('content-type') ?? '')
       ? ((await response.json().catch(() => undefined)) as ApiError['problem'])
@@ -69,6 +77,8 @@ export type Backend = keyof PublicConfig['backends'];
 export interface ApiClientSources {
   /** Base address per backend, from the runtime configuration (never built into the bundle). */
   backends: PublicConfig['backends'];
+  /** The region each backend is in, from the runtime configuration; left out, none is known. */
+  regions?: PublicConfig['backendRegions'];
   /** The site groups selected for the customer in context, sent with every call. */
   siteGroups: () => readonly string[];
 }
@@ -90,6 +100,11 @@ export interface ApiClient {
   json<T>(backend: Backend, path: string, options?: CallOptions): Promise<T>;
   /** Fetches a file with the session's token, as a blob with its content type. */
   blob(backend: Backend, path: string, options?: CallOptions): Promise<Blob>;
+  /**
+   * The cloud region a backend is in (spec section 9: the cold start public API is in a government
+   * region, the rest in the standard one), for a call that signs its request or names its region.
+   */
+  region(backend: Backend): string | undefined;
 }
 
 export function createApiClient(sources: ApiClientSources): ApiClient {
@@ -108,5 +123,6 @@ export function createApiClient(sources: ApiClientSources): ApiClient {
     url,
     json: async <T>(backend: Backend, path: string, options?: CallOptions) => (await (await call(backend, path, options)).json()) as T,
     blob: async (backend, path, options) => (await call(backend, path, options, '*/*')).blob(),
+    region: (backend) => sources.regions?.[backend],
   };
 }

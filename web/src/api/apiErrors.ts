@@ -51,6 +51,18 @@ export class NotSignedInError extends Error {
   }
 }
 
+/**
+ * The service or a backend refused the session (401), so the user is being sent to sign in again
+ * (spec section 8, "Forced login"); the page is on its way to /login.
+ */
+export class NotAuthenticatedError extends Error {
+  readonly code = 'WEB_ERR_NOT_AUTHENTICATED';
+  constructor() {
+    super('Not Authenticated');
+    this.name = 'NotAuthenticatedError';
+  }
+}
+
 /** The service or backend answered with a failure; `status` narrows further (409 conflict, 422 refused). */
 export function isApiError(value: unknown, status?: number): value is ApiError {
   return value instanceof ApiError && (status === undefined || value.status === status);

@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { UserManifest } from '@platform/schemas';
-import { forceLogin } from '../auth/forcedLogin.ts';
 import { callService } from './apiClient.ts';
 import { chooseCustomer } from '../selection/customerContext.ts';
-import { isAccountMisconfigured, isApiError, isUnknownCustomer } from './apiErrors.ts';
+import { isAccountMisconfigured, isUnknownCustomer } from './apiErrors.ts';
 
 /** The signed-in user's manifest; keyed by user so a new sign-in never sees the last one's. */
 export const userManifestQuery = (sub: string) =>
@@ -13,13 +12,13 @@ export const userManifestQuery = (sub: string) =>
       try {
         return await callService<UserManifest>('/manifest');
       } catch (error) {
-        // The browser holds a session the service no longer accepts (revoked, tampered, expired).
-        if (isApiError(error, 401)) return forceLogin();
         // Staff's chosen customer is no longer one the service holds: act for none, and ask again.
         if (isUnknownCustomer(error)) {
           chooseCustomer(null);
           return callService<UserManifest>('/manifest');
         }
+        // A session the service no longer accepts (revoked, tampered, expired) is not handled here: the
+        // client has already sent the user to sign in again, as for every signed-in call.
         throw error;
       }
     },

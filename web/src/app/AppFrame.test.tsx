@@ -1,15 +1,26 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { Link, Route, Routes } from 'react-router';
+import { act } from 'react';
 import { describe, expect, it } from 'vitest';
+import type { NotificationList } from '@platform/schemas';
+import { markSeen } from '../selection/notificationsSeen.ts';
 import { fakePlatform, type TestUser } from '../testing/fakePlatform.ts';
 import { renderInApp } from '../testing/renderInApp.tsx';
 import { AppFrame } from './AppFrame.tsx';
 
 const ENGINEER: TestUser = { sub: 'u-erin', email: 'erin@acme.test', givenName: 'Erin', familyName: 'Engineer', role: 'customer', customerId: 'acme' };
 
+const note = (id: string, at: string): NotificationList['notifications'][number] => ({ id, at, severity: 'info', title: id, body: '', siteGroupId: 'north' });
+const NOTIFICATIONS = [note('n3', '2026-11-21T04:00:00.000Z'), note('n2', '2026-11-20T04:00:00.000Z'), note('n1', '2026-11-19T04:00:00.000Z')];
+
 function renderFrame(options: { mfaPending?: boolean } = {}) {
-  const platform = fakePlatform({ user: ENGINEER, siteGroups: { acme: [{ id: 'north', name: 'North', sites: [] }] }, ...options });
+  const platform = fakePlatform({
+    user: ENGINEER,
+    siteGroups: { acme: [{ id: 'north', name: 'North', sites: [] }] },
+    notifications: { acme: NOTIFICATIONS },
+    ...options,
+  });
   return Object.assign(
     platform,
     renderInApp(
@@ -71,17 +82,34 @@ describe('AppFrame', () => {
     expect(await within(account).findByRole('link', { name: 'Erin Engineer' })).toBeDefined();
     expect(within(account).getByRole('link', { name: 'Sign out' })).toBeDefined();
     expect(within(account).queryByRole('link', { name: 'Settings' })).toBeNull();
+    expect(within(account).queryByRole('link', { name: /^Notifications/ })).toBeNull();
+    expect(within(account).queryByRole('link', { name: 'Dashboard' })).toBeNull();
     expect(within(screen.getByRole('navigation', { name: 'Modules' })).queryAllByRole('link')).toEqual([]);
     expect(screen.queryByText(/Site groups/)).toBeNull();
     expect(platform.requestsTo('/api/v1/manifest').length).toBeGreaterThan(0);
     expect(platform.requestsTo('/api/v1/events')).toEqual([]);
     expect(platform.requestsTo('/api/main/customers/acme/sitegroups')).toEqual([]);
+    expect(platform.requestsTo('/api/main/customers/acme/notifications')).toEqual([]);
   });
 
   it('shows Settings and the site groups once MFA is not pending (so the test above can fail)', async () => {
     renderFrame();
     expect(await screen.findByRole('link', { name: 'Settings' })).toBeDefined();
     expect(await screen.findByText(/Site groups/)).toBeDefined();
+  });
+
+  it('names the Notifications entry with the count of those not yet seen, and offers the Dashboard', async () => {
+    renderFrame();
+    const account = screen.getByRole('navigation', { name: 'Account' });
+    const notifications = await within(account).findByRole('link', { name: 'Notifications, 3 unread' });
+    expect(notifications.getAttribute('href')).toBe('/notifications');
+    expect(within(account).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/');
+
+    // Seen up to the second newest (the list opened before the newest arrived): one is left.
+    act(() => markSeen(ENGINEER.sub, 'acme', NOTIFICATIONS.slice(1)));
+    expect(within(account).getByRole('link', { name: 'Notifications, 1 unread' })).toBe(notifications);
+    act(() => markSeen(ENGINEER.sub, 'acme', NOTIFICATIONS));
+    expect(within(account).getByRole('link', { name: 'Notifications' })).toBe(notifications);
   });
 
   it('folds the narrow-screen menu once the user moves to another page, and keeps it folded on coming back', async () => {

@@ -10,6 +10,9 @@ import { useUserManifest } from '../hooks/useUserManifest.ts';
 import { BreadcrumbSlot } from './breadcrumbSlot.ts';
 import { CustomerSwitcher } from './CustomerSwitcher.tsx';
 import { SectionNav } from './SectionNav.tsx';
+import { moduleLink } from './routeLink.ts';
+import { DASHBOARD_STATE } from './guard.ts';
+import { NotificationsLink } from './NotificationsLink.tsx';
 import { APP_PATHS } from './appPaths.ts';
 
 /** The frame every signed-in screen lives in: skip link, header with navigation, main. */
@@ -69,9 +72,21 @@ export function AppFrame() {
           <nav aria-label="Account" className="account-nav">
             <ul>
               {!mfaPending && (
-                <li>
-                  <NavLink to={APP_PATHS.settings}>Settings</NavLink>
-                </li>
+                <>
+                  <li>
+                    {/* The welcome page, with the customer's FlexCM access and latest notifications, for those
+                        whom '/' otherwise takes to their landing module. */}
+                    <NavLink to={APP_PATHS.root} state={DASHBOARD_STATE} end>
+                      Dashboard
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NotificationsLink />
+                  </li>
+                  <li>
+                    <NavLink to={APP_PATHS.settings}>Settings</NavLink>
+                  </li>
+                </>
               )}
               <li>
                 <NavLink to={APP_PATHS.profile}>{user ? `${user.givenName} ${user.familyName}`.trim() || user.email : 'Profile'}</NavLink>
@@ -91,7 +106,7 @@ export function AppFrame() {
           <ul>
             {manifest?.modules.map((m) => (
               <li key={m.key}>
-                <NavLink to={m.baseUrl}>{m.name}</NavLink>
+                <NavLink to={moduleLink(m)}>{m.name}</NavLink>
               </li>
             ))}
           </ul>

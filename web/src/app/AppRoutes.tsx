@@ -7,7 +7,7 @@ import { useSession } from '../hooks/useSession.ts';
 import { useUserManifest } from '../hooks/useUserManifest.ts';
 import { buildRoutes } from './buildRoutes.tsx';
 import { ExportControlWarning, wantsExportWarning } from './ExportControlWarning.tsx';
-import { decide } from './guard.ts';
+import { choseDashboard, decide } from './guard.ts';
 import { isRouteHandle } from './routeHandle.ts';
 import { preloadSignedInScreens } from '../screens/registry.ts';
 import { StatusPage } from './StatusPage.tsx';
@@ -37,6 +37,7 @@ export function AppRoutes({ config }: { config: PublicConfig }) {
     environment: config.environment,
     signedIn: session === undefined ? undefined : session !== null,
     manifest,
+    dashboardChosen: choseDashboard(location.state),
   });
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { EXPORT_WARNING_PARAM } from './routeLink.ts';
 
 /**
  * The export-control warning: a modal with one button. Escape and clicks on the backdrop leave it
@@ -51,6 +52,6 @@ export function ExportControlWarning({ onAcknowledge }: { onAcknowledge: () => v
 
 /** Whether the address asks for the warning: showNistWarning with any value but 0 or false. */
 export function wantsExportWarning(search: string): boolean {
-  const value = new URLSearchParams(search).get('showNistWarning');
+  const value = new URLSearchParams(search).get(EXPORT_WARNING_PARAM);
   return value !== null && value !== '0' && value.toLowerCase() !== 'false';
 }

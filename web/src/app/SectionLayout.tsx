@@ -1,5 +1,6 @@
 import { NavLink, Outlet, useParams } from 'react-router';
 import { substituteParams, type ResolvedRoute } from '@platform/schemas';
+import { routeLink } from './routeLink.ts';
 
 /**
  * A route with children: names its section and links to the children that have an address of
@@ -14,7 +15,7 @@ export function SectionLayout({ route }: { route: ResolvedRoute }) {
       {tabs.length > 1 && (
         <nav aria-label={`${label} sections`} className="section-tabs">
           {tabs.map((c) => (
-            <NavLink key={c.fullPath} to={substituteParams(c.fullPath, params)} end={c.path === ''}>
+            <NavLink key={c.fullPath} to={routeLink(c, params)} end={c.path === ''}>
               {substituteParams(c.title ?? '', params)}
             </NavLink>
           ))}

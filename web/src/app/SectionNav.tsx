@@ -1,5 +1,6 @@
 import { NavLink, useLocation } from 'react-router';
 import type { ModuleView } from '@platform/schemas';
+import { routeLink } from './routeLink.ts';
 
 const within = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
 
@@ -15,7 +16,7 @@ export function SectionNav({ modules }: { modules: readonly ModuleView[] }) {
       <ul>
         {links.map((r) => (
           <li key={r.fullPath}>
-            <NavLink to={r.fullPath} end={r.path === ''}>
+            <NavLink to={routeLink(r)} end={r.path === ''}>
               {r.title}
             </NavLink>
           </li>

@@ -1,4 +1,5 @@
 import { substituteParams, type ModuleView, type ResolvedRoute } from '@platform/schemas';
+import { moduleLink, routeLink } from './routeLink.ts';
 
 export interface Crumb {
   label: string;
@@ -24,15 +25,15 @@ export function breadcrumbTrail(module: ModuleView, current: ResolvedRoute, para
   for (const r of allRoutes(module.routes)) {
     if (r.redirectTo === undefined && r.title && !byPath.has(r.fullPath)) byPath.set(r.fullPath, r);
   }
-  const trail: Crumb[] = [{ label: module.name, to: module.baseUrl }];
+  const trail: Crumb[] = [{ label: module.name, to: moduleLink(module) }];
   const base = segments(module.baseUrl).length;
   for (let n = base + 1; n < here.length; n++) {
     const prefix = `/${here.slice(0, n).join('/')}`;
     const r = byPath.get(prefix);
-    if (r?.title) trail.push({ label: substituteParams(r.title, params), to: substituteParams(prefix, params) });
+    if (r?.title) trail.push({ label: substituteParams(r.title, params), to: routeLink(r, params) });
   }
   if (current.fullPath !== module.baseUrl || current.title !== module.name) {
-    trail.push({ label: substituteParams(current.title ?? '', params), to: substituteParams(current.fullPath, params) });
+    trail.push({ label: substituteParams(current.title ?? '', params), to: routeLink(current, params) });
   }
   return trail;
 }

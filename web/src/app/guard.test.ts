@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserManifest } from '@platform/schemas';
-import { decide, type GuardInput } from './guard.ts';
+import { choseDashboard, DASHBOARD_STATE, decide, type GuardInput } from './guard.ts';
 
 const manifest = (over: Partial<UserManifest> = {}) =>
   ({
@@ -56,6 +56,16 @@ describe('decide (spec section 4)', () => {
   it("takes '/' to the landing page, or stays when there is none", () => {
     expect(decide(input({ pathname: '/' }))).toEqual({ kind: 'redirect', to: '/asset-life' });
     expect(decide(input({ pathname: '/', manifest: manifest({ landing: null }) }))).toEqual({ kind: 'render' });
+  });
+
+  it("keeps '/' on the welcome page when the user chose the dashboard, for a user with a landing module too", () => {
+    expect(decide(input({ pathname: '/', dashboardChosen: true }))).toEqual({ kind: 'render' });
+    expect(decide(input({ pathname: '/', dashboardChosen: choseDashboard(DASHBOARD_STATE) }))).toEqual({ kind: 'render' });
+    expect(decide(input({ pathname: '/', dashboardChosen: choseDashboard({ other: true }) }))).toEqual({ kind: 'redirect', to: '/asset-life' });
+    expect(decide(input({ pathname: '/', dashboardChosen: choseDashboard(null) }))).toEqual({ kind: 'redirect', to: '/asset-life' });
+    // The choice does not get past the rules before it: a pending MFA still goes to the profile.
+    const pending = manifest({ requireMFA: true, mfaPending: true });
+    expect(decide(input({ pathname: '/', dashboardChosen: true, manifest: pending }))).toEqual({ kind: 'redirect', to: '/profile?require=mfa' });
   });
 
   it("sends a signed-in user on a guest page to a safe carried address, else '/'", () => {

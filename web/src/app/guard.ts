@@ -18,11 +18,23 @@ export interface GuardInput {
   signedIn: boolean | undefined;
   /** The user's manifest, once loaded. */
   manifest: UserManifest | undefined;
+  /** The user chose the dashboard (its entry in the top bar): '/' shows it rather than the landing page. */
+  dashboardChosen?: boolean;
 }
 
 const render: GuardDecision = { kind: 'render' };
 const wait: GuardDecision = { kind: 'wait' };
 const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
+
+/**
+ * The navigation state of the top bar's Dashboard entry. State rather than an address of its own: '/'
+ * stays the one address of the welcome page, and opened or shared as an address it goes on to the
+ * landing page as spec section 4 says; only the entry, and going back or reloading there, keep it.
+ */
+export const DASHBOARD_STATE = { dashboard: true } as const;
+
+/** Whether a location's navigation state is the Dashboard entry's. */
+export const choseDashboard = (state: unknown): boolean => (state as Partial<typeof DASHBOARD_STATE> | null)?.dashboard === true;
 
 const within = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
 
@@ -63,6 +75,7 @@ export function decide(input: GuardInput): GuardDecision {
   // The service says whether MFA is still to be set up (it asked the identity provider), and serves
   // nothing but the profile page until it is: the browser's own reading of the user is not asked.
   if (manifest.mfaPending && pathname !== APP_PATHS.profile) return redirect(`${APP_PATHS.profile}?require=mfa`);
-  if (pathname === APP_PATHS.root && manifest.landing && manifest.landing.path !== APP_PATHS.root) return redirect(manifest.landing.path);
+  if (pathname === APP_PATHS.root && !input.dashboardChosen && manifest.landing && manifest.landing.path !== APP_PATHS.root)
+    return redirect(manifest.landing.path);
   return render;
 }

@@ -1,17 +1,10 @@
 import { signOutOfPlatform } from './signOutOfPlatform.ts';
 import { signOutThen } from './signOutThen.ts';
 import { APP_PATHS } from '../app/appPaths.ts';
+import { NotAuthenticatedError } from '../api/apiErrors.ts';
 
 /** Holds the address a forced sign-in returns to. */
 const REDIRECT_COOKIE = 'platform_redirect';
-
-/** Raised when the service no longer accepts the session (spec section 8, "Forced login"). */
-class NotAuthenticatedError extends Error {
-  constructor() {
-    super('Not Authenticated');
-    this.name = 'NotAuthenticatedError';
-  }
-}
 
 /** The stored return address, if any (not yet checked: the guard keeps only a same-origin path). */
 export function readRedirectCookie(): string | undefined {
@@ -30,8 +23,9 @@ export function clearRedirectCookie(): void {
 }
 
 /**
- * Forced login: stores where the user is in the redirect cookie, drops the session the service
- * refused, goes to /login, and raises 'Not Authenticated' to whoever asked.
+ * Forced login: stores where the user is in the redirect cookie, drops the refused session (so the
+ * next sign-in gets fresh tokens, not the refused ones), goes to /login, and raises 'Not Authenticated'
+ * to whoever asked. Reached through sessionRefused, which keeps it to one at a time and out of loops.
  */
 export async function forceLogin(target = `${window.location.pathname}${window.location.search}${window.location.hash}`): Promise<never> {
   // biome-ignore lint/suspicious/noDocumentCookie: see clearRedirectCookie

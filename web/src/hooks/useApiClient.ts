@@ -12,5 +12,11 @@ export function useApiClient(): ApiClient | undefined {
   // The client outlives renders; it reads the selection of whichever customer is in context now.
   const customer = useRef(customerId);
   customer.current = customerId;
-  return useMemo(() => (config ? createApiClient({ backends: config.backends, siteGroups: () => selectedSiteGroups(customer.current) }) : undefined), [config]);
+  return useMemo(
+    () =>
+      config
+        ? createApiClient({ backends: config.backends, regions: config.backendRegions, siteGroups: () => selectedSiteGroups(customer.current) })
+        : undefined,
+    [config],
+  );
 }

@@ -1,4 +1,12 @@
-import { customerInContext, type CustomerList, type ModuleView, type PublicConfig, type SiteGroupList, type UserManifest } from '@platform/schemas';
+import {
+  customerInContext,
+  type CustomerList,
+  type ModuleView,
+  type NotificationList,
+  type PublicConfig,
+  type SiteGroupList,
+  type UserManifest,
+} from '@platform/schemas';
 import { Amplify } from 'aws-amplify';
 import { vi } from 'vitest';
 
@@ -27,6 +35,8 @@ interface FakePlatformOptions {
   customers?: CustomerList['customers'];
   /** Site groups by customer id. */
   siteGroups?: Record<string, SiteGroupList['siteGroups']>;
+  /** Notifications by customer id. */
+  notifications?: Record<string, NotificationList['notifications']>;
   /** The user must use MFA and has none yet: the service answers the profile-only manifest and refuses the rest (403). */
   mfaPending?: boolean;
   /** The service cannot read the user's auth claim: every signed-in path answers 403 CFG_ERR_ACCOUNT_MISCONFIGURED. */
@@ -64,6 +74,7 @@ export const TEST_CONFIG: PublicConfig = {
   auth: { region: 'eu-west-1', userPoolId: 'eu-west-1_test', userPoolClientId: 'test', userPoolEndpoint: null, authFlowType: 'USER_SRP_AUTH', oauth: null },
   shell: moduleView('shell', 'Shell', '/'),
   backends: { ...NO_BACKENDS, main: MAIN_API },
+  backendRegions: Object.fromEntries(Object.keys(NO_BACKENDS).map((name) => [name, 'eu-west-1'])) as PublicConfig['backendRegions'],
   messaging: null,
 };
 
@@ -95,7 +106,14 @@ function tokensFor(user: TestUser) {
  * real, so a test breaks when what the user sees breaks, not when the data layer is rearranged.
  * The manifest honours X-Customer-Id by the service's own rule, so a staff user's switch shows up.
  */
-export function fakePlatform({ user, customers = [], siteGroups = {}, mfaPending = false, misconfigured = false }: FakePlatformOptions = {}) {
+export function fakePlatform({
+  user,
+  customers = [],
+  siteGroups = {},
+  notifications = {},
+  mfaPending = false,
+  misconfigured = false,
+}: FakePlatformOptions = {}) {
   const requests: SeenRequest[] = [];
   const tokens = user ? tokensFor(user) : null;
   Amplify.configure({}, { Auth: { tokenProvider: { getTokens: async () => tokens } } });
@@ -136,6 +154,8 @@ export function fakePlatform({ user, customers = [], siteGroups = {}, mfaPending
     if (path === '/api/v1/customers') return json({ customers } satisfies CustomerList);
     const groups = new RegExp(`^${MAIN_API}/customers/([^/]+)/sitegroups$`).exec(path);
     if (groups) return json({ siteGroups: siteGroups[decodeURIComponent(groups[1] ?? '')] ?? [] } satisfies SiteGroupList);
+    const news = new RegExp(`^${MAIN_API}/customers/([^/]+)/notifications$`).exec(path);
+    if (news) return json({ notifications: notifications[decodeURIComponent(news[1] ?? '')] ?? [] } satisfies NotificationList);
     return json({ title: 'Not Found', status: 404 }, 404);
   };
 

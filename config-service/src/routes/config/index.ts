@@ -10,6 +10,7 @@ export interface ConfigRouteOptions {
   productName: string;
   auth: PublicConfig['auth'];
   backends: PublicConfig['backends'];
+  backendRegions: PublicConfig['backendRegions'];
   messaging: PublicConfig['messaging'];
 }
 
@@ -32,6 +33,7 @@ export default async function configRoutes(app: FastifyInstance, options: Config
       version: set.version,
       auth: options.auth,
       backends: options.backends,
+      backendRegions: options.backendRegions,
       messaging: options.messaging,
       shell: resolveModule(shell, { role: null, productName: options.productName }),
     } satisfies PublicConfig;

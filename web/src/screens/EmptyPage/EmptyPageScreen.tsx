@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useUserManifest } from '../../hooks/useUserManifest.ts';
 import { CustomerOverview } from './CustomerOverview.tsx';
+import { moduleLink } from '../../app/routeLink.ts';
 
 /** '/' for a user with no landing module: a welcome and whatever they can open. */
 export function EmptyPageScreen() {
@@ -19,7 +20,7 @@ export function EmptyPageScreen() {
         <ul className="module-cards">
           {modules.map((m) => (
             <li key={m.key}>
-              <Link to={m.landingPath}>{m.name}</Link>
+              <Link to={moduleLink(m)}>{m.name}</Link>
             </li>
           ))}
         </ul>

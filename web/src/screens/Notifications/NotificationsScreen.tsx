@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { NotificationList } from '@platform/schemas';
 import { notificationsQuery } from '../../api/main.ts';
 import { useCustomerScope } from '../../hooks/useCustomerScope.ts';
+import { useMarkNotificationsSeen } from '../../hooks/useUnreadNotifications.ts';
 import { formatDate, formatDateTimeUtc } from '../shared/format.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
@@ -14,6 +15,7 @@ type Notification = NotificationList['notifications'][number];
 export function NotificationsScreen({ title }: ScreenProps) {
   const { client, customerId, staff, selected, enabled, groupName } = useCustomerScope();
   const notifications = useQuery({ ...notificationsQuery(client!, customerId ?? '', selected), enabled });
+  useMarkNotificationsSeen(notifications.data?.notifications);
 
   return (
     <article className="screen">
