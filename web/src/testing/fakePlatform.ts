@@ -27,6 +27,8 @@ interface FakePlatformOptions {
   siteGroups?: Record<string, SiteGroupList['siteGroups']>;
   /** The user must use MFA and has none yet: the service answers the profile-only manifest and refuses the rest (403). */
   mfaPending?: boolean;
+  /** The user pool's password rules, as the service serves them; unknown (null) when left out. */
+  passwordPolicy?: PublicConfig['auth']['passwordPolicy'];
 }
 
 const ORIGIN = 'http://localhost';
@@ -56,7 +58,15 @@ const TEST_CONFIG: PublicConfig = {
   environment: 'local',
   productName: 'AssetTwin',
   version: 'test',
-  auth: { region: 'eu-west-1', userPoolId: 'eu-west-1_test', userPoolClientId: 'test', userPoolEndpoint: null, authFlowType: 'USER_SRP_AUTH', oauth: null },
+  auth: {
+    region: 'eu-west-1',
+    userPoolId: 'eu-west-1_test',
+    userPoolClientId: 'test',
+    userPoolEndpoint: null,
+    authFlowType: 'USER_SRP_AUTH',
+    oauth: null,
+    passwordPolicy: null,
+  },
   shell: moduleView('shell', 'Shell', '/'),
   backends: { ...NO_BACKENDS, main: MAIN_API },
   messaging: null,
@@ -90,14 +100,14 @@ function tokensFor(user: TestUser) {
  * real, so a test breaks when what the user sees breaks, not when the data layer is rearranged.
  * The manifest honours X-Customer-Id by the service's own rule, so a staff user's switch shows up.
  */
-export function fakePlatform({ user, customers = [], siteGroups = {}, mfaPending = false }: FakePlatformOptions = {}) {
+export function fakePlatform({ user, customers = [], siteGroups = {}, mfaPending = false, passwordPolicy = null }: FakePlatformOptions = {}) {
   const requests: SeenRequest[] = [];
   const tokens = user ? tokensFor(user) : null;
   Amplify.configure({}, { Auth: { tokenProvider: { getTokens: async () => tokens } } });
 
   const answer = (request: SeenRequest, signal: AbortSignal | null | undefined): Response => {
     const path = request.url.pathname;
-    if (path === '/api/v1/config') return json(TEST_CONFIG);
+    if (path === '/api/v1/config') return json({ ...TEST_CONFIG, auth: { ...TEST_CONFIG.auth, passwordPolicy } });
     if (path === '/api/v1/events') {
       // The live-update stream stays open and silent, as it does while nothing changes.
       const body = new ReadableStream({ start: (controller) => signal?.addEventListener('abort', () => controller.close()) });

@@ -21,7 +21,7 @@ const LOCAL_POOL_NAME = 'asset-platform-local';
 const LOCAL_CLIENT_NAME = 'asset-platform-web';
 
 /** The local pool's password rules: a new pool's defaults, written out so the sign-in screens can show them. */
-export const LOCAL_PASSWORD_POLICY: PasswordPolicyType = {
+const LOCAL_PASSWORD_POLICY: PasswordPolicyType = {
   MinimumLength: 8,
   RequireLowercase: true,
   RequireUppercase: true,
