@@ -55,7 +55,7 @@ export interface AppOptions {
   /** The main backend's local counterpart at /api/main, when this service plays it. */
   localMainApi?: LocalMainApiOptions;
   /** The local identity provider, when it is the one in use: its address, web client and return addresses. */
-  localIdp?: { upstream: string; clientId: string; callbackUrls: readonly string[] };
+  localIdp?: { upstream: string; userPoolId: string; clientId: string; callbackUrls: readonly string[] };
   /** The proof that the app client's users cannot write custom:auth; /readyz waits for it. Unset: not checked (tests, ALLOW_UNCHECKED_APP_CLIENT). */
   appClientWriteRights?: { state(): WriteRightsState };
   /** Folder of the built web app, served with history-mode fallback. */
@@ -245,7 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.messaging?.kind === 'local') await app.register(messagingRoutes);
   if (options.localMainApi) await app.register(localMainApi, { ...options.localMainApi, customerModules: options.customerModules });
   if (options.localIdp) {
-    await app.register(localIdpRoutes, { upstream: options.localIdp.upstream });
+    await app.register(localIdpRoutes, { upstream: options.localIdp.upstream, userPoolId: options.localIdp.userPoolId });
     await app.register(localHostedUi, { ...options.localIdp, productName: options.productName });
   }
 

@@ -6,7 +6,8 @@ import { buildApp } from './app.ts';
 import { StartupError } from './errors.ts';
 import { loggableDatabaseUrl, loggerOptions } from './logging/loggerOptions.ts';
 import { AppClientWriteRights } from './identity/appClientWriteRights.ts';
-import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_PASSWORD } from './identity/local/demoAccounts.ts';
+import { poolPasswordPolicy } from './identity/poolPasswordPolicy.ts';
+import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_PASSWORD, INVITED_DEMO_ACCOUNT } from './identity/local/demoAccounts.ts';
 import { callbackUrls } from './identity/local/seedLocalPool.ts';
 import { startLocalIdentityProvider, type LocalIdentityProvider } from './identity/local/startLocalIdentityProvider.ts';
 import { formatProblem, ManifestSetError, moreLine } from './manifests/manifestProblem.ts';
@@ -87,7 +88,8 @@ async function main() {
   if (!issuer || !jwksUrl || !clientId || !userPoolId) throw new SettingsError('COGNITO_USER_POOL_ID', 'identity provider settings are incomplete');
   // The service's own calls to the user pool. The local emulator takes any credentials; a real pool needs
   // the deployment's own: DescribeUserPoolClient (decision 0041), AdminGetUser for the MFA of users who must
-  // use it (decision 0042), and ListUsers too for the local main API's user lists.
+  // use it (decision 0042), ListUsers too for the local main API's user lists, and DescribeUserPool for the
+  // password rules the sign-in forms show (decision 0048).
   const userPool = new CognitoIdentityProviderClient(
     local ? { endpoint: local.upstream, region: cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : { region: cognito.region },
   );
@@ -116,10 +118,13 @@ async function main() {
       authFlowType: local ? 'USER_PASSWORD_AUTH' : 'USER_SRP_AUTH',
       // Spec section 9: response type code, scope openid. The local hosted UI is served by this
       // origin (domain ''); a real pool's domain comes from its settings.
+      passwordPolicy: await poolPasswordPolicy(userPool, userPoolId, (message) => console.warn(`warning: ${message}`)),
       oauth:
         local || cognito.oauthDomain ? { domain: cognito.oauthDomain && !local ? cognito.oauthDomain : '', scopes: ['openid'], responseType: 'code' } : null,
     },
-    ...(local ? { localIdp: { upstream: local.upstream, clientId: local.clientId, callbackUrls: callbackUrls(webOrigins) } } : {}),
+    ...(local
+      ? { localIdp: { upstream: local.upstream, userPoolId: local.userPoolId, clientId: local.clientId, callbackUrls: callbackUrls(webOrigins) } }
+      : {}),
     customerModules,
     backends: settings.backends,
     backendRegions: settings.backendRegions,
@@ -216,6 +221,7 @@ async function main() {
         : `${a.auth?.role ?? '-'}${a.auth?.customerId ? ` @ ${a.auth.customerId}` : ''}`;
       lines.push(`    ${a.email.padEnd(26)} ${who}`);
     }
+    lines.push(`    ${INVITED_DEMO_ACCOUNT.email.padEnd(26)} invited: its temporary password is in the log; sign-in asks for a new one`);
   }
   console.log(`${lines.join('\n')}\n`);
 }

@@ -37,6 +37,25 @@ export async function codeSentTo(email: string, mark: number): Promise<string> {
   return code as string;
 }
 
+/**
+ * The temporary password the identity provider sent an invited account: made of letters, digits and
+ * symbols, not only digits as codes are. The invitation may be older than the test, so the whole log is read.
+ */
+export async function temporaryPasswordSentTo(email: string): Promise<string> {
+  let password: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const text = stripVTControlCharacters(readFileSync(logFile()).toString('utf8'));
+        password = [...text.matchAll(/Destination:\s+(\S+)[\s\S]*?Code:\s+(\S+)/g)].filter((m) => m[1] === email).at(-1)?.[2];
+        return password;
+      },
+      { message: `a temporary password sent to ${email}`, timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return password as string;
+}
+
 async function idp(request: APIRequestContext, operation: string, body: unknown) {
   return request.post('/idp', {
     headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },

@@ -38,7 +38,12 @@ beforeAll(async () => {
     releases,
     messaging: { kind: 'local' },
     localMainApi: { users: { listUsers: async () => [] }, signingKey: Buffer.alloc(32, 1) },
-    localIdp: { upstream: `http://127.0.0.1:${(idp.address() as AddressInfo).port}`, clientId: 'web-client', callbackUrls: ['http://localhost:8080/cb'] },
+    localIdp: {
+      upstream: `http://127.0.0.1:${(idp.address() as AddressInfo).port}`,
+      userPoolId: 'us-east-1_local',
+      clientId: 'web-client',
+      callbackUrls: ['http://localhost:8080/cb'],
+    },
   });
 }, 60_000);
 afterAll(async () => {

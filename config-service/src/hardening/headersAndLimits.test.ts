@@ -55,7 +55,7 @@ function unsafe(directives: Record<string, string[]>): string[] {
   return found;
 }
 
-const localIdp = () => ({ upstream, clientId: CLIENT, callbackUrls: [CALLBACK] });
+const localIdp = () => ({ upstream, userPoolId: 'us-east-1_local', clientId: CLIENT, callbackUrls: [CALLBACK] });
 
 beforeAll(async () => {
   apps = await startTestApps();
@@ -76,6 +76,7 @@ beforeAll(async () => {
       userPoolEndpoint: '/idp',
       authFlowType: 'USER_PASSWORD_AUTH',
       oauth: { domain: '', scopes: ['openid'], responseType: 'code' },
+      passwordPolicy: null,
     },
   });
 }, 60_000);
@@ -215,6 +216,7 @@ describe('security headers', () => {
         userPoolEndpoint: null,
         authFlowType: 'USER_SRP_AUTH',
         oauth: { domain: 'auth.example.com', scopes: ['openid'], responseType: 'code' },
+        passwordPolicy: null,
       },
       backends: {
         ...Object.fromEntries(BACKENDS.map((n) => [n, null])),
@@ -247,6 +249,7 @@ describe('security headers', () => {
         userPoolEndpoint: null,
         authFlowType: 'USER_SRP_AUTH',
         oauth: { domain: "evil.example; script-src 'unsafe-eval'", scopes: ['openid'], responseType: 'code' },
+        passwordPolicy: null,
       },
       backends: { main: "https://api.example.com/x;script-src 'unsafe-inline'" } as never,
       messaging: null,
@@ -260,6 +263,7 @@ describe('security headers', () => {
         userPoolEndpoint: 'https://idp.example.com/x',
         authFlowType: 'USER_SRP_AUTH',
         oauth: null,
+        passwordPolicy: null,
       },
       backends: {} as never,
       messaging: null,

@@ -31,7 +31,7 @@ beforeAll(async () => {
   // The adapter listens where cognito-local calls the token trigger, as the service does.
   idp = await startLocalIdentityProvider({ dataDir, port: await freePort(), lambdaEndpoint: `${base}/idp/lambda`, webOrigins: [base] });
   adapter = Fastify();
-  await adapter.register(localIdpRoutes, { upstream: idp.upstream });
+  await adapter.register(localIdpRoutes, { upstream: idp.upstream, userPoolId: idp.userPoolId });
   await adapter.listen({ port, host: '127.0.0.1' });
 }, 60_000);
 afterAll(async () => {
@@ -165,5 +165,27 @@ describe('the local identity provider, attacked through its adapter', () => {
     expectRefused(await call(op('UpdateUserAttributes'), { AccessToken, UserAttributes: [{ Name: 'custom:auth', Value: STAFF_AUTH }] }));
     expectRefused(await call(op('DeleteUserAttributes'), { AccessToken, UserAttributeNames: ['custom:auth'] }));
     expect(JSON.parse((await signIn(CUSTOMER, DEMO_PASSWORD)).auth ?? '{}')).toMatchObject({ role: 'customer' });
+  });
+
+  it('signs in as nobody by answering a challenge it was never sent, on a session it never had', async () => {
+    const session = 'c0ffee00-0000-4000-8000-000000000000';
+    for (const [ChallengeName, responses] of [
+      ['SMS_MFA', {}],
+      ['SMS_MFA', { SMS_MFA_CODE: '' }],
+      ['NEW_PASSWORD_REQUIRED', { NEW_PASSWORD: ATTACKER_PASSWORD }],
+      ['SOFTWARE_TOKEN_MFA', { SOFTWARE_TOKEN_MFA_CODE: '000000' }],
+    ] as const) {
+      const answer = await call(op('RespondToAuthChallenge'), {
+        ClientId: idp.clientId,
+        ChallengeName,
+        Session: session,
+        ChallengeResponses: { USERNAME: STAFF, ...responses },
+      });
+      expectRefused(answer);
+      expect(answer.body, ChallengeName).not.toHaveProperty('AuthenticationResult');
+    }
+    // The staff password is the demo one still, and nobody else's works.
+    expect(JSON.parse((await signIn(STAFF, DEMO_PASSWORD)).auth ?? '{}')).toMatchObject({ role: STAFF_ROLE });
+    expect(await signIn(STAFF, ATTACKER_PASSWORD)).toEqual({ refused: expect.anything() });
   });
 });

@@ -29,7 +29,7 @@ const SIGN_INS = 2;
 
 const behindProxy = (trustedProxyHops?: number) =>
   apps.app({
-    localIdp: { upstream, clientId: 'web-client', callbackUrls: ['http://localhost:8080/login/singleSignOn'] },
+    localIdp: { upstream, userPoolId: 'us-east-1_local', clientId: 'web-client', callbackUrls: ['http://localhost:8080/login/singleSignOn'] },
     rateLimits: { ...DEFAULT_RATE_LIMITS, signInPerMinute: SIGN_INS },
     ...(trustedProxyHops === undefined ? {} : { trustedProxyHops }),
   });

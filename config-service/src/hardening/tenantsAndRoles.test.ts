@@ -190,7 +190,12 @@ beforeAll(async () => {
     releases,
     messaging: { kind: 'local' },
     localMainApi: { users: { listUsers: async () => USERS }, signingKey: Buffer.alloc(32, 3) },
-    localIdp: { upstream: `http://127.0.0.1:${(idp.address() as AddressInfo).port}`, clientId: 'web-client', callbackUrls: ['http://localhost:8080/cb'] },
+    localIdp: {
+      upstream: `http://127.0.0.1:${(idp.address() as AddressInfo).port}`,
+      userPoolId: 'us-east-1_local',
+      clientId: 'web-client',
+      callbackUrls: ['http://localhost:8080/cb'],
+    },
     webRoot,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -28,7 +28,7 @@ beforeAll(async () => {
   writeFileSync(join(webRoot, 'assets', 'app.js'), '');
   app = await apps.app({
     webRoot,
-    localIdp: { upstream: 'http://127.0.0.1:1', clientId: CLIENT, callbackUrls: ['http://localhost:8080/'] },
+    localIdp: { upstream: 'http://127.0.0.1:1', userPoolId: 'us-east-1_local', clientId: CLIENT, callbackUrls: ['http://localhost:8080/'] },
   });
   doc = (await app.inject({ url: '/api/docs/json' })).json();
 });

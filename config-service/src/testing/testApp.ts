@@ -163,6 +163,7 @@ export async function startTestApps(): Promise<TestApps> {
           userPoolEndpoint: null,
           authFlowType: 'USER_PASSWORD_AUTH',
           oauth: null,
+          passwordPolicy: null,
         },
         ...options,
       });

@@ -35,7 +35,8 @@ export const publicConfigSchema = {
         "userPoolClientId",
         "userPoolEndpoint",
         "authFlowType",
-        "oauth"
+        "oauth",
+        "passwordPolicy"
       ],
       "properties": {
         "region": {
@@ -59,6 +60,40 @@ export const publicConfigSchema = {
             "USER_SRP_AUTH",
             "USER_PASSWORD_AUTH"
           ]
+        },
+        "passwordPolicy": {
+          "description": "The user pool's password rules, read from the pool at start-up, so the forms that set a password can show them; null when the pool could not be read (the forms then show a new pool's defaults).",
+          "type": [
+            "object",
+            "null"
+          ],
+          "additionalProperties": false,
+          "required": [
+            "minLength",
+            "requireLowercase",
+            "requireUppercase",
+            "requireNumbers",
+            "requireSymbols"
+          ],
+          "properties": {
+            "minLength": {
+              "type": "integer",
+              "minimum": 6,
+              "maximum": 99
+            },
+            "requireLowercase": {
+              "type": "boolean"
+            },
+            "requireUppercase": {
+              "type": "boolean"
+            },
+            "requireNumbers": {
+              "type": "boolean"
+            },
+            "requireSymbols": {
+              "type": "boolean"
+            }
+          }
         },
         "oauth": {
           "description": "Single sign-on through the user pool's hosted UI (OAuth 2.0 authorization code flow with PKCE), or null when the pool offers none.",

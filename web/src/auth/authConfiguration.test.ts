@@ -9,6 +9,7 @@ const auth: PublicConfig['auth'] = {
   userPoolEndpoint: '/idp',
   authFlowType: 'USER_PASSWORD_AUTH',
   oauth: { domain: '', scopes: ['openid'], responseType: 'code' },
+  passwordPolicy: null,
 };
 const signedOut = { oauthSignIn: false };
 

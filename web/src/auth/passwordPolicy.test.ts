@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPasswordProblem, passwordProblems } from './passwordPolicy.ts';
+import { newPasswordProblem, passwordProblems, passwordRules } from './passwordPolicy.ts';
 
 describe('password policy', () => {
   it('accepts a password with every kind of character', () => {
@@ -16,5 +16,19 @@ describe('password policy', () => {
     expect(newPasswordProblem('Demo-Passw0rd!', 'Demo-Passw0rd?')).toBe('The two passwords differ.');
     expect(newPasswordProblem('Demo-Passw0rd!', 'Demo-Passw0rd!')).toBeUndefined();
     expect(newPasswordProblem('abc', 'abc')).toBe('The password needs at least 8 characters, an upper-case letter, a number, a symbol.');
+  });
+});
+
+describe("the pool's own password policy", () => {
+  const policy = { minLength: 12, requireLowercase: true, requireUppercase: false, requireNumbers: false, requireSymbols: false };
+
+  it('names only the rules the pool has', () => {
+    expect(passwordRules(policy)).toEqual(['at least 12 characters', 'a lower-case letter']);
+    expect(passwordRules()).toEqual(['at least 8 characters', 'a lower-case letter', 'an upper-case letter', 'a number', 'a symbol']);
+  });
+
+  it('checks a password against them', () => {
+    expect(newPasswordProblem('longer lowercase', 'longer lowercase', policy)).toBeUndefined();
+    expect(newPasswordProblem('Short-1!', 'Short-1!', policy)).toBe('The password needs at least 12 characters.');
   });
 });

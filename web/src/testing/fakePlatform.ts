@@ -41,6 +41,8 @@ interface FakePlatformOptions {
   mfaPending?: boolean;
   /** The service cannot read the user's auth claim: every signed-in path answers 403 CFG_ERR_ACCOUNT_MISCONFIGURED. */
   misconfigured?: boolean;
+  /** The user pool's password rules, as the service serves them; unknown (null) when left out. */
+  passwordPolicy?: PublicConfig['auth']['passwordPolicy'];
 }
 
 const ORIGIN = 'http://localhost';
@@ -71,7 +73,15 @@ export const TEST_CONFIG: PublicConfig = {
   environment: 'local',
   productName: 'AssetTwin',
   version: 'test',
-  auth: { region: 'eu-west-1', userPoolId: 'eu-west-1_test', userPoolClientId: 'test', userPoolEndpoint: null, authFlowType: 'USER_SRP_AUTH', oauth: null },
+  auth: {
+    region: 'eu-west-1',
+    userPoolId: 'eu-west-1_test',
+    userPoolClientId: 'test',
+    userPoolEndpoint: null,
+    authFlowType: 'USER_SRP_AUTH',
+    oauth: null,
+    passwordPolicy: null,
+  },
   shell: moduleView('shell', 'Shell', '/'),
   backends: { ...NO_BACKENDS, main: MAIN_API },
   backendRegions: Object.fromEntries(Object.keys(NO_BACKENDS).map((name) => [name, 'eu-west-1'])) as PublicConfig['backendRegions'],
@@ -113,6 +123,7 @@ export function fakePlatform({
   notifications = {},
   mfaPending = false,
   misconfigured = false,
+  passwordPolicy = null,
 }: FakePlatformOptions = {}) {
   const requests: SeenRequest[] = [];
   const tokens = user ? tokensFor(user) : null;
@@ -120,7 +131,7 @@ export function fakePlatform({
 
   const answer = (request: SeenRequest, signal: AbortSignal | null | undefined): Response => {
     const path = request.url.pathname;
-    if (path === '/api/v1/config') return json(TEST_CONFIG);
+    if (path === '/api/v1/config') return json({ ...TEST_CONFIG, auth: { ...TEST_CONFIG.auth, passwordPolicy } });
     if (path === '/api/v1/events') {
       // The live-update stream stays open and silent, as it does while nothing changes.
       const body = new ReadableStream({ start: (controller) => signal?.addEventListener('abort', () => controller.close()) });

@@ -50,6 +50,17 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
 ];
 
+/**
+ * An account an administrator invited and nobody has used yet: created without a password, so the
+ * identity provider writes a temporary one to its log and asks for a new one at the first sign-in.
+ */
+export const INVITED_DEMO_ACCOUNT: DemoAccount = {
+  email: 'invited@acme.example',
+  givenName: 'Ivy',
+  familyName: 'Invited',
+  auth: { role: 'customer', customerId: 'acme', modules: ['hs', 'lcc'], landingPageModuleKey: 'hs', requireMFA: false },
+};
+
 /** The demo customers. Until the customer store exists (issue #6) they are the customers the service knows. */
 export const DEMO_CUSTOMERS = [
   { id: 'acme', name: 'Acme Industrial' },

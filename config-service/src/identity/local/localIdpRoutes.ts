@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PlatformError } from '../../errors.ts';
 import { WEB_APP_WRITE_ATTRIBUTES } from '../appClientAttributes.ts';
+import { ChallengeSessions } from './challengeSessions.ts';
 
 /**
  * The thin adapter between the browser and cognito-local, under our own origin at /idp. The emulator
@@ -12,7 +13,11 @@ import { WEB_APP_WRITE_ATTRIBUTES } from '../appClientAttributes.ts';
  * - a browser may write only the attributes the web app's client may write (WEB_APP_WRITE_ATTRIBUTES):
  *   the role and customer live in `custom:auth`, and the emulator enforces no write attributes;
  * - GetTokensFromRefreshToken (Amplify 6.22 refreshes with it) becomes REFRESH_TOKEN_AUTH;
- * - GlobalSignOut is acknowledged (the emulator has none; tokens simply expire).
+ * - GlobalSignOut is acknowledged (the emulator has none; tokens simply expire);
+ * - RespondToAuthChallenge passes only for a challenge the emulator sent, on its session (ChallengeSessions);
+ * - ResendConfirmationCode, which the emulator lacks, sends an unconfirmed account a new code through
+ *   the emulator's ForgotPassword, which makes and logs a code the way sign-up does and keeps it where
+ *   ConfirmSignUp checks it (decision 0048).
  * It also serves the pre-token-generation "Lambda" that cognito-local invokes, which puts
  * given_name and family_name into the ID token as a real user pool does.
  */
@@ -71,7 +76,8 @@ function jsonObject(raw: string): Record<string, unknown> | undefined {
   }
 }
 
-export default async function localIdpRoutes(app: FastifyInstance, options: { upstream: string }) {
+export default async function localIdpRoutes(app: FastifyInstance, options: { upstream: string; userPoolId: string }) {
+  const sessions = new ChallengeSessions();
   app.addContentTypeParser('application/x-amz-json-1.1', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
   // cognito-local's Lambda client sends the event without a JSON content type.
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => {
@@ -105,20 +111,28 @@ export default async function localIdpRoutes(app: FastifyInstance, options: { up
     const raw = typeof request.body === 'string' ? request.body : '{}';
 
     if (operation === 'GlobalSignOut') return reply.type('application/x-amz-json-1.1').send('{}');
+    const input = jsonObject(raw);
+    // As Cognito answers a body that is not JSON.
+    if (!input) return cognitoError(reply, 'SerializationException', 'The request body is not a JSON object');
     let upstream: Response;
-    if (operation === 'SignUp' || operation === 'GetTokensFromRefreshToken') {
-      const input = jsonObject(raw);
-      // As Cognito answers a body that is not JSON.
-      if (!input) return cognitoError(reply, 'SerializationException', 'The request body is not a JSON object');
-      const refusal = operation === 'SignUp' ? refusedAttributeWrite(input) : undefined;
+    if (operation === 'SignUp') {
+      const refusal = refusedAttributeWrite(input);
       if (refusal) return cognitoError(reply, 'NotAuthorizedException', refusal);
-      upstream =
-        operation === 'SignUp'
-          ? await forward(target, raw)
-          : await forward(
-              `${SERVICE}.InitiateAuth`,
-              JSON.stringify({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: input.ClientId, AuthParameters: { REFRESH_TOKEN: input.RefreshToken } }),
-            );
+      upstream = await forward(target, raw);
+    } else if (operation === 'GetTokensFromRefreshToken') {
+      upstream = await forward(
+        `${SERVICE}.InitiateAuth`,
+        JSON.stringify({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: input.ClientId, AuthParameters: { REFRESH_TOKEN: input.RefreshToken } }),
+      );
+    } else if (operation === 'RespondToAuthChallenge') {
+      if (!sessions.answers(input)) return cognitoError(reply, 'NotAuthorizedException', 'Invalid session for the user, session is expired.');
+      upstream = await forward(target, raw);
+      if (upstream.ok) sessions.spend(input.Session);
+    } else if (operation === 'ResendConfirmationCode') {
+      const user = await forward(`${SERVICE}.AdminGetUser`, JSON.stringify({ UserPoolId: options.userPoolId, Username: input.Username }));
+      const status = user.ok ? ((await user.json()) as { UserStatus?: string }).UserStatus : undefined;
+      if (user.ok && status !== 'UNCONFIRMED') return cognitoError(reply, 'InvalidParameterException', 'User is already confirmed.');
+      upstream = user.ok ? await forward(`${SERVICE}.ForgotPassword`, JSON.stringify({ ClientId: input.ClientId, Username: input.Username })) : user;
     } else {
       upstream = await forward(target, raw);
     }
@@ -126,10 +140,16 @@ export default async function localIdpRoutes(app: FastifyInstance, options: { up
       const value = upstream.headers.get(header);
       if (value) reply.header(header, value);
     }
+    const text = await upstream.text();
+    if (upstream.ok && (operation === 'InitiateAuth' || operation === 'RespondToAuthChallenge')) {
+      const signedInAs =
+        (input.AuthParameters as { USERNAME?: unknown } | undefined)?.USERNAME ?? (input.ChallengeResponses as { USERNAME?: unknown } | undefined)?.USERNAME;
+      sessions.remember(jsonObject(text) ?? {}, signedInAs);
+    }
     return reply
       .code(upstream.status)
       .type(upstream.headers.get('content-type') ?? 'application/x-amz-json-1.1')
-      .send(await upstream.text());
+      .send(text);
   });
 
   const loopback = (request: FastifyRequest) => ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.socket.remoteAddress ?? '');

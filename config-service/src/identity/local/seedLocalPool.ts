@@ -11,13 +11,24 @@ import {
   UpdateUserPoolClientCommand,
   type UpdateUserPoolClientCommandInput,
   type AttributeType,
+  type PasswordPolicyType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { StartupError } from '../../errors.ts';
 import { WEB_APP_READ_ATTRIBUTES, WEB_APP_WRITE_ATTRIBUTES } from '../appClientAttributes.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demoAccounts.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, INVITED_DEMO_ACCOUNT, type DemoAccount } from './demoAccounts.ts';
 
 const LOCAL_POOL_NAME = 'asset-platform-local';
 const LOCAL_CLIENT_NAME = 'asset-platform-web';
+
+/** The local pool's password rules: a new pool's defaults, written out so the sign-in screens can show them. */
+const LOCAL_PASSWORD_POLICY: PasswordPolicyType = {
+  MinimumLength: 8,
+  RequireLowercase: true,
+  RequireUppercase: true,
+  RequireNumbers: true,
+  RequireSymbols: true,
+  TemporaryPasswordValidityDays: 7,
+};
 
 function attributes(account: DemoAccount): AttributeType[] {
   const list: AttributeType[] = [
@@ -56,6 +67,7 @@ export async function seedLocalPool(endpoint: string, webOrigins: readonly strin
         UsernameAttributes: ['email'],
         AutoVerifiedAttributes: ['email'],
         MfaConfiguration: 'OPTIONAL',
+        Policies: { PasswordPolicy: LOCAL_PASSWORD_POLICY },
         Schema: [
           { Name: 'auth', AttributeDataType: 'String', Mutable: true },
           { Name: 'meta', AttributeDataType: 'String', Mutable: true },
@@ -91,15 +103,16 @@ export async function seedLocalPool(endpoint: string, webOrigins: readonly strin
   }
   if (!clientId) throw new StartupError('CFG_LOCAL_IDP_FAILED', 'local identity provider did not create the app client');
 
-  for (const account of DEMO_ACCOUNTS) {
-    const exists = await cognito
-      .send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: account.email }))
+  const exists = (email: string) =>
+    cognito
+      .send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }))
       .then(() => true)
       .catch((error: { name?: string }) => {
         if (error.name === 'UserNotFoundException') return false;
         throw error;
       });
-    if (exists) {
+  for (const account of DEMO_ACCOUNTS) {
+    if (await exists(account.email)) {
       await cognito.send(new AdminUpdateUserAttributesCommand({ UserPoolId: userPoolId, Username: account.email, UserAttributes: attributes(account) }));
     } else {
       await cognito.send(
@@ -107,6 +120,18 @@ export async function seedLocalPool(endpoint: string, webOrigins: readonly strin
       );
     }
     await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: account.email, Password: DEMO_PASSWORD, Permanent: true }));
+  }
+  // Created once and left alone after: its temporary password is in the log from then on, and a
+  // developer who has chosen a new one keeps it.
+  if (!(await exists(INVITED_DEMO_ACCOUNT.email))) {
+    await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: INVITED_DEMO_ACCOUNT.email,
+        UserAttributes: attributes(INVITED_DEMO_ACCOUNT),
+        DesiredDeliveryMediums: ['EMAIL'],
+      }),
+    );
   }
   cognito.destroy();
   return { userPoolId, clientId };

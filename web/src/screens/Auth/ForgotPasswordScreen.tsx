@@ -1,13 +1,17 @@
 import { resetPassword } from 'aws-amplify/auth';
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { FormError } from './FormError.tsx';
 import { useAuthAction } from './useAuthAction.ts';
 import { APP_PATHS } from '../../app/appPaths.ts';
 
-/** /login/forgot: asks the identity provider to send a reset code, then goes on to /login/reset. */
+/**
+ * /login/forgot: asks the identity provider to send a reset code, then goes on to /login/reset. Sign-in
+ * sends the user here, with their email, when the pool says their password must be reset (RESET_PASSWORD).
+ */
 export function ForgotPasswordScreen() {
   const navigate = useNavigate();
+  const carried = useLocation().state as { email?: string; resetRequired?: boolean } | null;
   const { busy, error, run } = useAuthAction();
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -23,10 +27,15 @@ export function ForgotPasswordScreen() {
   return (
     <>
       <h1>Forgot your password?</h1>
+      {carried?.resetRequired && (
+        <p role="status" className="notice">
+          Your password must be reset before you can sign in.
+        </p>
+      )}
       <p className="muted">Enter your email and we will send you a code to choose a new password.</p>
       <form onSubmit={submit} className="form">
         <label htmlFor="forgot-email">Email</label>
-        <input id="forgot-email" name="email" type="email" autoComplete="username" required autoFocus />
+        <input id="forgot-email" name="email" type="email" autoComplete="username" defaultValue={carried?.email} required autoFocus />
         <FormError message={error} />
         <button type="submit" disabled={busy}>
           {busy ? 'Sending…' : 'Send code'}

@@ -1,10 +1,10 @@
-import { confirmSignUp, resendSignUpCode, signUp } from 'aws-amplify/auth';
+import { signUp } from 'aws-amplify/auth';
 import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { newPasswordProblem, PASSWORD_HINT } from '../../auth/passwordPolicy.ts';
 import { FormError } from './FormError.tsx';
-import { LocalCodeHint } from './LocalCodeHint.tsx';
+import { ConfirmSignUpStep } from './ConfirmSignUpStep.tsx';
 import { useAuthAction } from './useAuthAction.ts';
 import { APP_PATHS } from '../../app/appPaths.ts';
 
@@ -43,45 +43,12 @@ export function SignupScreen() {
     navigate(APP_PATHS.login, { replace: true, state: { email } });
   }
 
-  function confirm(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const email = confirming ?? '';
-    const code = text(new FormData(event.currentTarget), 'code');
-    void run(async () => {
-      const result = await confirmSignUp({ username: email, confirmationCode: code });
-      if (result.isSignUpComplete) finish(email);
-      else setError('The account needs a step this platform does not offer. Contact your administrator.');
-    });
-  }
-
-  function resend() {
-    void run(async () => {
-      await resendSignUpCode({ username: confirming ?? '' });
-      toast.success(`A new code is on its way to ${confirming}.`);
-    });
-  }
-
   if (confirming) {
     return (
       <>
-        <h1>Confirm your email</h1>
-        <p className="muted">
-          We sent a code to <strong>{confirming}</strong>. Enter it to finish creating your account.
-        </p>
-        <form onSubmit={confirm} className="form">
-          <label htmlFor="signup-code">Confirmation code</label>
-          <input id="signup-code" name="code" inputMode="numeric" autoComplete="one-time-code" required autoFocus />
-          <FormError message={error} />
-          <button type="submit" disabled={busy}>
-            {busy ? 'Confirming…' : 'Confirm'}
-          </button>
-        </form>
-        <LocalCodeHint />
+        <ConfirmSignUpStep email={confirming} onConfirmed={() => finish(confirming)} />
         <p className="auth-links">
-          <button type="button" className="link-button" onClick={resend} disabled={busy}>
-            Send a new code
-          </button>{' '}
-          · <Link to={APP_PATHS.login}>Back to sign in</Link>
+          <Link to={APP_PATHS.login}>Back to sign in</Link>
         </p>
       </>
     );

@@ -1,23 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchAuthSession, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
-import QRCode from 'qrcode';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { userManifestQuery } from '../../api/userManifest.ts';
 import { preferredMfaQuery, usePreferredMfa } from '../../hooks/usePreferredMfa.ts';
-
-interface Enrolment {
-  secret: string;
-  qr: string;
-}
+import { AuthenticatorKey, authenticatorEnrolment, type AuthenticatorEnrolment } from '../shared/AuthenticatorKey.tsx';
 
 /** Sets up an authenticator app (TOTP) and makes it the preferred second factor. */
 export function TotpSetup({ sub, email }: { sub: string; email: string }) {
   const queryClient = useQueryClient();
   const { data: config } = useQuery(publicConfigQuery);
   const preferred = usePreferredMfa(sub);
-  const [enrolment, setEnrolment] = useState<Enrolment>();
+  const [enrolment, setEnrolment] = useState<AuthenticatorEnrolment>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -25,9 +20,7 @@ export function TotpSetup({ sub, email }: { sub: string; email: string }) {
     setError(undefined);
     setBusy(true);
     try {
-      const details = await setUpTOTP();
-      const uri = details.getSetupUri(config?.productName ?? 'Platform', email);
-      setEnrolment({ secret: details.sharedSecret, qr: await QRCode.toDataURL(uri.toString(), { margin: 1, width: 192 }) });
+      setEnrolment(await authenticatorEnrolment(await setUpTOTP(), config?.productName ?? 'Platform', email));
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'The authenticator app could not be set up.');
     } finally {
@@ -80,10 +73,7 @@ export function TotpSetup({ sub, email }: { sub: string; email: string }) {
         </>
       ) : (
         <form onSubmit={verify} className="form totp">
-          <p>Scan the QR code with your authenticator app, or enter the secret key by hand, then type the code it shows.</p>
-          <img src={enrolment.qr} alt="QR code for your authenticator app" width={192} height={192} />
-          <label htmlFor="totp-secret">Secret key</label>
-          <input id="totp-secret" readOnly value={enrolment.secret} onFocus={(e) => e.currentTarget.select()} />
+          <AuthenticatorKey enrolment={enrolment} />
           <label htmlFor="totp-code">Authentication code</label>
           <input id="totp-code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" required />
           <button type="submit" disabled={busy}>

@@ -1,0 +1,123 @@
+// The sign-in steps the web app's screens answer, produced by a real cognito-local through the adapter
+// as the browser meets them (decision 0048).
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../testing/serviceProcess.ts';
+import { poolPasswordPolicy } from '../poolPasswordPolicy.ts';
+import { DEMO_PASSWORD, INVITED_DEMO_ACCOUNT } from './demoAccounts.ts';
+import localIdpRoutes from './localIdpRoutes.ts';
+import { startLocalIdentityProvider, type LocalIdentityProvider } from './startLocalIdentityProvider.ts';
+
+let dataDir: string;
+let idp: LocalIdentityProvider;
+let adapter: FastifyInstance;
+let base: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'idp-steps-'));
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  idp = await startLocalIdentityProvider({ dataDir, port: await freePort(), lambdaEndpoint: `${base}/idp/lambda`, webOrigins: [base] });
+  adapter = Fastify();
+  await adapter.register(localIdpRoutes, { upstream: idp.upstream, userPoolId: idp.userPoolId });
+  await adapter.listen({ port, host: '127.0.0.1' });
+}, 60_000);
+afterAll(async () => {
+  await adapter?.close();
+  await idp?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function call(operation: string, body: object): Promise<{ status: number; body: Record<string, unknown> }> {
+  const answer = await fetch(`${base}/idp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+    body: JSON.stringify(body),
+  });
+  return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+}
+
+/** The newest code (or temporary password) the log shows for `email` after `mark`, as a developer reads it. */
+async function loggedFor(email: string, mark: number): Promise<string> {
+  const newest = () =>
+    [...stripVTControlCharacters(readFileSync(idp.logFile).subarray(mark).toString('utf8')).matchAll(/Destination:\s+(\S+)[\s\S]*?Code:\s+(\S+)/g)]
+      .filter((m) => m[1] === email)
+      .at(-1)?.[2] ?? '';
+  await expect.poll(newest, { timeout: 5_000, interval: 50, message: `a code for ${email}` }).not.toBe('');
+  return newest();
+}
+
+const signIn = (email: string, password: string) =>
+  call('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: idp.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } });
+
+describe('the sign-in steps of the local identity provider', () => {
+  it('sends an unconfirmed account a new code on request, which confirms it; a confirmed one is told so', async () => {
+    const email = 'late@steps.example';
+    const signUp = await call('SignUp', {
+      ClientId: idp.clientId,
+      Username: email,
+      Password: DEMO_PASSWORD,
+      UserAttributes: [{ Name: 'email', Value: email }],
+    });
+    expect(signUp.status).toBe(200);
+    expect((await signIn(email, DEMO_PASSWORD)).body.__type).toBe('UserNotConfirmedException');
+
+    const mark = statSync(idp.logFile).size;
+    const resent = await call('ResendConfirmationCode', { ClientId: idp.clientId, Username: email });
+    expect(resent).toMatchObject({ status: 200, body: { CodeDeliveryDetails: { DeliveryMedium: 'EMAIL', Destination: email } } });
+    const code = await loggedFor(email, mark);
+    expect(code).toMatch(/^\d{6}$/);
+    expect((await call('ConfirmSignUp', { ClientId: idp.clientId, Username: email, ConfirmationCode: code })).status).toBe(200);
+    expect((await signIn(email, DEMO_PASSWORD)).body).toHaveProperty('AuthenticationResult');
+
+    expect(await call('ResendConfirmationCode', { ClientId: idp.clientId, Username: email })).toMatchObject({
+      status: 400,
+      body: { __type: 'InvalidParameterException' },
+    });
+    expect((await call('ResendConfirmationCode', { ClientId: idp.clientId, Username: 'nobody@steps.example' })).body.__type).toBe('UserNotFoundException');
+  });
+
+  it('asks the invited account for a new password with its temporary one from the log, then signs it in with the new one', async () => {
+    const temporary = await loggedFor(INVITED_DEMO_ACCOUNT.email, 0);
+    const challenge = await signIn(INVITED_DEMO_ACCOUNT.email, temporary);
+    expect(challenge.body).toMatchObject({ ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: expect.any(String) });
+
+    const answered = await call('RespondToAuthChallenge', {
+      ClientId: idp.clientId,
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: challenge.body.Session,
+      ChallengeResponses: { USERNAME: INVITED_DEMO_ACCOUNT.email, NEW_PASSWORD: 'Chosen-Passw0rd!' },
+    });
+    expect(answered.body).toHaveProperty('AuthenticationResult.IdToken');
+    // The session is spent: it sets no password a second time.
+    const again = await call('RespondToAuthChallenge', {
+      ClientId: idp.clientId,
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: challenge.body.Session,
+      ChallengeResponses: { USERNAME: INVITED_DEMO_ACCOUNT.email, NEW_PASSWORD: 'Other-Passw0rd!' },
+    });
+    expect(again.body.__type).toBe('NotAuthorizedException');
+    expect((await signIn(INVITED_DEMO_ACCOUNT.email, 'Chosen-Passw0rd!')).body).toHaveProperty('AuthenticationResult');
+  });
+
+  it("serves the pool's password rules, which the seed writes", async () => {
+    const client = new CognitoIdentityProviderClient({
+      endpoint: idp.upstream,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    expect(await poolPasswordPolicy(client, idp.userPoolId, () => undefined)).toEqual({
+      minLength: 8,
+      requireLowercase: true,
+      requireUppercase: true,
+      requireNumbers: true,
+      requireSymbols: true,
+    });
+    client.destroy();
+  });
+});
