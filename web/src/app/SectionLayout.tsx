@@ -1,14 +1,16 @@
 import { NavLink, Outlet, useParams } from 'react-router';
 import { substituteParams, type ResolvedRoute } from '@platform/schemas';
+import { hasOwnParam } from './onwardRoutes.ts';
 
 /**
  * A route with children: names its section and links to the children that have an address of
- * their own. The child renders the screen, and with it the one h1.
+ * their own (the others are opened from a screen, see onwardRoutes). The child renders the screen,
+ * and with it the one h1.
  */
 export function SectionLayout({ route }: { route: ResolvedRoute }) {
   const params = useParams();
   const label = substituteParams(route.title ?? '', params);
-  const tabs = route.children.filter((c) => c.redirectTo === undefined && c.title && !c.path.includes(':'));
+  const tabs = route.children.filter((c) => c.redirectTo === undefined && c.title && !hasOwnParam(c));
   return (
     <section className="section" aria-label={label}>
       {tabs.length > 1 && (

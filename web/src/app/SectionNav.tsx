@@ -1,14 +1,15 @@
 import { NavLink, useLocation } from 'react-router';
 import type { ModuleView } from '@platform/schemas';
+import { hasOwnParam } from './onwardRoutes.ts';
 
 const within = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
 
-/** The current module's own navigation: its top-level screens that have an address of their own. */
+/** The current module's own navigation: its top-level screens that have an address of their own (the others are opened from a screen, see onwardRoutes). */
 export function SectionNav({ modules }: { modules: readonly ModuleView[] }) {
   const { pathname } = useLocation();
   const current = modules.find((m) => m.baseUrl !== '/' && within(pathname, m.baseUrl));
   if (!current) return null;
-  const links = current.routes.filter((r) => r.redirectTo === undefined && r.title && !r.path.includes(':') && r.path !== '*');
+  const links = current.routes.filter((r) => r.redirectTo === undefined && r.title && !hasOwnParam(r) && r.path !== '*');
   if (links.length < 2) return null;
   return (
     <nav aria-label={`${current.name} sections`} className="section-nav">
