@@ -13,7 +13,7 @@ export function SectionLayout({ route }: { route: ResolvedRoute }) {
   const tabs = route.children.filter((c) => c.redirectTo === undefined && c.title && !hasOwnParam(c));
   return (
     <section className="section" aria-label={label}>
-      {tabs.length > 1 && (
+      {(tabs.length > 1 || tabs.some((c) => c.fullPath !== route.fullPath)) && (
         <nav aria-label={`${label} sections`} className="section-tabs">
           {tabs.map((c) => (
             <NavLink key={c.fullPath} to={substituteParams(c.fullPath, params)} end={c.path === ''}>

@@ -10,7 +10,9 @@ export function SectionNav({ modules }: { modules: readonly ModuleView[] }) {
   const current = modules.find((m) => m.baseUrl !== '/' && within(pathname, m.baseUrl));
   if (!current) return null;
   const links = current.routes.filter((r) => r.redirectTo === undefined && r.title && !hasOwnParam(r) && r.path !== '*');
-  if (links.length < 2) return null;
+  // One section at the module's own address needs no menu; one with an address of its own (a module's
+  // only section, shown as its default) does, or that address could only be typed.
+  if (links.length < 2 && links.every((r) => r.fullPath === current.baseUrl)) return null;
   return (
     <nav aria-label={`${current.name} sections`} className="section-nav">
       <ul>
