@@ -40,7 +40,7 @@ export function signedInRoutes(manifest: UserManifest): RoutePattern[] {
 const segments = (path: string) => path.split('/').filter(Boolean);
 
 /** Whether an address (as the browser shows it, encoded) matches a ':param' pattern. */
-export function matches(pattern: string, pathname: string): boolean {
+function matches(pattern: string, pathname: string): boolean {
   const want = segments(pattern);
   const have = segments(pathname);
   return want.length === have.length && want.every((s, i) => s.startsWith(':') || s === have[i]);
