@@ -48,7 +48,7 @@ describe('onwardRoutes', () => {
     expect(onwardNames('mb', 'mb.clp')).toEqual(['mb.jobNew', 'mb.job']);
   });
 
-  it('opens an address beside every section from the module first section', () => {
+  it("opens an address beside every section from the module's first section", () => {
     expect(onwardNames('ig', 'ig.fileSummary')).toEqual(['ig.deviceCoverageBasic']);
   });
 
