@@ -1,6 +1,6 @@
 import { Suspense, useContext, useEffect } from 'react';
 import { createPortal } from 'react-dom';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { substituteParams, type ModuleView, type ResolvedRoute } from '@platform/schemas';
 import { screenFor } from '../screens/registry.ts';
 import { breadcrumbTrail } from './breadcrumbTrail.ts';
@@ -10,6 +10,7 @@ import { BreadcrumbSlot } from './breadcrumbSlot.ts';
 /** Renders the screen a route names, with its breadcrumbs and the document title. */
 export function ScreenHost({ route, module }: { route: ResolvedRoute; module: ModuleView }) {
   const params = useParams();
+  const { pathname } = useLocation();
   const title = substituteParams(route.title ?? '', params);
   useEffect(() => {
     document.title = module.key === 'shell' || module.key === 'dash' ? title : `${title} · ${module.name}`;
@@ -24,9 +25,11 @@ export function ScreenHost({ route, module }: { route: ResolvedRoute; module: Mo
           Each route gets a boundary of its own: the router navigates in a transition, in which a
           boundary already on screen keeps the previous screen up, still taking input, until the new
           screen's code is here, and then throws away what was typed into it. A new boundary shows
-          its fallback at once (decision 0027). */}
+          its fallback at once (decision 0027). Keyed by the address, not only the route: a screen
+          opened for another record (another job, or a default child opened at its own address)
+          starts afresh instead of keeping what was typed for the previous one. */}
       <Suspense
-        key={route.fullPath}
+        key={pathname}
         fallback={
           <p aria-busy="true" className="muted">
             Loading…
