@@ -39,7 +39,7 @@ function claimOf(value: string | undefined): Claim {
   };
 }
 
-export const attributeOf = (user: PoolUser, name: string) => user.Attributes?.find((a) => a.Name === name)?.Value;
+const attributeOf = (user: PoolUser, name: string) => user.Attributes?.find((a) => a.Name === name)?.Value;
 
 /** One account as the user-management API shows it. */
 export function toManagedUser(user: PoolUser): ManagedUser {
@@ -66,7 +66,7 @@ const validAuth = ajv.compile({ $ref: `${userClaimsSchema.$id}#/$defs/auth` });
  * schema the service verifies tokens with, and against the module registry: a user is never given a
  * claim that would lock them out.
  */
-export function authAttribute(fields: ManagedUserFields, registry: readonly string[]): string {
+function authAttribute(fields: ManagedUserFields, registry: readonly string[]): string {
   const unknown = (fields.modules ?? []).filter((key) => !registry.includes(key));
   if (unknown.length) throw new PlatformError('CFG_ERR_BAD_REQUEST', `no module ${unknown.map((k) => `'${k}'`).join(', ')} in the registry`);
   if (fields.landingPageModuleKey !== null) {

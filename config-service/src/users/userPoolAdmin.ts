@@ -33,7 +33,7 @@ export interface UserPoolAdmin {
  * parameter it refuses, a state the step does not suit, a permission the service lacks) is the
  * administrator's to read, with the provider's own words; anything else is the provider being unavailable.
  */
-export function refusal(error: unknown, action: string): PlatformError {
+function refusal(error: unknown, action: string): PlatformError {
   const { name = '', message = '', $fault } = error as { name?: string; message?: string; $fault?: string };
   if (name === 'UsernameExistsException' || name === 'AliasExistsException')
     return new PlatformError('CFG_ERR_USER_EXISTS', `cannot ${action}: a user with this e-mail address already exists`, { cause: error });
