@@ -37,6 +37,25 @@ export async function codeSentTo(email: string, mark: number): Promise<string> {
   return code as string;
 }
 
+/**
+ * The temporary password of the newest invitation sent to `email` after `mark`. An invitation is logged
+ * as a code is, the temporary password in the `Code:` line (decision 0049).
+ */
+export async function temporaryPasswordSentTo(email: string, mark: number): Promise<string> {
+  let password: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const text = stripVTControlCharacters(readFileSync(logFile()).subarray(mark).toString('utf8'));
+        password = [...text.matchAll(/Destination:\s+(\S+)[\s\S]*?Code:\s+(\S+)/g)].filter((m) => m[1] === email).at(-1)?.[2];
+        return password;
+      },
+      { message: `an invitation sent to ${email}`, timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return password as string;
+}
+
 async function idp(request: APIRequestContext, operation: string, body: unknown) {
   return request.post('/idp', {
     headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },

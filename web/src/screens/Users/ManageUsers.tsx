@@ -11,17 +11,8 @@ import { useReason } from '../shared/useReason.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
 import { UserAudit } from './UserAudit.tsx';
 import { UserForm } from './UserForm.tsx';
-
-const MFA_LABEL: Record<ManagedUser['mfa'], string> = { 'set-up': 'Set up', required: 'Required, not set up', off: 'Off' };
-const fullName = (u: ManagedUser) => `${u.givenName} ${u.familyName}`.trim() || u.email;
-
-/** What each step is called on its button and in the toast after it. */
-const STEPS: Record<UserStepName, { label: string; done: string }> = {
-  disable: { label: 'Disable', done: 'disabled' },
-  enable: { label: 'Enable', done: 'enabled' },
-  'reset-mfa': { label: 'Reset MFA', done: 'has MFA reset' },
-  'resend-invitation': { label: 'Resend invitation', done: 'has been sent the invitation again' },
-};
+import { groupByCustomer } from './groupByCustomer.ts';
+import { fullName, ManagedUserTable, STEPS } from './ManagedUserTable.tsx';
 
 /** Staff's Settings → Users: invite, change, disable and enable users, reset MFA, and the audit of it all. */
 export function ManageUsers({ client, customerId }: { client: ApiClient; customerId: string | null }) {
@@ -56,6 +47,8 @@ export function ManageUsers({ client, customerId }: { client: ApiClient; custome
     const why = reason.require(`Say why, before you ${STEPS[name].label.toLowerCase()} a user: the reason goes to the audit log.`);
     if (why) step.mutate({ user, name, why });
   };
+  const actions = { edit: setEditing, take, busy: step.isPending };
+  const customerName = (id: string) => customers.data?.customers.find((c) => c.id === id)?.name ?? id;
 
   return (
     <>
@@ -81,64 +74,13 @@ export function ManageUsers({ client, customerId }: { client: ApiClient; custome
         <section aria-labelledby={`${id}-title`}>
           <h2 id={`${id}-title`}>Users</h2>
           <ReasonField {...reason.field} label="Reason for the change" placeholder="e.g. left the company, lost their phone" />
-          <div className="table-scroll">
-            <table className="data-table" aria-labelledby={`${id}-title`}>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">MFA</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {[...users.data.users]
-                  .sort((a, b) => `${a.familyName} ${a.givenName}`.localeCompare(`${b.familyName} ${b.givenName}`))
-                  .map((u) => (
-                    <tr key={u.username}>
-                      <th scope="row">{fullName(u)}</th>
-                      <td>{u.email}</td>
-                      <td>{u.role ?? <span className="muted">none</span>}</td>
-                      <td>{u.customerId ?? <span className="muted">none</span>}</td>
-                      <td>{MFA_LABEL[u.mfa]}</td>
-                      <td>{u.enabled ? u.status.toLowerCase().replaceAll('_', ' ') : 'disabled'}</td>
-                      <td>
-                        <div className="row-actions">
-                          <button type="button" className="secondary" aria-label={`Edit ${fullName(u)}`} onClick={() => setEditing(u)}>
-                            Edit
-                          </button>
-                          {(['disable', 'enable', 'reset-mfa', 'resend-invitation'] as const)
-                            .filter((name) =>
-                              name === 'disable'
-                                ? u.enabled
-                                : name === 'enable'
-                                  ? !u.enabled
-                                  : name === 'reset-mfa'
-                                    ? u.mfa === 'set-up'
-                                    : u.status === 'FORCE_CHANGE_PASSWORD',
-                            )
-                            .map((name) => (
-                              <button
-                                key={name}
-                                type="button"
-                                className="secondary"
-                                aria-label={`${STEPS[name].label} ${fullName(u)}`}
-                                disabled={step.isPending}
-                                onClick={() => take(u, name)}
-                              >
-                                {STEPS[name].label}
-                              </button>
-                            ))}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-              </tbody>
-            </table>
-          </div>
+          {customerId ? (
+            <ManagedUserTable caption={`Users of ${customerName(customerId)}`} users={users.data.users} actions={actions} />
+          ) : (
+            groupByCustomer(users.data.users).map(([customer, members]) => (
+              <ManagedUserTable key={customer} caption={customer === '' ? 'No customer' : customerName(customer)} users={members} actions={actions} />
+            ))
+          )}
         </section>
       )}
       <UserAudit client={client} />

@@ -10,6 +10,7 @@ import { useCustomerId } from '../../hooks/useCustomerId.ts';
 import { useUserManifest } from '../../hooks/useUserManifest.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
+import { groupByCustomer } from './groupByCustomer.ts';
 import { ManageUsers } from './ManageUsers.tsx';
 
 type User = MainUserList['users'][number];
@@ -69,16 +70,6 @@ function UserList({ title }: Pick<ScreenProps, 'title'>) {
         ))}
     </article>
   );
-}
-
-function groupByCustomer(users: readonly User[]): [string, User[]][] {
-  const groups = new Map<string, User[]>();
-  for (const user of users) {
-    const key = user.customerId ?? '';
-    groups.set(key, [...(groups.get(key) ?? []), user]);
-  }
-  // Customers in name order; users without one last.
-  return [...groups.entries()].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b)));
 }
 
 function UserTable({ caption, users }: { caption: string; users: readonly User[] }) {
