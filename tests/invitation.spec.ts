@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STAFF_STATE, ACCOUNTS } from './support/accounts.ts';
 import { callIdentityProvider, mailboxMark, temporaryPasswordSentTo, uniqueEmail, webClientId } from './support/mailbox.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { idTokenFor } from './support/signIn.ts';
 
 // Staff manage users in Settings → Users (decision 0049): an invitation reaches the local identity
@@ -30,6 +31,8 @@ test.describe('inviting a user, as staff', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     await page.getByRole('button', { name: 'Invite user' }).click();
     const form = page.getByRole('form', { name: 'Invite a user' });
+    await expect(form.getByRole('checkbox', { name: 'Asset Life' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'Settings → Users with the invitation form');
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Given name').fill('Ines');
     await form.getByLabel('Family name').fill('Invited');
