@@ -27,6 +27,8 @@ import { CODINGS, MIN_COMPRESSED_BYTES } from './manifests/compressedBodies.ts';
 import eventRoutes from './routes/events/index.ts';
 import localMainApi, { type LocalMainApiOptions } from './routes/main/index.ts';
 import messagingRoutes from './routes/messaging/index.ts';
+import userManagementRoutes, { type UserManagementOptions } from './routes/userManagement/index.ts';
+import { UserAuditStore } from './store/userAuditStore.ts';
 import type { CustomerModules } from './customers/customerModules.ts';
 import type { WriteRightsState } from './identity/appClientWriteRights.ts';
 import manifestRoutes from './routes/manifest/index.ts';
@@ -54,6 +56,8 @@ export interface AppOptions {
   messaging?: PublicConfig['messaging'];
   /** The main backend's local counterpart at /api/main, when this service plays it. */
   localMainApi?: LocalMainApiOptions;
+  /** The user-management backend at /api/user-management, when this service plays it: the identity provider's admin API. */
+  userManagement?: UserManagementOptions;
   /** The local identity provider, when it is the one in use: its address, web client and return addresses. */
   localIdp?: { upstream: string; userPoolId: string; clientId: string; callbackUrls: readonly string[] };
   /** The proof that the app client's users cannot write custom:auth; /readyz waits for it. Unset: not checked (tests, ALLOW_UNCHECKED_APP_CLIENT). */
@@ -244,6 +248,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });
   if (options.messaging?.kind === 'local') await app.register(messagingRoutes);
   if (options.localMainApi) await app.register(localMainApi, { ...options.localMainApi, customerModules: options.customerModules });
+  if (options.userManagement)
+    await app.register(userManagementRoutes, {
+      ...options.userManagement,
+      audit: new UserAuditStore(database),
+      manifests: options.manifests,
+      mfa: options.authentication.mfa,
+    });
   if (options.localIdp) {
     await app.register(localIdpRoutes, { upstream: options.localIdp.upstream, userPoolId: options.localIdp.userPoolId });
     await app.register(localHostedUi, { ...options.localIdp, productName: options.productName });

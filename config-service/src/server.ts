@@ -20,6 +20,7 @@ import { CustomerStore } from './store/customerStore.ts';
 import { openDatabase } from './store/openDatabase.ts';
 import { cognitoUserDirectory } from './routes/main/userDirectory.ts';
 import { cognitoMfaLookup } from './identity/cognitoMfaLookup.ts';
+import { cognitoUserPoolAdmin } from './users/userPoolAdmin.ts';
 import { MfaStatus } from './identity/mfaStatus.ts';
 import { loadSettings, SettingsError } from './settings.ts';
 
@@ -88,8 +89,9 @@ async function main() {
   if (!issuer || !jwksUrl || !clientId || !userPoolId) throw new SettingsError('COGNITO_USER_POOL_ID', 'identity provider settings are incomplete');
   // The service's own calls to the user pool. The local emulator takes any credentials; a real pool needs
   // the deployment's own: DescribeUserPoolClient (decision 0041), AdminGetUser for the MFA of users who must
-  // use it (decision 0042), ListUsers too for the local main API's user lists, and DescribeUserPool for the
-  // password rules the sign-in forms show (decision 0048).
+  // use it (decision 0042), ListUsers too for the local main API's user lists, DescribeUserPool for the
+  // password rules the sign-in forms show (decision 0048), and the admin calls of the user-management API
+  // (decision 0049).
   const userPool = new CognitoIdentityProviderClient(
     local ? { endpoint: local.upstream, region: cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : { region: cognito.region },
   );
@@ -138,6 +140,7 @@ async function main() {
           },
         }
       : {}),
+    ...(settings.localUserManagementApi ? { userManagement: { pool: cognitoUserPoolAdmin(userPool, userPoolId) } } : {}),
     messaging: settings.messaging,
     appClientWriteRights: writeRights,
     corsOrigins: settings.corsOrigins,

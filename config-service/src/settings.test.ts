@@ -21,6 +21,13 @@ describe('backend bases', () => {
     expect(backends.rail).toBeNull();
   });
 
+  it('points userManagement at the service in local mode, and nowhere elsewhere unless told', () => {
+    expect(readSettings(local)).toMatchObject({ localUserManagementApi: true, backends: { userManagement: '/api/user-management' } });
+    expect(readSettings(production)).toMatchObject({ localUserManagementApi: false, backends: { userManagement: null } });
+    expect(readSettings({ ...production, LOCAL_USER_MANAGEMENT_API: 'true' }).backends.userManagement).toBe('/api/user-management');
+    expect(readSettings({ ...local, API_BASE_USER_MANAGEMENT: 'https://users.example.com' }).backends.userManagement).toBe('https://users.example.com');
+  });
+
   it('takes every base from the environment, without a trailing slash', () => {
     const { backends, localMainApi } = readSettings({ ...production, API_BASE_MAIN: 'https://api.example.com/main/', API_BASE_RAIL: '/rail' });
     expect(localMainApi).toBe(false);
@@ -217,6 +224,7 @@ describe('environment schema rules', () => {
     ['ALLOW_LOCAL_IDENTITY_PROVIDER', 'yes', "ALLOW_LOCAL_IDENTITY_PROVIDER: must be 'true' or 'false', got 'yes'"],
     ['ALLOW_DEMO_DATA', '1', "ALLOW_DEMO_DATA: must be 'true' or 'false', got '1'"],
     ['ALLOW_LOCAL_MAIN_API', 'on', "ALLOW_LOCAL_MAIN_API: must be 'true' or 'false', got 'on'"],
+    ['LOCAL_USER_MANAGEMENT_API', 'yes', "LOCAL_USER_MANAGEMENT_API: must be 'true' or 'false', got 'yes'"],
     ['ALLOW_EMBEDDED_DATABASE', 'True', "ALLOW_EMBEDDED_DATABASE: must be 'true' or 'false', got 'True'"],
     ['ALLOW_HTTP_IDENTITY_PROVIDER', 'yes', "ALLOW_HTTP_IDENTITY_PROVIDER: must be 'true' or 'false', got 'yes'"],
     ['ALLOW_JWKS_OUTSIDE_ISSUER', '0', "ALLOW_JWKS_OUTSIDE_ISSUER: must be 'true' or 'false', got '0'"],

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { isDemoOrLocal } from '@platform/schemas';
 import { repoRoot } from './repoPaths.ts';
-import { BACKENDS, backendVariable, LOCAL_MAIN_API_BASE, type BackendName } from './settings/backends.ts';
+import { BACKENDS, backendVariable, LOCAL_MAIN_API_BASE, LOCAL_USER_MANAGEMENT_API_BASE, type BackendName } from './settings/backends.ts';
 import { environmentSchema, type Environment } from './settings/environmentSchema.ts';
 import { loadEnvFile } from './settings/loadEnvFile.ts';
 import { isLocalEnvironment, refuseUnsafeProduction, type GuardName } from './settings/productionGuards.ts';
@@ -37,6 +37,8 @@ export interface Settings {
   webDist: string;
   /** Whether this service serves the main backend's local counterpart at /api/main (demo data). */
   localMainApi: boolean;
+  /** Whether this service serves the user-management backend at /api/user-management, on the identity provider's pool. */
+  localUserManagementApi: boolean;
   /** Signs artifact download links; unset: a random key per process (one replica only). */
   artifactSigningKey: Buffer | undefined;
   /** Backend bases handed to the browser (PublicConfig['backends']). */
@@ -102,10 +104,14 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   adminWritesPerMinute: environmentSchema.properties.RATE_LIMIT_ADMIN_WRITES.default,
 };
 
-function backendBases(values: Environment, localMainApi: boolean): Record<BackendName, string | null> {
+function backendBases(values: Environment, local: { mainApi: boolean; userManagementApi: boolean }): Record<BackendName, string | null> {
+  const served: Partial<Record<BackendName, string>> = {
+    ...(local.mainApi ? { main: LOCAL_MAIN_API_BASE } : {}),
+    ...(local.userManagementApi ? { userManagement: LOCAL_USER_MANAGEMENT_API_BASE } : {}),
+  };
   return Object.fromEntries(
     BACKENDS.map((name) => {
-      const value = values[backendVariable(name)] ?? (name === 'main' && localMainApi ? LOCAL_MAIN_API_BASE : null);
+      const value = values[backendVariable(name)] ?? served[name] ?? null;
       return [name, value ? value.replace(/\/+$/, '') : null];
     }),
   ) as Record<BackendName, string | null>;
@@ -139,6 +145,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     if (!clientId) throw new SettingsError('COGNITO_CLIENT_ID', 'is required when IDENTITY_PROVIDER is cognito');
   }
   const localMainApi = values.LOCAL_MAIN_API ?? demoOrLocal;
+  const localUserManagementApi = values.LOCAL_USER_MANAGEMENT_API ?? demoOrLocal;
   const issuer = values.COGNITO_ISSUER ?? (userPoolId ? `https://cognito-idp.${region}.amazonaws.com/${userPoolId}` : undefined);
   // DATA_DIR and the like are taken from the working directory when given, from the code's own tree when not.
   const folder = (given: string | undefined, fallback: string) => resolve(given ?? join(repoRoot, fallback));
@@ -155,8 +162,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     dataDir: folder(values.DATA_DIR, '.data'),
     databaseUrl: values.DATABASE_URL,
     localMainApi,
+    localUserManagementApi,
     artifactSigningKey: signingKey(values.ARTIFACT_SIGNING_KEY, localMainApi && !local),
-    backends: backendBases(values, localMainApi),
+    backends: backendBases(values, { mainApi: localMainApi, userManagementApi: localUserManagementApi }),
     // Spec section 9: one standard region, and a government region for the one public API.
     backendRegions: {
       ...(Object.fromEntries(BACKENDS.map((name) => [name, region])) as Record<BackendName, string>),

@@ -29,6 +29,11 @@ import type { releaseStepSchema } from './generated/release-step.ts';
 import type { releasePilotSchema } from './generated/release-pilot.ts';
 import type { releaseAuditPageSchema } from './generated/release-audit-page.ts';
 import type { releaseDiffSchema } from './generated/release-diff.ts';
+import type { managedUserSchema } from './generated/managed-user.ts';
+import type { managedUserListSchema } from './generated/managed-user-list.ts';
+import type { userInvitationSchema } from './generated/user-invitation.ts';
+import type { userStepSchema } from './generated/user-step.ts';
+import type { userAuditPageSchema } from './generated/user-audit-page.ts';
 
 /**
  * The schema with `key` taken out of `properties`. json-schema-to-ts cannot follow a
@@ -156,3 +161,17 @@ export type ReleaseDiff = FromSchema<typeof releaseDiffSchema, { references: [ty
 export type ExposureRules = FromSchema<(typeof releaseDiffSchema)['$defs']['exposure']>;
 export type Access = NonNullable<ManifestRoute['access']>;
 export type { JSONSchema };
+/** One user as the user-management API shows it. */
+export type ManagedUser = FromSchema<typeof managedUserSchema>;
+/** GET {userManagement}/users. */
+export type ManagedUserList = FromSchema<typeof managedUserListSchema, { references: [typeof managedUserSchema] }>;
+/** What an administrator sets for a user: name, claims and why. */
+export type ManagedUserFields = FromSchema<(typeof managedUserSchema)['$defs']['fields'], { references: [typeof managedUserSchema, typeof userClaimsSchema] }>;
+/** POST {userManagement}/users, the body. */
+export type UserInvitation = ManagedUserFields & FromSchema<Omit<typeof userInvitationSchema, 'allOf' | 'unevaluatedProperties'>>;
+/** PUT {userManagement}/users/{username}, the body. */
+export type UserChange = ManagedUserFields;
+/** POST {userManagement}/users/{username}/disable and the other steps, the body. */
+export type UserStep = FromSchema<typeof userStepSchema, { references: [typeof managedUserSchema] }>;
+/** GET {userManagement}/audit. */
+export type UserAuditPage = FromSchema<typeof userAuditPageSchema>;

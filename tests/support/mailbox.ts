@@ -38,19 +38,20 @@ export async function codeSentTo(email: string, mark: number): Promise<string> {
 }
 
 /**
- * The temporary password the identity provider sent an invited account: made of letters, digits and
- * symbols, not only digits as codes are. The invitation may be older than the test, so the whole log is read.
+ * The temporary password of the newest invitation sent to `email` after `mark` (a byte offset in the
+ * log; 0, the whole log, for an invitation that may be older than the test). An invitation is logged as
+ * a code is, the temporary password in the `Code:` line (decision 0049): letters, digits and symbols.
  */
-export async function temporaryPasswordSentTo(email: string): Promise<string> {
+export async function temporaryPasswordSentTo(email: string, mark = 0): Promise<string> {
   let password: string | undefined;
   await expect
     .poll(
       () => {
-        const text = stripVTControlCharacters(readFileSync(logFile()).toString('utf8'));
+        const text = stripVTControlCharacters(readFileSync(logFile()).subarray(mark).toString('utf8'));
         password = [...text.matchAll(/Destination:\s+(\S+)[\s\S]*?Code:\s+(\S+)/g)].filter((m) => m[1] === email).at(-1)?.[2];
         return password;
       },
-      { message: `a temporary password sent to ${email}`, timeout: 10_000 },
+      { message: `an invitation sent to ${email}`, timeout: 10_000 },
     )
     .toBeTruthy();
   return password as string;

@@ -12,6 +12,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { connectOrigins, pageDirectives } from '../plugins/contentSecurityPolicy.ts';
 import { PREVIEWS_PER_WRITE } from '../plugins/rateLimits.ts';
 import { BACKENDS, DEFAULT_RATE_LIMITS } from '../settings.ts';
+import { memoryUserPool } from '../testing/memoryUserPool.ts';
 import { claims, sign, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
 
 let apps: TestApps;
@@ -314,7 +315,8 @@ describe('CORS', () => {
 });
 
 describe('rate limits', () => {
-  const limited = (perMinute: Partial<typeof DEFAULT_RATE_LIMITS>) => apps.app({ localIdp: localIdp(), rateLimits: { ...DEFAULT_RATE_LIMITS, ...perMinute } });
+  const limited = (perMinute: Partial<typeof DEFAULT_RATE_LIMITS>) =>
+    apps.app({ localIdp: localIdp(), rateLimits: { ...DEFAULT_RATE_LIMITS, ...perMinute }, userManagement: { pool: memoryUserPool([]) } });
   const idpCall = (target: FastifyInstance, remoteAddress = '127.0.0.1') =>
     ask(target, {
       method: 'POST',
@@ -383,6 +385,15 @@ describe('rate limits', () => {
       });
     for (let i = 0; i < 2; i++) expect((await write()).statusCode).not.toBe(429);
     expectLimited(await write());
+    // The user-management API's writes share the count: inviting users is as administrative as switching modules.
+    expectLimited(
+      await ask(target, {
+        method: 'POST',
+        url: '/api/user-management/users/u/disable',
+        headers: { authorization: `Bearer ${STAFF}` },
+        payload: { reason: 'r' },
+      }),
+    );
     // Previews have a count of their own: editing a release draft never uses up the writes, nor writes the previews.
     expect((await preview(target)).statusCode).toBe(200);
     // Another member of staff, from the same address, is not held up; reads are not counted.

@@ -13,6 +13,8 @@ import type { CustomerModules } from '../customers/customerModules.ts';
 import { manifestSetFromFiles } from '../manifests/loadManifestSet.ts';
 import type { ManifestReleases } from '../releases/manifestReleases.ts';
 import type { DirectoryUser } from '../routes/main/userDirectory.ts';
+import { memoryUserPool } from '../testing/memoryUserPool.ts';
+import { toManagedUser } from '../users/managedUser.ts';
 import { claims, demoCustomerModules, releasesOn, sign, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
 
 /** How a route is checked: each kind has its own walker below. */
@@ -42,6 +44,14 @@ const ROUTES: Record<string, Kind> = {
   'PUT /api/v1/customers/:customerId/modules/:moduleKey': 'staff-only',
   'GET /api/v1/customers/:customerId/audit': 'staff-only',
   'GET /api/main/users': 'staff-only',
+  'GET /api/user-management/users': 'staff-only',
+  'POST /api/user-management/users': 'staff-only',
+  'PUT /api/user-management/users/:username': 'staff-only',
+  'POST /api/user-management/users/:username/disable': 'staff-only',
+  'POST /api/user-management/users/:username/enable': 'staff-only',
+  'POST /api/user-management/users/:username/reset-mfa': 'staff-only',
+  'POST /api/user-management/users/:username/resend-invitation': 'staff-only',
+  'GET /api/user-management/audit': 'staff-only',
   'GET /api/v1/admin/releases': 'staff-only',
   'GET /api/v1/admin/releases/audit': 'staff-only',
   'GET /api/v1/admin/releases/:id': 'staff-only',
@@ -133,6 +143,16 @@ const directoryUser = (email: string, customerId: string | null, role = 'custome
   status: 'CONFIRMED',
   enabled: true,
 });
+/** A directory user as the user-management API's pool holds them, named by e-mail address. */
+const managedUser = (user: DirectoryUser) =>
+  toManagedUser({
+    Username: user.email,
+    UserStatus: user.status,
+    Attributes: [
+      { Name: 'email', Value: user.email },
+      { Name: 'custom:auth', Value: JSON.stringify({ role: user.role, ...(user.customerId ? { customerId: user.customerId } : {}) }) },
+    ],
+  });
 const USERS = [
   directoryUser('erin@acme.example', 'acme'),
   directoryUser('dana@acme.example', 'acme'),
@@ -190,6 +210,7 @@ beforeAll(async () => {
     releases,
     messaging: { kind: 'local' },
     localMainApi: { users: { listUsers: async () => USERS }, signingKey: Buffer.alloc(32, 3) },
+    userManagement: { pool: memoryUserPool(USERS.map(managedUser)) },
     localIdp: {
       upstream: `http://127.0.0.1:${(idp.address() as AddressInfo).port}`,
       userPoolId: 'us-east-1_local',
@@ -229,6 +250,7 @@ function fill(url: string, customer: string, rowsOf = customer): string {
     .replace(':moduleKey', 'lcc')
     .replace(':artifact', 'users.csv')
     .replace(':name', 'pretoken')
+    .replace(':username', `gina@${customer}.example`)
     .replace('*', 'swagger-ui.css');
   for (const [param, id] of Object.entries(ROW_PARAMS)) address = address.replace(param, id(rowsOf));
   // A parameter this does not know would be sent as written and tested nothing: name it here first.
@@ -339,6 +361,17 @@ describe.each(DIRECTIONS)('customer-scoped routes, %s', (_direction, me, other) 
   });
 });
 
+/** A user as an administrator sets them. */
+const USER_FIELDS = (customer: string) => ({
+  givenName: 'Gina',
+  familyName: 'Tester',
+  role: 'customer',
+  customerId: customer,
+  modules: ['lcc'],
+  landingPageModuleKey: null,
+  requireMFA: false,
+  reason: 'joined',
+});
 /** A body each staff-only write accepts from staff; everyone else is refused before it is read. */
 const STAFF_BODIES: Record<string, (customer: string) => unknown> = {
   'POST /api/v1/admin/preview': (customer) => ({ claims: { role: 'customer', customerId: customer, modules: ['lcc'] }, customerId: customer }),
@@ -348,7 +381,15 @@ const STAFF_BODIES: Record<string, (customer: string) => unknown> = {
   'PUT /api/v1/admin/releases/pilot': () => ({ release: pilotRelease, customers: ['globex'], reason: 'try it' }),
   'DELETE /api/v1/admin/releases/pilot': () => ({ release: pilotRelease, reason: 'enough' }),
   'POST /api/v1/admin/releases/pilot/promote': () => ({ release: pilotRelease, reason: 'for everyone' }),
+  'POST /api/user-management/users': (customer) => ({ ...USER_FIELDS(customer), email: `new-${Math.random().toString(36).slice(2, 8)}@${customer}.example` }),
+  'PUT /api/user-management/users/:username': USER_FIELDS,
+  'POST /api/user-management/users/:username/disable': () => ({ reason: 'left' }),
+  'POST /api/user-management/users/:username/enable': () => ({ reason: 'back' }),
+  'POST /api/user-management/users/:username/reset-mfa': () => ({ reason: 'lost phone' }),
+  'POST /api/user-management/users/:username/resend-invitation': () => ({ reason: 'lost the e-mail' }),
 };
+/** Staff's answer where it is not 200. */
+const STAFF_STATUS: Record<string, number> = { 'POST /api/user-management/users': 201 };
 const OPERATOR = { sub: 'op', email: 'op@provider.example' };
 /** Release steps name the active release they were decided against (If-Match), as the web app sends it. */
 const RELEASE_STEP = /^(PUT|DELETE|POST) \/api\/v1\/admin\/releases\/(active|pilot)/;
@@ -367,6 +408,7 @@ const STAFF_SEES: Record<string, string> = {
   'GET /api/v1/customers': 'Globex Energy',
   'GET /api/v1/customers/:customerId/audit': AUDIT_REASON('globex'),
   'GET /api/main/users': 'gina@globex.example',
+  'GET /api/user-management/users': 'gina@globex.example',
 };
 
 describe('staff-only routes', () => {
@@ -374,6 +416,9 @@ describe('staff-only routes', () => {
     const before = JSON.stringify(await modules.customersWithModules());
     const releasesBefore = releases.state();
     const auditBefore = (await releases.store.audit({ limit: 200 })).length;
+    const userAudit = async () => (await ask('GET', '/api/user-management/audit?limit=200', { token: staff })).json().entries.length as number;
+    const userAuditBefore = await userAudit();
+    const usersBefore = (await ask('GET', '/api/user-management/users', { token: staff })).body;
     const failures: string[] = [];
     for (const route of routesOf('staff-only')) {
       const [method, url] = split(route);
@@ -397,6 +442,8 @@ describe('staff-only routes', () => {
     expect(JSON.stringify(await modules.customersWithModules())).toBe(before);
     expect(releases.state()).toEqual(releasesBefore);
     expect((await releases.store.audit({ limit: 200 })).length).toBe(auditBefore);
+    expect(await userAudit()).toBe(userAuditBefore);
+    expect((await ask('GET', '/api/user-management/users', { token: staff })).body).toBe(usersBefore);
   });
 
   it.each(routesOf('staff-only'))('%s answers staff (so the refusals above are about the caller)', async (route) => {
@@ -407,7 +454,7 @@ describe('staff-only routes', () => {
     const read = RELEASE_STEP.test(route) ? '/api/v1/admin/releases' : address;
     const etag = method === 'PUT' || RELEASE_STEP.test(route) ? String((await ask('GET', read, { token: staff })).headers.etag) : undefined;
     const res = await ask(method, address, { token: staff, body: STAFF_BODIES[route]?.('globex'), headers: etag ? { 'if-match': etag } : {} });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(STAFF_STATUS[route] ?? 200);
     if (STAFF_SEES[route]) expect(res.body).toContain(STAFF_SEES[route]);
     if (route === 'PUT /api/v1/customers/:customerId/modules/:moduleKey') await flip('globex', 'lcc', 'put back');
     // Every test starts from the first release active and no pilot.

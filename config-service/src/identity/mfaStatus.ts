@@ -76,6 +76,12 @@ export class MfaStatus {
     return this.#ask(this.lookup, user, now);
   }
 
+  /** Drops what is remembered of a user, whose second factor an administrator has just reset. */
+  forget(sub: string): void {
+    this.#known.delete(sub);
+    this.#asking.delete(sub);
+  }
+
   #ask(lookup: MfaLookup, user: VerifiedUser, askedAt: number): Promise<boolean> {
     const signal = AbortSignal.timeout(this.#timeoutMs);
     const timedOut = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));

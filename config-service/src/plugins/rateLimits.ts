@@ -43,7 +43,7 @@ function policies(limits: RateLimits): Policy[] {
     {
       name: 'admin writes',
       perMinute: limits.adminWritesPerMinute,
-      covers: (method, url) => WRITES.test(method) && /^\/api\/v1\/(admin|customers)(\/|$)/.test(url) && url !== PREVIEW,
+      covers: (method, url) => WRITES.test(method) && /^\/api\/(v1\/(admin|customers)|user-management)(\/|$)/.test(url) && url !== PREVIEW,
       // Runs after the route's own sign-in and staff checks, so the verified user is known.
       key: byUser,
     },

@@ -22,3 +22,6 @@ export const backendVariable = (name: BackendName): BackendVariable => `API_BASE
 
 /** Where the local main API is served when this service provides it. */
 export const LOCAL_MAIN_API_BASE = '/api/main';
+
+/** Where the user-management backend's local counterpart is served when this service provides it. */
+export const LOCAL_USER_MANAGEMENT_API_BASE = '/api/user-management';

@@ -24,6 +24,7 @@ const backendProperties = Object.fromEntries(
   ]),
 ) as Record<BackendVariable, { type: 'string'; pattern: string; 'x-rule': string; description: string; 'x-default'?: string }>;
 backendProperties[backendVariable('main')]!['x-default'] = '/api/main when LOCAL_MAIN_API is on, else unset';
+backendProperties[backendVariable('userManagement')]!['x-default'] = '/api/user-management when LOCAL_USER_MANAGEMENT_API is on, else unset';
 
 /** The JSON Schema of the service's environment: every variable, its rule, default and meaning. */
 export const environmentSchema = {
@@ -79,6 +80,10 @@ export const environmentSchema = {
     },
     SEED_DEMO_DATA: flag('add the demo customers acme and globex when missing', { 'x-default': 'true in local/demo, else false' }),
     LOCAL_MAIN_API: flag("serve the main backend's local counterpart at /api/main", { 'x-default': 'true in local/demo, else false' }),
+    LOCAL_USER_MANAGEMENT_API: flag(
+      "serve the user-management backend at /api/user-management, acting on the identity provider's user pool with the service's own credentials",
+      { 'x-default': 'true in local/demo, else false' },
+    ),
     ARTIFACT_SIGNING_KEY: {
       type: 'string',
       format: 'signing-key',

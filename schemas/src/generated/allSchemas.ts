@@ -8,6 +8,8 @@ import { customerModuleUpdateSchema } from './customer-module-update.ts';
 import { customerModuleSchema } from './customer-module.ts';
 import { flexcmAccessSchema } from './flexcm-access.ts';
 import { mainUserListSchema } from './main-user-list.ts';
+import { managedUserListSchema } from './managed-user-list.ts';
+import { managedUserSchema } from './managed-user.ts';
 import { messagingEndpointListSchema } from './messaging-endpoint-list.ts';
 import { messagingEndpointSchema } from './messaging-endpoint.ts';
 import { moduleAuditPageSchema } from './module-audit-page.ts';
@@ -27,8 +29,12 @@ import { releaseSummarySchema } from './release-summary.ts';
 import { releaseSchema } from './release.ts';
 import { siteGroupListSchema } from './site-group-list.ts';
 import { uploadListSchema } from './upload-list.ts';
+import { userAuditPageSchema } from './user-audit-page.ts';
+import { userChangeSchema } from './user-change.ts';
 import { userClaimsSchema } from './user-claims.ts';
+import { userInvitationSchema } from './user-invitation.ts';
 import { userManifestSchema } from './user-manifest.ts';
+import { userStepSchema } from './user-step.ts';
 
 /** Every contract in schemas/, in file name order: one Ajv given them all resolves cross-file `$ref`s. */
 export const allSchemas = [
@@ -41,6 +47,8 @@ export const allSchemas = [
   customerModuleSchema,
   flexcmAccessSchema,
   mainUserListSchema,
+  managedUserListSchema,
+  managedUserSchema,
   messagingEndpointListSchema,
   messagingEndpointSchema,
   moduleAuditPageSchema,
@@ -60,6 +68,10 @@ export const allSchemas = [
   releaseSchema,
   siteGroupListSchema,
   uploadListSchema,
+  userAuditPageSchema,
+  userChangeSchema,
   userClaimsSchema,
+  userInvitationSchema,
   userManifestSchema,
+  userStepSchema,
 ] as const;

@@ -16,7 +16,7 @@ export interface LocalIdentityProvider {
   jwksUrl: string;
   /** Where cognito-local itself listens (loopback only). */
   upstream: string;
-  /** Log file that holds sign-up and password-reset codes. */
+  /** Log file that holds sign-up and password-reset codes, and invited users' temporary passwords. */
   logFile: string;
   /** The emulator's process. */
   pid: number | undefined;
@@ -93,7 +93,8 @@ export async function startLocalIdentityProvider(options: LocalIdentityProviderO
     );
   }
   const exitWithParent = inRepo('config-service/src/identity/local/exitWithParent.cjs');
-  const child: ChildProcess = spawn(process.execPath, ['--require', exitWithParent, cli], {
+  const adminTargets = inRepo('config-service/src/identity/local/adminTargets.cjs');
+  const child: ChildProcess = spawn(process.execPath, ['--require', exitWithParent, '--require', adminTargets, cli], {
     cwd: workDir,
     env: localIdentityProviderEnv(options.port, workDir),
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],

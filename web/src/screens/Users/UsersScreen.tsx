@@ -4,18 +4,42 @@ import toast from 'react-hot-toast';
 import { STAFF_ROLE, type MainUserList } from '@platform/schemas';
 import { customersQuery } from '../../api/customers.ts';
 import { allUsersQuery, customerUsersQuery, downloadFile, getDownloadArtifact } from '../../api/main.ts';
+import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { useApiClient } from '../../hooks/useApiClient.ts';
 import { useCustomerId } from '../../hooks/useCustomerId.ts';
 import { useUserManifest } from '../../hooks/useUserManifest.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
+import { groupByCustomer } from './groupByCustomer.ts';
+import { ManageUsers } from './ManageUsers.tsx';
 
 type User = MainUserList['users'][number];
 
 const MFA_LABEL: Record<User['mfa'], string> = { 'set-up': 'Set up', required: 'Required, not set up', off: 'Off' };
 
-/** /settings/users: the users of the customer in context; staff with none chosen see everyone, by customer. */
+/**
+ * /settings/users: the users of the customer in context; staff with none chosen see everyone, by customer.
+ * Staff manage them where the deployment has a user-management backend (decision 0049).
+ */
 export function UsersScreen({ title }: ScreenProps) {
+  const client = useApiClient();
+  const customerId = useCustomerId();
+  const staff = useUserManifest().data?.user.role === STAFF_ROLE;
+  const config = useQuery(publicConfigQuery).data;
+  const managed = staff && Boolean(config?.backends.userManagement);
+  if (managed && client)
+    return (
+      <article className="screen">
+        <h1>{title}</h1>
+        {customerId && <DownloadUsers customerId={customerId} />}
+        <ManageUsers client={client} customerId={customerId} />
+      </article>
+    );
+  return <UserList title={title} />;
+}
+
+/** The users as the main backend lists them, for reading. */
+function UserList({ title }: Pick<ScreenProps, 'title'>) {
   const client = useApiClient();
   const customerId = useCustomerId();
   const staff = useUserManifest().data?.user.role === STAFF_ROLE;
@@ -46,16 +70,6 @@ export function UsersScreen({ title }: ScreenProps) {
         ))}
     </article>
   );
-}
-
-function groupByCustomer(users: readonly User[]): [string, User[]][] {
-  const groups = new Map<string, User[]>();
-  for (const user of users) {
-    const key = user.customerId ?? '';
-    groups.set(key, [...(groups.get(key) ?? []), user]);
-  }
-  // Customers in name order; users without one last.
-  return [...groups.entries()].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b)));
 }
 
 function UserTable({ caption, users }: { caption: string; users: readonly User[] }) {

@@ -1,0 +1,80 @@
+// Preloaded into the cognito-local child: what the user-management API needs of the emulator that
+// cognito-local 5 lacks (decision 0049), added to its table of operations as Cognito answers them:
+// AdminSetUserMFAPreference, AdminCreateUser's RESEND, and a sign-in that refuses a disabled user and
+// checks an invited user's temporary password. Only the service reaches the administrators' calls (the
+// browser's adapter passes none of them, decision 0041).
+const { randomBytes } = require('node:crypto');
+const { Targets } = require('cognito-local/lib/targets/targets.js');
+const { CognitoError, InvalidParameterError, NotAuthorizedError, UserNotFoundError } = require('cognito-local/lib/errors.js');
+const { userToResponseObject } = require('cognito-local/lib/targets/responses.js');
+
+const emailOf = (user) => user.Attributes?.find((a) => a.Name === 'email')?.Value;
+
+// AdminSetUserMFAPreference: SetUserMFAPreference's rules, for a user named by an administrator.
+Targets.AdminSetUserMFAPreference =
+  ({ cognito, clock }) =>
+  async (ctx, req) => {
+    const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
+    const user = await userPool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new UserNotFoundError('User does not exist.');
+    const methods = new Set(user.UserMFASettingList ?? []);
+    for (const [settings, method] of [
+      [req.SMSMfaSettings, 'SMS_MFA'],
+      [req.SoftwareTokenMfaSettings, 'SOFTWARE_TOKEN_MFA'],
+    ]) {
+      if (!settings) continue;
+      if (settings.Enabled && method === 'SOFTWARE_TOKEN_MFA' && !user.SoftwareTokenMfaConfiguration?.Verified)
+        throw new InvalidParameterError('User has not verified software token MFA');
+      if (settings.Enabled) methods.add(method);
+      else methods.delete(method);
+    }
+    const preferred = req.SMSMfaSettings?.PreferredMfa ? 'SMS_MFA' : req.SoftwareTokenMfaSettings?.PreferredMfa ? 'SOFTWARE_TOKEN_MFA' : undefined;
+    await userPool.saveUser(ctx, { ...user, UserMFASettingList: [...methods], PreferredMfaSetting: preferred, UserLastModifiedDate: clock.get() });
+    return {};
+  };
+
+// AdminCreateUser with MessageAction RESEND: a new temporary password, delivered (logged) as the first
+// one was, for a user who has not signed in yet; Cognito refuses it for anyone else.
+const createUser = Targets.AdminCreateUser;
+Targets.AdminCreateUser = (services) => {
+  const create = createUser(services);
+  return async (ctx, req) => {
+    if (req.MessageAction !== 'RESEND') return create(ctx, req);
+    const userPool = await services.cognito.getUserPool(ctx, req.UserPoolId);
+    const user = await userPool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new UserNotFoundError('User does not exist.');
+    if (user.UserStatus !== 'FORCE_CHANGE_PASSWORD') throw new CognitoError('UnsupportedUserStateException', 'User is not in FORCE_CHANGE_PASSWORD state');
+    const email = emailOf(user);
+    if (!email) throw new InvalidParameterError('User has no attribute matching desired delivery mediums');
+    const temporaryPassword = req.TemporaryPassword ?? randomBytes(9).toString('base64url');
+    const updated = { ...user, Password: temporaryPassword, UserLastModifiedDate: services.clock.get() };
+    await userPool.saveUser(ctx, updated);
+    await services.messages.deliver(ctx, 'AdminCreateUser', null, userPool.options.Id, updated, temporaryPassword, req.ClientMetadata, {
+      AttributeName: 'email',
+      DeliveryMedium: 'EMAIL',
+      Destination: email,
+    });
+    return { User: userToResponseObject(updated) };
+  };
+};
+
+// InitiateAuth: cognito-local signs a disabled user in, and answers an invited user (FORCE_CHANGE_PASSWORD)
+// with the new-password step whatever password was typed. Cognito refuses both.
+const initiateAuth = Targets.InitiateAuth;
+Targets.InitiateAuth = (services) => {
+  const signIn = initiateAuth(services);
+  return async (ctx, req) => {
+    const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+    const parameters = req.AuthParameters ?? {};
+    const user =
+      req.AuthFlow === 'USER_PASSWORD_AUTH' && parameters.USERNAME
+        ? await userPool.getUserByUsername(ctx, parameters.USERNAME)
+        : parameters.REFRESH_TOKEN
+          ? await userPool.getUserByRefreshToken(ctx, parameters.REFRESH_TOKEN)
+          : null;
+    if (user?.Enabled === false) throw new NotAuthorizedError('User is disabled.');
+    if (req.AuthFlow === 'USER_PASSWORD_AUTH' && user?.UserStatus === 'FORCE_CHANGE_PASSWORD' && user.Password !== parameters.PASSWORD)
+      throw new NotAuthorizedError('Incorrect username or password.');
+    return signIn(ctx, req);
+  };
+};

@@ -1,0 +1,216 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  customerIdSchema,
+  managedUserListSchema,
+  managedUserSchema,
+  problemSchema,
+  userAuditPageSchema,
+  userChangeSchema,
+  userInvitationSchema,
+  userStepSchema,
+  type ManagedUser,
+  type ManagedUserList,
+  type UserAuditPage,
+  type UserChange,
+  type UserInvitation,
+  type UserStep,
+} from '@platform/schemas';
+import type { ManifestSource } from '../../manifests/manifestStore.ts';
+import type { MfaStatus } from '../../identity/mfaStatus.ts';
+import { staffOnly } from '../../plugins/staffOnly.ts';
+import { LOCAL_USER_MANAGEMENT_API_BASE } from '../../settings/backends.ts';
+import type { UserAction, UserAuditStore } from '../../store/userAuditStore.ts';
+import { attributesOf, fieldChanges } from '../../users/managedUser.ts';
+import type { UserPoolAdmin } from '../../users/userPoolAdmin.ts';
+import { cutPage, decodeCursor } from '../pageCursor.ts';
+
+export interface UserManagementOptions {
+  /** The identity provider's admin API, with the service's own credentials. */
+  pool: UserPoolAdmin;
+}
+
+interface Options extends UserManagementOptions {
+  audit: UserAuditStore;
+  manifests: ManifestSource;
+  /** Told when a user's MFA is reset, so this replica stops remembering it as set up. */
+  mfa?: MfaStatus;
+}
+
+const BASE = LOCAL_USER_MANAGEMENT_API_BASE;
+const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
+const secured = { security: [{ bearerAuth: [] }], tags: ['user management (local)'] };
+const userParams = {
+  type: 'object',
+  required: ['username'],
+  properties: { username: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[^/\\s]+$' } },
+} as const;
+const oneUser = { 200: { $ref: `${managedUserSchema.$id}#` }, ...problems };
+
+/** The steps that take only a reason, each with what it does to the account. */
+const STEPS: { path: string; action: UserAction; summary: string; run: (pool: UserPoolAdmin, username: string) => Promise<void> }[] = [
+  { path: 'disable', action: 'disable', summary: 'Disable a user: they can no longer sign in', run: (pool, u) => pool.disable(u) },
+  { path: 'enable', action: 'enable', summary: 'Enable a disabled user again', run: (pool, u) => pool.enable(u) },
+  {
+    path: 'reset-mfa',
+    action: 'reset-mfa',
+    summary: "Turn off a user's second factors; one who must use MFA sets it up again",
+    run: (pool, u) => pool.resetMfa(u),
+  },
+  {
+    path: 'resend-invitation',
+    action: 'resend-invitation',
+    summary: 'Send the invitation again with a new temporary password (only before the first sign-in)',
+    run: (pool, u) => pool.resendInvitation(u),
+  },
+];
+
+/**
+ * The user-management backend (spec section 7), served by this service: staff invite users of the
+ * identity provider and change them. Every change carries a reason and is written to the audit log
+ * in the same transaction that makes it (decision 0049).
+ */
+export default async function userManagementRoutes(app: FastifyInstance, options: Options) {
+  const { pool, audit } = options;
+  const guards = { onRequest: [app.authenticate, staffOnly('manage users')] };
+  const registry = () => options.manifests.current().registry;
+  const actorOf = (user: { sub: string; email: string }) => ({ sub: user.sub, email: user.email });
+  const noStore = { 'cache-control': 'no-store' };
+
+  app.get<{ Querystring: { customerId?: string } }>(
+    `${BASE}/users`,
+    {
+      ...guards,
+      schema: {
+        ...secured,
+        summary: "The identity provider's users with their claims, or one customer's (staff only)",
+        querystring: { type: 'object', additionalProperties: false, properties: { customerId: customerIdSchema } },
+        response: { 200: { $ref: `${managedUserListSchema.$id}#` }, ...problems },
+      },
+    },
+    async (request, reply): Promise<ManagedUserList> => {
+      const { customerId } = request.query;
+      const users = await pool.list();
+      reply.headers(noStore);
+      return { users: customerId === undefined ? users : users.filter((u) => u.customerId === customerId) };
+    },
+  );
+
+  app.post<{ Body: UserInvitation }>(
+    `${BASE}/users`,
+    {
+      ...guards,
+      schema: {
+        ...secured,
+        summary: 'Invite a user: the identity provider sends a temporary password (staff only)',
+        body: { $ref: `${userInvitationSchema.$id}#` },
+        response: { 201: { $ref: `${managedUserSchema.$id}#` }, ...problems },
+      },
+    },
+    async (request, reply): Promise<ManagedUser> => {
+      const { email, reason, ...fields } = request.body;
+      const address = email.trim().toLowerCase();
+      const attributes = attributesOf(request.body, registry());
+      const entry = {
+        actor: actorOf(request.verifiedUser),
+        username: address,
+        email: address,
+        action: 'invite' as const,
+        changes: fieldChanges(null, { ...fields, reason }),
+        reason: reason.trim(),
+      };
+      const invited = await audit.recording(
+        entry,
+        () => pool.invite(address, attributes),
+        (user) => user.username,
+      );
+      request.log.info({ username: invited.username, actor: request.verifiedUser.sub }, 'user invited');
+      reply.code(201).headers(noStore);
+      return invited;
+    },
+  );
+
+  app.put<{ Params: { username: string }; Body: UserChange }>(
+    `${BASE}/users/:username`,
+    {
+      ...guards,
+      schema: {
+        ...secured,
+        summary: "Change a user's name, role, customer, modules, landing module and MFA requirement (staff only)",
+        params: userParams,
+        body: { $ref: `${userChangeSchema.$id}#` },
+        response: oneUser,
+      },
+    },
+    async (request, reply): Promise<ManagedUser> => {
+      const { username } = request.params;
+      const attributes = attributesOf(request.body, registry());
+      const before = await pool.get(username);
+      const entry = {
+        actor: actorOf(request.verifiedUser),
+        username: before.username,
+        email: before.email,
+        action: 'change' as const,
+        changes: fieldChanges(before, request.body),
+        reason: request.body.reason.trim(),
+      };
+      await audit.recording(entry, () => pool.update(before.username, attributes));
+      request.log.info({ username: before.username, actor: request.verifiedUser.sub }, 'user changed');
+      reply.headers(noStore);
+      return pool.get(before.username);
+    },
+  );
+
+  for (const step of STEPS) {
+    app.post<{ Params: { username: string }; Body: UserStep }>(
+      `${BASE}/users/:username/${step.path}`,
+      {
+        ...guards,
+        schema: { ...secured, summary: `${step.summary} (staff only)`, params: userParams, body: { $ref: `${userStepSchema.$id}#` }, response: oneUser },
+      },
+      async (request, reply): Promise<ManagedUser> => {
+        const user = await pool.get(request.params.username);
+        const entry = {
+          actor: actorOf(request.verifiedUser),
+          username: user.username,
+          email: user.email,
+          action: step.action,
+          changes: [],
+          reason: request.body.reason.trim(),
+        };
+        await audit.recording(entry, () => step.run(pool, user.username));
+        if (step.action === 'reset-mfa') options.mfa?.forget(user.sub);
+        request.log.info({ username: user.username, action: step.action, actor: request.verifiedUser.sub }, 'user changed');
+        reply.headers(noStore);
+        return pool.get(user.username);
+      },
+    );
+  }
+
+  app.get<{ Querystring: { limit?: number; cursor?: string; username?: string } }>(
+    `${BASE}/audit`,
+    {
+      ...guards,
+      schema: {
+        ...secured,
+        summary: 'Changes made to users, newest first, a page at a time (staff only)',
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            limit: { type: 'integer', minimum: 1, maximum: 200 },
+            cursor: { type: 'string', maxLength: 200 },
+            username: { type: 'string', maxLength: 128 },
+          },
+        },
+        response: { 200: { $ref: `${userAuditPageSchema.$id}#` }, ...problems },
+      },
+    },
+    async (request, reply): Promise<UserAuditPage> => {
+      const { limit = 50, cursor, username } = request.query;
+      const entries = await audit.audit({ limit: limit + 1, beforeId: cursor === undefined ? undefined : decodeCursor(cursor), username });
+      const { page, nextCursor } = cutPage(entries, limit, (entry) => entry.id);
+      reply.headers(noStore);
+      return { entries: page, nextCursor };
+    },
+  );
+}

@@ -1,0 +1,101 @@
+// The identity provider's refusals, as a real user pool answers them, through the routes: each is a
+// problem+json the administrator can read, and a refused change leaves no audit entry.
+import {
+  AdminGetUserCommand,
+  CognitoIdentityProviderServiceException,
+  InvalidParameterException,
+  TooManyRequestsException,
+  UsernameExistsException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
+import { cognitoUserPoolAdmin } from './userPoolAdmin.ts';
+
+const $metadata = {};
+/** What the pool answers to the next call other than AdminGetUser (which finds the user). */
+let next: Error | undefined;
+const pool = {
+  send: async (command: unknown) => {
+    if (command instanceof AdminGetUserCommand)
+      return { Username: 'u-1', UserAttributes: [{ Name: 'email', Value: 'una@acme.example' }], UserStatus: 'CONFIRMED' };
+    if (next) throw next;
+    return { User: { Username: 'u-2', Attributes: [] } };
+  },
+};
+
+let apps: TestApps;
+let app: FastifyInstance;
+beforeAll(async () => {
+  apps = await startTestApps();
+  app = await apps.app({ userManagement: { pool: cognitoUserPoolAdmin(pool, 'pool-1') } });
+});
+afterAll(() => apps.close());
+
+const staff = tokenFor({ role: 'sentient' });
+const ask = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  app.inject({ method, url: `/api/user-management${url}`, headers: { authorization: `Bearer ${staff}` }, ...(payload ? { payload } : {}) });
+const invitation = {
+  email: 'una@acme.example',
+  givenName: 'Una',
+  familyName: 'User',
+  role: 'customer',
+  customerId: 'acme',
+  modules: ['mr'],
+  landingPageModuleKey: 'mr',
+  requireMFA: true,
+  reason: 'new hire',
+};
+const auditLength = async () => ((await ask('GET', '/audit')).json() as { entries: unknown[] }).entries.length;
+
+describe('when the identity provider refuses', () => {
+  it.each([
+    [
+      'an invalid parameter',
+      new InvalidParameterException({ message: 'Invalid email address format.', $metadata }),
+      422,
+      {
+        code: 'CFG_ERR_IDENTITY_PROVIDER_REFUSED',
+        providerError: 'InvalidParameterException',
+        detail: 'cannot invite the user: Invalid email address format.',
+      },
+    ],
+    [
+      'an existing user',
+      new UsernameExistsException({ message: 'An account with the given email already exists.', $metadata }),
+      409,
+      { code: 'CFG_ERR_USER_EXISTS', detail: 'cannot invite the user: a user with this e-mail address already exists' },
+    ],
+    [
+      "a permission the service's credentials lack",
+      new CognitoIdentityProviderServiceException({
+        name: 'AccessDeniedException',
+        $fault: 'client',
+        message: 'not authorized to perform: cognito-idp:AdminCreateUser',
+        $metadata,
+      }),
+      422,
+      { code: 'CFG_ERR_IDENTITY_PROVIDER_REFUSED', providerError: 'AccessDeniedException', detail: expect.stringContaining('cognito-idp:AdminCreateUser') },
+    ],
+    ['too many requests', new TooManyRequestsException({ message: 'Rate exceeded', $metadata }), 502, { code: 'CFG_ERR_IDENTITY_PROVIDER' }],
+    ['with no answer at all', Object.assign(new Error('connect ECONNREFUSED'), { name: 'Error' }), 502, { code: 'CFG_ERR_IDENTITY_PROVIDER' }],
+  ])('answers %s as problem+json and audits nothing', async (_what, error, status, problem) => {
+    next = error;
+    const before = await auditLength();
+    const res = await ask('POST', '/users', invitation);
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject(problem);
+    expect(await auditLength()).toBe(before);
+  });
+
+  it('keeps a step it refused out of the audit, and records one it made', async () => {
+    next = new CognitoIdentityProviderServiceException({ name: 'UnsupportedUserStateException', $fault: 'client', message: 'User is confirmed', $metadata });
+    const refused = await ask('POST', '/users/u-1/resend-invitation', { reason: 'again' });
+    expect(refused.json()).toMatchObject({ status: 422, detail: 'cannot send the invitation again: User is confirmed' });
+    expect(await auditLength()).toBe(0);
+    next = undefined;
+    expect((await ask('POST', '/users/u-1/disable', { reason: 'left' })).statusCode).toBe(200);
+    expect((await ask('GET', '/audit')).json().entries).toMatchObject([{ action: 'disable', username: 'u-1', email: 'una@acme.example', reason: 'left' }]);
+  });
+});

@@ -1,0 +1,89 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { ManagedUser, ManagedUserFields, UserInvitation } from '@platform/schemas';
+import { adminModulesQuery } from '../../api/admin.ts';
+import type { ApiClient } from '../../api/apiClient.ts';
+import { customersQuery } from '../../api/customers.ts';
+import { changeUser, inviteUser, managedUsersQuery, takeUserStep, type UserStepName } from '../../api/userManagement.ts';
+import { ReasonField } from '../shared/ReasonField.tsx';
+import { useReason } from '../shared/useReason.ts';
+import { EmptyState, LoadState } from '../shared/LoadState.tsx';
+import { UserAudit } from './UserAudit.tsx';
+import { UserForm } from './UserForm.tsx';
+import { groupByCustomer } from './groupByCustomer.ts';
+import { fullName, ManagedUserTable, STEPS } from './ManagedUserTable.tsx';
+
+/** Staff's Settings → Users: invite, change, disable and enable users, reset MFA, and the audit of it all. */
+export function ManageUsers({ client, customerId }: { client: ApiClient; customerId: string | null }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const reason = useReason();
+  // null: no form; 'invite': a new user; a user: that user's changes.
+  const [editing, setEditing] = useState<ManagedUser | 'invite' | null>(null);
+  const users = useQuery(managedUsersQuery(client, customerId));
+  const registry = useQuery(adminModulesQuery);
+  const customers = useQuery(customersQuery);
+  const modules = (registry.data?.modules ?? []).map((m) => ({ key: m.key, name: m.name }));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['userManagement'] });
+
+  const save = async (fields: UserInvitation | ManagedUserFields) => {
+    const user = editing === 'invite' ? await inviteUser(client, fields as UserInvitation) : await changeUser(client, editing!.username, fields);
+    toast.success(editing === 'invite' ? `Invitation sent to ${user.email}` : `${fullName(user)} changed`);
+    setEditing(null);
+    await refresh();
+  };
+
+  const step = useMutation({
+    mutationFn: ({ user, name, why }: { user: ManagedUser; name: UserStepName; why: string }) => takeUserStep(client, user.username, name, { reason: why }),
+    onSuccess: (user, { name }) => {
+      toast.success(`${fullName(user)} ${STEPS[name].done}`);
+      reason.clear();
+    },
+    onError: (error, { user, name }) => toast.error(`Could not ${STEPS[name].label.toLowerCase()} ${fullName(user)}: ${error.message}`, { duration: 8_000 }),
+    onSettled: refresh,
+  });
+  const take = (user: ManagedUser, name: UserStepName) => {
+    const why = reason.require(`Say why, before you ${STEPS[name].label.toLowerCase()} a user: the reason goes to the audit log.`);
+    if (why) step.mutate({ user, name, why });
+  };
+  const actions = { edit: setEditing, take, busy: step.isPending };
+  const customerName = (id: string) => customers.data?.customers.find((c) => c.id === id)?.name ?? id;
+
+  return (
+    <>
+      {editing === null ? (
+        <div className="form-actions">
+          <button type="button" onClick={() => setEditing('invite')}>
+            Invite user
+          </button>
+        </div>
+      ) : (
+        <UserForm
+          key={editing === 'invite' ? 'invite' : editing.username}
+          user={editing === 'invite' ? undefined : editing}
+          modules={modules}
+          customers={customers.data?.customers ?? []}
+          onSubmit={save}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+      {!users.data && <LoadState what="the users" error={users.error} onRetry={() => void users.refetch()} />}
+      {users.data?.users.length === 0 && <EmptyState>No users yet.</EmptyState>}
+      {users.data && users.data.users.length > 0 && (
+        <section aria-labelledby={`${id}-title`}>
+          <h2 id={`${id}-title`}>Users</h2>
+          <ReasonField {...reason.field} label="Reason for the change" placeholder="e.g. left the company, lost their phone" />
+          {customerId ? (
+            <ManagedUserTable caption={`Users of ${customerName(customerId)}`} users={users.data.users} actions={actions} />
+          ) : (
+            groupByCustomer(users.data.users).map(([customer, members]) => (
+              <ManagedUserTable key={customer} caption={customer === '' ? 'No customer' : customerName(customer)} users={members} actions={actions} />
+            ))
+          )}
+        </section>
+      )}
+      <UserAudit client={client} />
+    </>
+  );
+}

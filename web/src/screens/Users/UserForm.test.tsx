@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ManagedUser } from '@platform/schemas';
+import { ApiError } from '../../api/apiErrors.ts';
+import { renderInApp } from '../../testing/renderInApp.tsx';
+import { UserForm } from './UserForm.tsx';
+
+const MODULES = [
+  { key: 'mr', name: 'Model Runtime' },
+  { key: 'hs', name: 'Asset Life' },
+  { key: 'lcc', name: 'Life Cost' },
+];
+const CUSTOMERS = [{ id: 'acme', name: 'Acme Industrial' }];
+const EXISTING: ManagedUser = {
+  username: 'u-1',
+  sub: 'u-1',
+  email: 'erin@acme.example',
+  givenName: 'Erin',
+  familyName: 'Engineer',
+  status: 'CONFIRMED',
+  enabled: true,
+  mfa: 'off',
+  role: 'customer',
+  customerId: 'acme',
+  modules: ['mr', 'hs'],
+  landingPageModuleKey: 'hs',
+  requireMFA: false,
+};
+
+function form(onSubmit = vi.fn(async () => undefined), user?: ManagedUser) {
+  return { onSubmit, ...renderInApp(<UserForm user={user} modules={MODULES} customers={CUSTOMERS} onSubmit={onSubmit} onCancel={vi.fn()} />) };
+}
+
+describe('UserForm', () => {
+  it('labels every field and sends the invitation with the modules in registry order and the landing module among them', async () => {
+    const { user, onSubmit } = form();
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), ' ivy@acme.example ');
+    await user.type(screen.getByRole('textbox', { name: 'Given name' }), 'Ivy');
+    await user.type(screen.getByRole('textbox', { name: 'Family name' }), 'Invited');
+    expect((screen.getByRole('combobox', { name: 'Role' }) as HTMLSelectElement).value).toBe('customer');
+    await user.type(screen.getByRole('combobox', { name: 'Customer' }), 'acme');
+    await user.click(screen.getByRole('checkbox', { name: 'Life Cost' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Model Runtime' }));
+    // The landing module is chosen among the ticked modules only.
+    const landing = screen.getByRole('combobox', { name: 'Landing module' });
+    expect([...(landing as HTMLSelectElement).options].map((o) => o.text)).toEqual(['None: the welcome page', 'Life Cost', 'Model Runtime']);
+    await user.selectOptions(landing, 'lcc');
+    await user.click(screen.getByRole('checkbox', { name: 'Require MFA' }));
+    await user.type(screen.getByRole('textbox', { name: 'Reason' }), 'new hire');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+
+    expect(onSubmit).toHaveBeenCalledExactlyOnceWith({
+      email: 'ivy@acme.example',
+      givenName: 'Ivy',
+      familyName: 'Invited',
+      role: 'customer',
+      customerId: 'acme',
+      modules: ['mr', 'lcc'],
+      landingPageModuleKey: 'lcc',
+      requireMFA: true,
+      reason: 'new hire',
+    });
+  });
+
+  it('sends nothing without a reason, and says why at the field', async () => {
+    const { user, onSubmit } = form(undefined, EXISTING);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toMatch(/Say why you change this user/);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Reason' }));
+  });
+
+  it("starts from the user's claims when changing them, and drops the landing module with its module", async () => {
+    const { user, onSubmit } = form(undefined, EXISTING);
+    expect(screen.queryByRole('textbox', { name: 'Email' })).toBeNull();
+    expect((screen.getByRole('checkbox', { name: 'Asset Life' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('combobox', { name: 'Landing module' }) as HTMLSelectElement).value).toBe('hs');
+    await user.click(screen.getByRole('checkbox', { name: 'Asset Life' }));
+    await user.type(screen.getByRole('textbox', { name: 'Reason' }), 'no longer on site');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ modules: ['mr'], landingPageModuleKey: null, customerId: 'acme', reason: 'no longer on site' }),
+    );
+  });
+
+  it('sends staff with no module ticked as every module (no list), and no customer as none', async () => {
+    const { user, onSubmit } = form(undefined, { ...EXISTING, role: 'sentient', customerId: null, modules: null, landingPageModuleKey: null });
+    await user.type(screen.getByRole('textbox', { name: 'Reason' }), 'staff');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ role: 'sentient', customerId: null, modules: null, landingPageModuleKey: null }));
+  });
+
+  it("shows the service's refusal in its own words", async () => {
+    const refused = new ApiError(409, {
+      type: 'https://asset-platform.example/problems/CFG_ERR_USER_EXISTS',
+      title: 'User already exists',
+      status: 409,
+      code: 'CFG_ERR_USER_EXISTS',
+      detail: 'cannot invite the user: a user with this e-mail address already exists',
+    });
+    const { user } = form(vi.fn(async () => Promise.reject(refused)));
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'erin@acme.example');
+    await user.type(screen.getByRole('textbox', { name: 'Given name' }), 'Erin');
+    await user.type(screen.getByRole('textbox', { name: 'Family name' }), 'Again');
+    await user.type(screen.getByRole('textbox', { name: 'Reason' }), 'again');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('cannot invite the user: a user with this e-mail address already exists');
+  });
+});

@@ -1,0 +1,157 @@
+import { useId, useState, type FormEvent } from 'react';
+import { KNOWN_ROLES, STAFF_ROLE, type ManagedUser, type ManagedUserFields, type UserInvitation } from '@platform/schemas';
+import { ReasonField } from '../shared/ReasonField.tsx';
+import { useReason } from '../shared/useReason.ts';
+
+/** A module the form offers, from the manifest's registry. */
+export interface ModuleChoice {
+  key: string;
+  name: string;
+}
+
+interface Props {
+  /** The user being changed; absent: a new user is invited. */
+  user?: ManagedUser;
+  modules: readonly ModuleChoice[];
+  /** Customers to pick from; any other id can still be typed. */
+  customers: readonly { id: string; name: string }[];
+  /** Sends the fields; rejects with the service's refusal, whose message the form shows. */
+  onSubmit: (fields: UserInvitation | ManagedUserFields) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/**
+ * Invites a user or changes one: name, role, customer, modules, landing module and MFA, and why. The
+ * service writes custom:auth from these fields; modules left unticked for staff means every module.
+ */
+export function UserForm({ user, modules, customers, onSubmit, onCancel }: Props) {
+  const id = useId();
+  const reason = useReason();
+  const [email, setEmail] = useState('');
+  const [givenName, setGivenName] = useState(user?.givenName ?? '');
+  const [familyName, setFamilyName] = useState(user?.familyName ?? '');
+  const [role, setRole] = useState(user?.role ?? 'customer');
+  const [customerId, setCustomerId] = useState(user?.customerId ?? '');
+  const [chosen, setChosen] = useState<readonly string[]>(user?.modules ?? []);
+  const [landing, setLanding] = useState(user?.landingPageModuleKey ?? '');
+  const [requireMFA, setRequireMFA] = useState(user?.requireMFA ?? false);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState('');
+  const roles = [...new Set([...KNOWN_ROLES, role])];
+  const nameOf = (key: string) => modules.find((m) => m.key === key)?.name ?? key;
+
+  const toggle = (key: string) => {
+    const next = chosen.includes(key) ? chosen.filter((k) => k !== key) : [...chosen, key];
+    setChosen(next);
+    if (!next.includes(landing)) setLanding('');
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const why = reason.require(
+      user ? 'Say why you change this user: the reason goes to the audit log.' : 'Say why you invite this user: the reason goes to the audit log.',
+    );
+    if (!why) return;
+    const fields: ManagedUserFields = {
+      givenName: givenName.trim(),
+      familyName: familyName.trim(),
+      role,
+      customerId: customerId.trim() || null,
+      // Registry order, whatever order they were ticked in; none ticked for staff means every module.
+      modules: chosen.length === 0 && role === STAFF_ROLE ? null : modules.map((m) => m.key).filter((k) => chosen.includes(k)),
+      landingPageModuleKey: landing || null,
+      requireMFA,
+      reason: why,
+    };
+    setBusy(true);
+    setRefusal('');
+    try {
+      await onSubmit(user ? fields : { ...fields, email: email.trim() });
+    } catch (error) {
+      setRefusal((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const title = user ? `Change ${user.givenName} ${user.familyName}` : 'Invite a user';
+  return (
+    <form className="form preview-form user-form" aria-labelledby={`${id}-title`} onSubmit={(e) => void submit(e)}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {!user && (
+        <>
+          <label htmlFor={`${id}-email`}>Email</label>
+          <input id={`${id}-email`} type="email" required maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
+        </>
+      )}
+      <label htmlFor={`${id}-given`}>Given name</label>
+      <input id={`${id}-given`} required maxLength={100} value={givenName} onChange={(e) => setGivenName(e.target.value)} />
+      <label htmlFor={`${id}-family`}>Family name</label>
+      <input id={`${id}-family`} required maxLength={100} value={familyName} onChange={(e) => setFamilyName(e.target.value)} />
+      <label htmlFor={`${id}-role`}>Role</label>
+      <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value)}>
+        {roles.map((r) => (
+          <option key={r} value={r}>
+            {r === STAFF_ROLE ? `${r} (staff)` : r}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${id}-customer`}>Customer</label>
+      <input
+        id={`${id}-customer`}
+        list={`${id}-customers`}
+        value={customerId}
+        pattern="[a-z0-9][a-z0-9\-]{0,62}"
+        aria-describedby={`${id}-customer-hint`}
+        onChange={(e) => setCustomerId(e.target.value)}
+      />
+      <datalist id={`${id}-customers`}>
+        {customers.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </datalist>
+      <p id={`${id}-customer-hint`} className="hint">
+        The customer's id, e.g. acme; empty for staff.
+      </p>
+      <fieldset className="module-picks">
+        <legend>Modules</legend>
+        {role === STAFF_ROLE && <p className="hint">Staff with no module ticked see every module.</p>}
+        <div className="module-grid">
+          {modules.map((m) => (
+            <label key={m.key} className="check">
+              <input type="checkbox" checked={chosen.includes(m.key)} onChange={() => toggle(m.key)} /> {m.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label htmlFor={`${id}-landing`}>Landing module</label>
+      <select id={`${id}-landing`} value={landing} onChange={(e) => setLanding(e.target.value)}>
+        <option value="">None: the welcome page</option>
+        {chosen.map((key) => (
+          <option key={key} value={key}>
+            {nameOf(key)}
+          </option>
+        ))}
+      </select>
+      <label className="check">
+        <input type="checkbox" checked={requireMFA} onChange={(e) => setRequireMFA(e.target.checked)} /> Require MFA
+      </label>
+      <ReasonField {...reason.field} label="Reason" placeholder={user ? 'e.g. moved to another team' : 'e.g. new engineer at the site'} />
+      {refusal && (
+        <p role="alert" className="form-error">
+          {refusal}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" disabled={busy}>
+          {busy ? 'Saving…' : user ? 'Save changes' : 'Send invitation'}
+        </button>
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
