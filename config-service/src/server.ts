@@ -14,6 +14,7 @@ import { ManifestStore, type ReloadEvent } from './manifests/manifestStore.ts';
 import { ManifestReleases } from './releases/manifestReleases.ts';
 import { ReleaseStore } from './store/releaseStore.ts';
 import { readScreenCatalogue } from './manifests/screenCatalogue.ts';
+import { cognitoClaimedCustomerIds } from './customers/claimedCustomerIds.ts';
 import { CustomerModules } from './customers/customerModules.ts';
 import { CustomerStore } from './store/customerStore.ts';
 import { openDatabase } from './store/openDatabase.ts';
@@ -87,7 +88,7 @@ async function main() {
   if (!issuer || !jwksUrl || !clientId || !userPoolId) throw new SettingsError('COGNITO_USER_POOL_ID', 'identity provider settings are incomplete');
   // The service's own calls to the user pool. The local emulator takes any credentials; a real pool needs
   // the deployment's own: DescribeUserPoolClient (decision 0041), AdminGetUser for the MFA of users who must
-  // use it (decision 0042), and ListUsers too for the local main API's user lists.
+  // use it (decision 0042), and ListUsers for the customer ids in users' claims (decision 0050) and the local main API's user lists.
   const userPool = new CognitoIdentityProviderClient(
     local ? { endpoint: local.upstream, region: cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : { region: cognito.region },
   );
@@ -121,6 +122,7 @@ async function main() {
     },
     ...(local ? { localIdp: { upstream: local.upstream, clientId: local.clientId, callbackUrls: callbackUrls(webOrigins) } } : {}),
     customerModules,
+    claimedCustomerIds: cognitoClaimedCustomerIds(userPool, userPoolId),
     backends: settings.backends,
     ...(settings.localMainApi
       ? {

@@ -3,9 +3,12 @@ import { adminModuleListSchema } from './admin-module-list.ts';
 import { adminPreviewRequestSchema } from './admin-preview-request.ts';
 import { adminPreviewSchema } from './admin-preview.ts';
 import { artifactLinkSchema } from './artifact-link.ts';
+import { customerCreateSchema } from './customer-create.ts';
 import { customerListSchema } from './customer-list.ts';
 import { customerModuleUpdateSchema } from './customer-module-update.ts';
 import { customerModuleSchema } from './customer-module.ts';
+import { customerRenameSchema } from './customer-rename.ts';
+import { customerSchema } from './customer.ts';
 import { flexcmAccessSchema } from './flexcm-access.ts';
 import { mainUserListSchema } from './main-user-list.ts';
 import { messagingEndpointListSchema } from './messaging-endpoint-list.ts';
@@ -26,6 +29,7 @@ import { releaseStepSchema } from './release-step.ts';
 import { releaseSummarySchema } from './release-summary.ts';
 import { releaseSchema } from './release.ts';
 import { siteGroupListSchema } from './site-group-list.ts';
+import { unaddedCustomerListSchema } from './unadded-customer-list.ts';
 import { uploadListSchema } from './upload-list.ts';
 import { userClaimsSchema } from './user-claims.ts';
 import { userManifestSchema } from './user-manifest.ts';
@@ -36,9 +40,12 @@ export const allSchemas = [
   adminPreviewRequestSchema,
   adminPreviewSchema,
   artifactLinkSchema,
+  customerCreateSchema,
   customerListSchema,
   customerModuleUpdateSchema,
   customerModuleSchema,
+  customerRenameSchema,
+  customerSchema,
   flexcmAccessSchema,
   mainUserListSchema,
   messagingEndpointListSchema,
@@ -59,6 +66,7 @@ export const allSchemas = [
   releaseSummarySchema,
   releaseSchema,
   siteGroupListSchema,
+  unaddedCustomerListSchema,
   uploadListSchema,
   userClaimsSchema,
   userManifestSchema,
