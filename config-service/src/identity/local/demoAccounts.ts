@@ -28,6 +28,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
   { email: 'mfa@acme.example', givenName: 'Morgan', familyName: 'Factor', auth: { role: 'customer', customerId: 'acme', modules: ['cd'], requireMFA: true } },
   { email: 'viewer@globex.example', givenName: 'Vic', familyName: 'Viewer', auth: { role: 'customer', customerId: 'globex', modules: [], requireMFA: false } },
+  // A customer the demo data does not add: an operator adds it (Settings → Customers lists it among the
+  // ids users' claims name), and until then its user gets the modules' defaults.
+  {
+    email: 'planner@initech.example',
+    givenName: 'Pat',
+    familyName: 'Planner',
+    auth: { role: 'customer', customerId: 'initech', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs', requireMFA: false },
+  },
 ];
 
 /** The demo customers. Until the customer store exists (issue #6) they are the customers the service knows. */
