@@ -188,7 +188,12 @@ test.describe('axe: settings, as staff', HARDENING, () => {
 
   test('the chrome with a customer chosen', async ({ page }) => {
     await page.goto('/settings/customers');
-    await page.getByRole('banner').getByLabel('Customer').selectOption({ label: 'Acme Industrial' });
+    const switcher = page.getByRole('banner').getByRole('combobox', { name: 'Customer' });
+    await switcher.fill('Acme');
+    // Open, with its suggestions: the combobox and its listbox are checked as they are used.
+    await expect(page.getByRole('option', { name: 'Acme Industrial (acme)' })).toBeVisible();
+    await expectAccessible(page, 'the customer switcher open');
+    await page.getByRole('option', { name: 'Acme Industrial (acme)' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Acting for Acme Industrial' })).toBeVisible();
     await expect(page.getByText('Site groups:')).toBeVisible();
     await expectAccessible(page, 'the staff chrome acting for a customer');
@@ -359,14 +364,20 @@ test.describe('keyboard', HARDENING, () => {
   test.describe('as staff', () => {
     test.use({ storageState: STAFF_STATE });
 
-    test('the customer switcher is reached with Tab and changed with the arrow keys', async ({ page }) => {
+    test('the customer switcher is reached with Tab and changed with the arrow keys and Enter', async ({ page }) => {
       await page.goto('/settings/customers');
       await expect(h1(page)).toHaveText('Customers');
-      const switcher = page.getByRole('banner').getByLabel('Customer');
+      const switcher = page.getByRole('banner').getByRole('combobox', { name: 'Customer' });
       await tabTo(page, switcher);
       await page.keyboard.press('ArrowDown');
+      await expect(page.getByRole('option', { name: 'All customers', selected: true })).toBeVisible();
+      // The suggestions come from the service; the arrow moves among those shown.
+      await expect(page.getByRole('option', { name: 'Acme Industrial (acme)' })).toBeVisible();
+      await page.keyboard.press('ArrowDown');
+      await expect(page.getByRole('option', { name: 'Acme Industrial (acme)', selected: true })).toBeVisible();
+      await page.keyboard.press('Enter');
       await expect(page.getByRole('status').filter({ hasText: 'Acting for Acme Industrial' })).toBeVisible();
-      await expect(switcher).toHaveValue('acme');
+      await expect(switcher).toHaveValue('Acme Industrial');
       // Focus stays on the switcher, so Shift+Tab and Tab go on from where the user was.
       await expect(switcher).toBeFocused();
     });

@@ -23,10 +23,12 @@ test('the API description is browsable at /api/docs and lists the versioned rout
     '/api/v1/admin/releases/{id}/diff',
     '/api/v1/config',
     '/api/v1/customers',
+    '/api/v1/customers/{customerId}',
     '/api/v1/customers/{customerId}/audit',
     '/api/v1/customers/{customerId}/modules/{moduleKey}',
     '/api/v1/events',
     '/api/v1/manifest',
     '/api/v1/messaging/endpoints',
+    '/api/v1/unadded-customers',
   ]);
 });

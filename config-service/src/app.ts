@@ -27,6 +27,7 @@ import { CODINGS, MIN_COMPRESSED_BYTES } from './manifests/compressedBodies.ts';
 import eventRoutes from './routes/events/index.ts';
 import localMainApi, { type LocalMainApiOptions } from './routes/main/index.ts';
 import messagingRoutes from './routes/messaging/index.ts';
+import type { ClaimedCustomerIds } from './customers/claimedCustomerIds.ts';
 import userManagementRoutes, { type UserManagementOptions } from './routes/userManagement/index.ts';
 import { UserAuditStore } from './store/userAuditStore.ts';
 import type { CustomerModules } from './customers/customerModules.ts';
@@ -45,6 +46,8 @@ export interface AppOptions {
   releases?: ManifestReleases;
   /** Customers and their module switches, in the database. */
   customerModules: CustomerModules;
+  /** The customer ids the user pool's claims name, for the operators' "not yet added" list; unset: no such list. */
+  claimedCustomerIds?: ClaimedCustomerIds;
   authentication: AuthenticationOptions;
   /** Identity settings the browser is given. */
   browserAuth: PublicConfig['auth'];
@@ -244,7 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       productName: options.productName,
       load: options.releases.load,
     });
-  await app.register(customerRoutes, served);
+  await app.register(customerRoutes, { ...served, claimedCustomerIds: options.claimedCustomerIds });
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });
   if (options.messaging?.kind === 'local') await app.register(messagingRoutes);
   if (options.localMainApi) await app.register(localMainApi, { ...options.localMainApi, customerModules: options.customerModules });

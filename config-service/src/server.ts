@@ -15,6 +15,7 @@ import { ManifestStore, type ReloadEvent } from './manifests/manifestStore.ts';
 import { ManifestReleases } from './releases/manifestReleases.ts';
 import { ReleaseStore } from './store/releaseStore.ts';
 import { readScreenCatalogue } from './manifests/screenCatalogue.ts';
+import { cognitoClaimedCustomerIds } from './customers/claimedCustomerIds.ts';
 import { CustomerModules } from './customers/customerModules.ts';
 import { CustomerStore } from './store/customerStore.ts';
 import { openDatabase } from './store/openDatabase.ts';
@@ -89,9 +90,9 @@ async function main() {
   if (!issuer || !jwksUrl || !clientId || !userPoolId) throw new SettingsError('COGNITO_USER_POOL_ID', 'identity provider settings are incomplete');
   // The service's own calls to the user pool. The local emulator takes any credentials; a real pool needs
   // the deployment's own: DescribeUserPoolClient (decision 0041), AdminGetUser for the MFA of users who must
-  // use it (decision 0042), ListUsers too for the local main API's user lists, DescribeUserPool for the
-  // password rules the sign-in forms show (decision 0048), and the admin calls of the user-management API
-  // (decision 0049).
+  // use it (decision 0042), ListUsers for the customer ids in users' claims (decision 0050) and the local main
+  // API's user lists, DescribeUserPool for the password rules the sign-in forms show (decision 0048), and the
+  // admin calls of the user-management API (decision 0049).
   const userPool = new CognitoIdentityProviderClient(
     local ? { endpoint: local.upstream, region: cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : { region: cognito.region },
   );
@@ -128,6 +129,7 @@ async function main() {
       ? { localIdp: { upstream: local.upstream, userPoolId: local.userPoolId, clientId: local.clientId, callbackUrls: callbackUrls(webOrigins) } }
       : {}),
     customerModules,
+    claimedCustomerIds: cognitoClaimedCustomerIds(userPool, userPoolId),
     backends: settings.backends,
     backendRegions: settings.backendRegions,
     ...(settings.localMainApi

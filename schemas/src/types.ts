@@ -7,6 +7,10 @@ import type { publicConfigSchema } from './generated/public-config.ts';
 import type { problemSchema } from './generated/problem.ts';
 import type { customerListSchema } from './generated/customer-list.ts';
 import type { customerModuleSchema } from './generated/customer-module.ts';
+import type { customerSchema } from './generated/customer.ts';
+import type { customerCreateSchema } from './generated/customer-create.ts';
+import type { customerRenameSchema } from './generated/customer-rename.ts';
+import type { unaddedCustomerListSchema } from './generated/unadded-customer-list.ts';
 import type { customerModuleUpdateSchema } from './generated/customer-module-update.ts';
 import type { moduleAuditPageSchema } from './generated/module-audit-page.ts';
 import type { mainUserListSchema } from './generated/main-user-list.ts';
@@ -96,6 +100,14 @@ export type PublicConfig = FromSchema<WithoutProperty<typeof publicConfigSchema,
 export type Problem = FromSchema<typeof problemSchema, { references: [typeof adminModuleListSchema] }>;
 /** GET /api/v1/customers. */
 export type CustomerList = FromSchema<typeof customerListSchema, { references: [typeof customerModuleSchema, typeof userClaimsSchema] }>;
+/** GET /api/v1/customers/{customerId}, and the answer to adding or renaming a customer. */
+export type Customer = FromSchema<typeof customerSchema, { references: [typeof customerModuleSchema, typeof userClaimsSchema] }>;
+/** POST /api/v1/customers, the body. */
+export type CustomerCreate = FromSchema<typeof customerCreateSchema, { references: [typeof userClaimsSchema] }>;
+/** PATCH /api/v1/customers/{customerId}, the body. */
+export type CustomerRename = FromSchema<typeof customerRenameSchema>;
+/** GET /api/v1/unadded-customers. */
+export type UnaddedCustomerList = FromSchema<typeof unaddedCustomerListSchema, { references: [typeof userClaimsSchema] }>;
 /** GET /api/v1/customers/{customerId}/modules/{moduleKey}. */
 export type CustomerModule = FromSchema<typeof customerModuleSchema>;
 /** PUT /api/v1/customers/{customerId}/modules/{moduleKey}, the body. */

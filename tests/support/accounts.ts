@@ -10,6 +10,8 @@ export const ACCOUNTS = {
   analyst: { email: 'analyst@acme.example', landing: '/ingestion/file-summary', h1: 'File summary' },
   mfa: { email: 'mfa@acme.example', landing: '/profile?require=mfa', h1: 'Profile' },
   viewer: { email: 'viewer@globex.example', landing: '/', h1: 'Welcome, Vic' },
+  /** Of initech, which the demo data does not add: customersAdmin.serial.ts has an operator add it. */
+  planner: { email: 'planner@initech.example', landing: '/asset-life', h1: 'Sites' },
 } as const;
 
 const stateDir = join(process.env.E2E_DATA_DIR ?? join(import.meta.dirname, '..', '..', '.data'), 'e2e-auth');

@@ -1,7 +1,16 @@
 import { EventEmitter } from 'node:events';
 import type { ManifestSet } from '../manifests/loadManifestSet.ts';
 import type { ManifestSource } from '../manifests/manifestStore.ts';
-import type { Actor, Customer, CustomerStore, ModuleSwitch, SwitchChange, SwitchWriteResult } from '../store/customerStore.ts';
+import type {
+  Actor,
+  Customer,
+  CustomerRecord,
+  CustomerStore,
+  CustomerWriteResult,
+  ModuleSwitch,
+  SwitchChange,
+  SwitchWriteResult,
+} from '../store/customerStore.ts';
 import { StoreUnavailableError } from '../store/storeUnavailable.ts';
 
 /** A module's switch for a customer as the API shows it. */
@@ -9,8 +18,14 @@ export interface CustomerModule extends ModuleSwitch {
   key: string;
 }
 
-export interface CustomerWithModules extends Customer {
+export interface CustomerWithModules extends CustomerRecord {
   modules: CustomerModule[];
+}
+
+/** A customer as the operators' list shows it: how many of the registered modules are on, not each switch. */
+export interface CustomerSummary extends Customer {
+  modulesOn: number;
+  modulesTotal: number;
 }
 
 /** What a module is for a customer that has never had it set: the manifest's `enabledForNewCustomers`. */
@@ -158,16 +173,33 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
     return enabled;
   }
 
-  async customers(): Promise<Customer[]> {
-    return this.store.listCustomers();
+  /** A customer with every registered module's switch, or undefined when the store does not hold it. */
+  async customerWithModules(id: string): Promise<CustomerWithModules | undefined> {
+    const customer = await this.getCustomer(id);
+    return customer && { ...customer, modules: await this.modulesOf(id) };
   }
 
+  /**
+   * One page of customers with their switch counts: the switches of the page's customers in one read,
+   * uncached, so paging through thousands keeps nothing of them.
+   */
+  async customersPage(page: { query?: string; after?: readonly [string, string]; limit: number }): Promise<CustomerSummary[]> {
+    const customers = await this.store.pageCustomers(page);
+    const switches = await this.store.switchesOfMany(customers.map((c) => c.id));
+    const set = this.manifests.current();
+    return customers.map((c) => {
+      const modules = this.#everyModule(switches.get(c.id) ?? NO_SWITCHES, set);
+      return { id: c.id, name: c.name, modulesOn: modules.filter((m) => m.enabled).length, modulesTotal: modules.length };
+    });
+  }
+
+  /** Every customer with every switch: for tests that compare the whole store before and after. */
   async customersWithModules(): Promise<CustomerWithModules[]> {
     const customers = await this.store.listCustomers();
     return Promise.all(customers.map(async (c) => ({ ...c, modules: await this.modulesOf(c.id) })));
   }
 
-  async getCustomer(id: string): Promise<Customer | undefined> {
+  async getCustomer(id: string): Promise<CustomerRecord | undefined> {
     const customer = await this.store.getCustomer(id);
     if (customer) this.#known.add(id);
     return customer;
@@ -187,11 +219,21 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
     return result;
   }
 
-  /** Creates a customer with every registered module set to its default for new customers. */
-  async createCustomer(customer: Customer, actor: Actor): Promise<boolean> {
+  /**
+   * Creates a customer with every registered module set to its default for new customers; false when
+   * the id is taken. With a reason (an operator's, not the demo data's) the addition is audited.
+   */
+  async createCustomer(customer: Customer, actor: Actor, reason?: string): Promise<boolean> {
     const set = this.manifests.current();
-    const created = await this.store.createCustomer(customer, Object.fromEntries(set.registry.map((key) => [key, defaultEnabled(set, key)])), actor);
+    const switches = Object.fromEntries(set.registry.map((key) => [key, defaultEnabled(set, key)]));
+    const created = await this.store.createCustomer(customer, switches, actor, reason);
     this.#known.add(customer.id);
+    // Its users may have been served the defaults, uncached, before; from now on its switches apply.
+    this.#cache.delete(customer.id);
     return created;
+  }
+
+  renameCustomer(write: { customerId: string; name: string; reason: string; expectedVersion: number; actor: Actor }): Promise<CustomerWriteResult> {
+    return this.store.renameCustomer(write);
   }
 }

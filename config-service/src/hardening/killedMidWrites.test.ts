@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import type { CustomerList, ModuleAuditPage } from '@platform/schemas';
+import type { Customer, ModuleAuditPage } from '@platform/schemas';
 import { freshPostgresDatabase } from '../testing/freshPostgresDatabase.ts';
 import { idToken, startService, type ServiceProcess } from '../testing/serviceProcess.ts';
 
@@ -42,8 +42,7 @@ const api =
 /** Writes switches one module per writer, toggling, until the service dies; returns what was acknowledged. */
 async function writeUntilKilled(service: ServiceProcess): Promise<Map<string, Ack[]>> {
   const call = api(service, await idToken(service, 'staff@demo.local'));
-  const { body } = await call<CustomerList>('/api/v1/customers');
-  const acme = body.customers.find((c) => c.id === 'acme')!;
+  const { body: acme } = await call<Customer>('/api/v1/customers/acme');
   const acks = new Map(WRITERS.map((key) => [key, [] as Ack[]]));
   let acknowledged = 0;
   let killed = false;

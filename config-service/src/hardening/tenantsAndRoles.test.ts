@@ -40,6 +40,10 @@ const ROUTES: Record<string, Kind> = {
   'POST /api/v1/admin/preview': 'staff-only',
   'GET /api/v1/admin/messaging/endpoints': 'staff-only',
   'GET /api/v1/customers': 'staff-only',
+  'POST /api/v1/customers': 'staff-only',
+  'GET /api/v1/customers/:customerId': 'staff-only',
+  'PATCH /api/v1/customers/:customerId': 'staff-only',
+  'GET /api/v1/unadded-customers': 'staff-only',
   'GET /api/v1/customers/:customerId/modules/:moduleKey': 'staff-only',
   'PUT /api/v1/customers/:customerId/modules/:moduleKey': 'staff-only',
   'GET /api/v1/customers/:customerId/audit': 'staff-only',
@@ -211,6 +215,16 @@ beforeAll(async () => {
     messaging: { kind: 'local' },
     localMainApi: { users: { listUsers: async () => USERS }, signingKey: Buffer.alloc(32, 3) },
     userManagement: { pool: memoryUserPool(USERS.map(managedUser)) },
+    claimedCustomerIds: {
+      read: async () => ({
+        counts: new Map([
+          ['globex', 1],
+          ['hooli', 2],
+        ]),
+        usersRead: 3,
+        complete: true,
+      }),
+    },
     localIdp: {
       upstream: `http://127.0.0.1:${(idp.address() as AddressInfo).port}`,
       userPoolId: 'us-east-1_local',
@@ -376,6 +390,8 @@ const USER_FIELDS = (customer: string) => ({
 const STAFF_BODIES: Record<string, (customer: string) => unknown> = {
   'POST /api/v1/admin/preview': (customer) => ({ claims: { role: 'customer', customerId: customer, modules: ['lcc'] }, customerId: customer }),
   'PUT /api/v1/customers/:customerId/modules/:moduleKey': () => ({ enabled: true, reason: 'mine now' }),
+  'POST /api/v1/customers': () => ({ id: `added-${++added}`, name: 'Added Staff Only', reason: 'mine now' }),
+  'PATCH /api/v1/customers/:customerId': () => ({ name: 'Globex Energy', reason: 'the same again' }),
   'POST /api/v1/admin/releases': () => ({ files: releases.current().contents, reason: 'the same again' }),
   'PUT /api/v1/admin/releases/active': () => ({ release: firstRelease, reason: 'the same again' }),
   'PUT /api/v1/admin/releases/pilot': () => ({ release: pilotRelease, customers: ['globex'], reason: 'try it' }),
@@ -389,7 +405,8 @@ const STAFF_BODIES: Record<string, (customer: string) => unknown> = {
   'POST /api/user-management/users/:username/resend-invitation': () => ({ reason: 'lost the e-mail' }),
 };
 /** Staff's answer where it is not 200. */
-const STAFF_STATUS: Record<string, number> = { 'POST /api/user-management/users': 201 };
+const STAFF_STATUS: Record<string, number> = { 'POST /api/user-management/users': 201, 'POST /api/v1/customers': 201 };
+let added = 0;
 const OPERATOR = { sub: 'op', email: 'op@provider.example' };
 /** Release steps name the active release they were decided against (If-Match), as the web app sends it. */
 const RELEASE_STEP = /^(PUT|DELETE|POST) \/api\/v1\/admin\/releases\/(active|pilot)/;
@@ -406,6 +423,8 @@ const STAFF_QUERY: Record<string, string> = { 'GET /api/v1/admin/releases/:id/di
 const STAFF_SEES: Record<string, string> = {
   'GET /api/v1/admin/messaging/endpoints': 'vic@globex.example',
   'GET /api/v1/customers': 'Globex Energy',
+  'GET /api/v1/customers/:customerId': 'Globex Energy',
+  'GET /api/v1/unadded-customers': 'hooli',
   'GET /api/v1/customers/:customerId/audit': AUDIT_REASON('globex'),
   'GET /api/main/users': 'gina@globex.example',
   'GET /api/user-management/users': 'gina@globex.example',
@@ -452,7 +471,8 @@ describe('staff-only routes', () => {
     await STAFF_BEFORE[route]?.();
     // A write names the version it read, as the web app does.
     const read = RELEASE_STEP.test(route) ? '/api/v1/admin/releases' : address;
-    const etag = method === 'PUT' || RELEASE_STEP.test(route) ? String((await ask('GET', read, { token: staff })).headers.etag) : undefined;
+    const etag =
+      method === 'PUT' || method === 'PATCH' || RELEASE_STEP.test(route) ? String((await ask('GET', read, { token: staff })).headers.etag) : undefined;
     const res = await ask(method, address, { token: staff, body: STAFF_BODIES[route]?.('globex'), headers: etag ? { 'if-match': etag } : {} });
     expect(res.statusCode, res.body).toBe(STAFF_STATUS[route] ?? 200);
     if (STAFF_SEES[route]) expect(res.body).toContain(STAFF_SEES[route]);

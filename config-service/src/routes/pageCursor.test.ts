@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPlatformError } from '../errors.ts';
-import { cutPage, decodeCursor } from './pageCursor.ts';
+import { cutPage, decodeAfterCursor, decodeCursor, encodeAfterCursor } from './pageCursor.ts';
 
 const rows = ['9', '8', '7'].map((id) => ({ id }));
 const key = (row: { id: string }) => row.id;
@@ -29,5 +29,21 @@ describe('decodeCursor', () => {
       }
     })();
     expect(isPlatformError(failure) && failure.code).toBe('CFG_ERR_BAD_REQUEST');
+  });
+});
+
+describe('after-cursors', () => {
+  it('give back the key they were made from', () => {
+    expect(decodeAfterCursor(encodeAfterCursor(['Acme Industrial', 'acme']), 2)).toEqual(['Acme Industrial', 'acme']);
+  });
+
+  it.each([
+    ['not base64 JSON', 'not-ours'],
+    ['a before-cursor', Buffer.from('{"before":"12"}').toString('base64url')],
+    ['a key of another length', encodeAfterCursor(['only one'])],
+    ['a key that is not text', Buffer.from('{"after":[1,2]}').toString('base64url')],
+    ['a key part over 200 characters', encodeAfterCursor(['x'.repeat(201), 'acme'])],
+  ])('refuse %s with CFG_ERR_BAD_REQUEST', (_case, cursor) => {
+    expect(() => decodeAfterCursor(cursor, 2)).toThrow(expect.objectContaining({ code: 'CFG_ERR_BAD_REQUEST' }));
   });
 });

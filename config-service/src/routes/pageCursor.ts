@@ -21,3 +21,17 @@ export function cutPage<T>(rows: T[], limit: number, keyOf: (row: T) => string):
   const page = rows.slice(0, limit);
   return { page, nextCursor: rows.length > limit ? encodeCursor(keyOf(page[page.length - 1]!)) : null };
 }
+
+/** A cursor that continues after a row of a list ordered by several text columns (a name, then an id). */
+export const encodeAfterCursor = (key: readonly string[]) => Buffer.from(JSON.stringify({ after: key })).toString('base64url');
+
+/** The key an after-cursor holds: `parts` strings of at most 200 characters each; anything else is refused. */
+export function decodeAfterCursor(cursor: string, parts: number): string[] {
+  try {
+    const { after } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { after?: unknown };
+    if (Array.isArray(after) && after.length === parts && after.every((part) => typeof part === 'string' && part.length <= 200)) return after as string[];
+  } catch {
+    // falls through to the error below
+  }
+  throw new PlatformError('CFG_ERR_BAD_REQUEST', 'cursor is not one this service gave out');
+}

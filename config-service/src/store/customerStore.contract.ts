@@ -50,9 +50,62 @@ export function customerStoreContract(name: string, target: () => StoreTarget) {
 
     it('seeds a customer once; seeding again changes nothing', async () => {
       expect(await store.createCustomer({ id: 'acme', name: 'Renamed' }, { mr: false }, operator)).toBe(false);
-      expect(await store.getCustomer('acme')).toEqual({ id: 'acme', name: 'Acme Industrial' });
+      expect(await store.getCustomer('acme')).toEqual({ id: 'acme', name: 'Acme Industrial', version: 1 });
       expect(await read('acme', 'mr')).toEqual({ enabled: true, version: 1 });
       expect((await store.listCustomers()).map((c) => c.id)).toEqual(['acme', 'globex']);
+    });
+
+    it("adds an operator's customer with its audit entry, and tells every connection", async () => {
+      const replicaDb = await open();
+      const seen: SwitchChange[] = [];
+      const stop = await new CustomerStore(replicaDb).onChange(
+        (c) => seen.push(c),
+        () => undefined,
+      );
+      expect(await store.createCustomer({ id: 'initech', name: 'Initech' }, { mr: false }, operator, 'contract signed')).toBe(true);
+      expect(await store.createCustomer({ id: 'initech', name: 'Twin' }, { mr: true }, other, 'again')).toBe(false);
+      expect(await read('initech', 'mr')).toEqual({ enabled: false, version: 1 });
+      const entries = await store.audit('initech', { limit: 10 });
+      expect(entries).toEqual([
+        expect.objectContaining({ action: 'created', actor: operator, moduleKey: null, before: null, after: null, name: { before: null, after: 'Initech' } }),
+      ]);
+      // A switch filter shows switches only.
+      expect(await store.audit('initech', { limit: 10, moduleKey: 'mr' })).toEqual([]);
+      await expect.poll(() => seen, { timeout: 2_000 }).toEqual([{ customerId: 'initech', moduleKey: null, version: 1 }]);
+      await stop();
+    });
+
+    it('renames a customer at the version read only, audited; a stale version gets the current record', async () => {
+      const renamed = await store.renameCustomer({ customerId: 'initech', name: 'Initech Rail', reason: 'rebranded', expectedVersion: 1, actor: operator });
+      expect(renamed).toEqual({ outcome: 'written', customer: { id: 'initech', name: 'Initech Rail', version: 2 } });
+      const stale = await store.renameCustomer({ customerId: 'initech', name: 'Old', reason: 'late', expectedVersion: 1, actor: other });
+      expect(stale).toEqual({ outcome: 'conflict', current: { id: 'initech', name: 'Initech Rail', version: 2 } });
+      expect(await store.renameCustomer({ customerId: 'nobody', name: 'X', reason: 'x', expectedVersion: 1, actor: other })).toEqual({ outcome: 'missing' });
+      const [entry] = await store.audit('initech', { limit: 1 });
+      expect(entry).toMatchObject({ action: 'renamed', name: { before: 'Initech', after: 'Initech Rail' }, version: 2, reason: 'rebranded', actor: operator });
+      // A failed audit insert (a reason over its limit) leaves the name as it was.
+      await expect(
+        store.renameCustomer({ customerId: 'initech', name: 'Lost', reason: 'x'.repeat(501), expectedVersion: 2, actor: operator }),
+      ).rejects.toThrow();
+      expect(await store.getCustomer('initech')).toEqual({ id: 'initech', name: 'Initech Rail', version: 2 });
+    });
+
+    it('pages 5,000 customers by name in limit-sized pages and searches ids and names', async () => {
+      await db.query(`insert into customers (id, name) select 'p' || lpad(i::text, 4, '0'), 'Plant ' || lpad(i::text, 4, '0') from generate_series(1, 5000) i`);
+      const all = (await store.listCustomers()).map((c) => c.id);
+      const paged: string[] = [];
+      for (let page = await store.pageCustomers({ limit: 500 }); page.length; ) {
+        expect(page.length).toBeLessThanOrEqual(500);
+        paged.push(...page.map((c) => c.id));
+        const last = page.at(-1)!;
+        page = await store.pageCustomers({ limit: 500, after: [last.name, last.id] });
+      }
+      expect(paged).toEqual(all);
+      expect((await store.pageCustomers({ query: 'p123', limit: 100 })).map((c) => c.id)).toEqual(Array.from({ length: 10 }, (_, i) => `p123${i}`));
+      expect((await store.pageCustomers({ query: 'PLANT 4999', limit: 10 })).map((c) => c.id)).toEqual(['p4999']);
+      expect((await store.pageCustomers({ query: 'rail', limit: 10 })).map((c) => c.name)).toEqual(['Initech Rail']);
+      expect(await store.pageCustomers({ query: '_', limit: 10 })).toEqual([]);
+      expect((await store.existingIds(['p0001', 'nobody', 'acme'])).size).toBe(2);
     });
 
     it('writes a switch at the version read, bumps the version and audits who, what and why', async () => {

@@ -1,4 +1,4 @@
-import { auditEntryHead, type AuditRowHead } from './auditEntryHead.ts';
+import { readCustomerAudit, type AuditEntry, type AuditQuery } from './customerAudit.ts';
 import type { Database, Sql } from './database.ts';
 
 /** The channel every replica listens on; the payload names the customer whose switches changed. */
@@ -7,6 +7,11 @@ const SWITCH_CHANNEL = 'customer_module_switches';
 export interface Customer {
   id: string;
   name: string;
+}
+
+/** A customer as stored: its name's version counts the renames, for If-Match as the switches have it. */
+export interface CustomerRecord extends Customer {
+  version: number;
 }
 
 /** A module's switch for one customer. Version 0: never set, so it follows the manifest's default. */
@@ -33,65 +38,57 @@ export interface SwitchWrite {
   actor: Actor;
 }
 
+export type CustomerWriteResult = { outcome: 'written'; customer: CustomerRecord } | { outcome: 'conflict'; current: CustomerRecord } | { outcome: 'missing' };
+
 export type SwitchWriteResult = { outcome: 'written'; before: boolean; switch: ModuleSwitch } | { outcome: 'conflict'; current: ModuleSwitch };
 
-export interface AuditEntry {
-  id: string;
-  at: string;
-  actor: Actor;
-  customerId: string;
-  moduleKey: string;
-  before: boolean;
-  after: boolean;
-  version: number;
-  reason: string;
-}
-
-export interface AuditQuery {
-  limit: number;
-  /** Entries older than this id (the previous page's last). */
-  beforeId?: string;
-  moduleKey?: string;
-  /** Actor's email or sub, exactly. */
-  actor?: string;
-  /** ISO 8601 bounds on the time of the change. */
-  since?: string;
-  until?: string;
-}
-
+/** What every replica is told of a write: a switch (its module), or the customer added or renamed (no module). */
 export interface SwitchChange {
   customerId: string;
-  moduleKey: string;
+  moduleKey: string | null;
   version: number;
 }
 
 type SwitchRow = { module_key: string; enabled: boolean; version: number };
-type AuditRow = AuditRowHead & {
-  customer_id: string;
-  module_key: string;
-  enabled_before: boolean;
-  enabled_after: boolean;
-  version: number;
-  reason: string;
-};
-
 /** Customers and their module switches in PostgreSQL; the same SQL on PGlite and on a server. */
 export class CustomerStore {
   constructor(readonly db: Database) {}
 
-  async listCustomers(): Promise<Customer[]> {
-    return (await this.db.query<Customer>('select id, name from customers order by name, id')).rows;
+  async listCustomers(): Promise<CustomerRecord[]> {
+    return (await this.db.query<CustomerRecord>('select id, name, version from customers order by name, id')).rows;
   }
 
-  async getCustomer(id: string): Promise<Customer | undefined> {
-    return (await this.db.query<Customer>('select id, name from customers where id = $1', [id])).rows[0];
+  async getCustomer(id: string): Promise<CustomerRecord | undefined> {
+    return (await this.db.query<CustomerRecord>('select id, name, version from customers where id = $1', [id])).rows[0];
+  }
+
+  /**
+   * One page of customers in name order (then id), after the previous page's last; with `query`, only
+   * those whose id or name holds it, ignoring case. `strpos` rather than `like`: the text an operator
+   * types is matched as it is, `%` and `_` included.
+   */
+  async pageCustomers(page: { query?: string; after?: readonly [name: string, id: string]; limit: number }): Promise<CustomerRecord[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (page.query) {
+      params.push(page.query.toLowerCase());
+      where.push(`(strpos(id, $${params.length}) > 0 or strpos(lower(name), $${params.length}) > 0)`);
+    }
+    if (page.after) {
+      params.push(page.after[0], page.after[1]);
+      where.push(`(name, id) > ($${params.length - 1}::text, $${params.length}::text)`);
+    }
+    params.push(page.limit);
+    const sql = `select id, name, version from customers ${where.length ? `where ${where.join(' and ')}` : ''} order by name, id limit $${params.length}`;
+    return (await this.db.query<CustomerRecord>(sql, params)).rows;
   }
 
   /**
    * Adds a customer with the given switches (version 1 each), unless it exists: seeding twice, or two
-   * replicas seeding at once, changes nothing. Returns whether it was created.
+   * replicas seeding at once, changes nothing. Returns whether it was created. With a reason (an
+   * operator's addition, not the demo data) the addition is audited and every replica told.
    */
-  async createCustomer(customer: Customer, switches: Readonly<Record<string, boolean>>, actor: Actor): Promise<boolean> {
+  async createCustomer(customer: Customer, switches: Readonly<Record<string, boolean>>, actor: Actor, reason?: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const { rows } = await tx.query('insert into customers (id, name) values ($1, $2) on conflict (id) do nothing returning id', [
         customer.id,
@@ -106,14 +103,64 @@ export class CustomerStore {
           actor.email || actor.sub,
         ]);
       }
+      if (reason !== undefined) {
+        await tx.query(
+          `insert into module_audit (actor_sub, actor_email, customer_id, action, name_after, version, reason) values ($1, $2, $3, 'created', $4, 1, $5)`,
+          [actor.sub, actor.email, customer.id, customer.name, reason],
+        );
+        await this.#notify(tx, { customerId: customer.id, moduleKey: null, version: 1 });
+      }
       return true;
     });
+  }
+
+  /**
+   * Renames a customer if its name is still at the version the writer read, audited and told to every
+   * replica in the same transaction; otherwise the current record, or nothing when there is no such customer.
+   */
+  async renameCustomer(write: { customerId: string; name: string; reason: string; expectedVersion: number; actor: Actor }): Promise<CustomerWriteResult> {
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query<CustomerRecord>('select id, name, version from customers where id = $1 for update', [write.customerId]);
+      const current = rows[0];
+      if (!current) return { outcome: 'missing' };
+      if (current.version !== write.expectedVersion) return { outcome: 'conflict', current };
+      const version = current.version + 1;
+      await tx.query('update customers set name = $2, version = $3 where id = $1', [write.customerId, write.name, version]);
+      await tx.query(
+        `insert into module_audit (actor_sub, actor_email, customer_id, action, name_before, name_after, version, reason)
+         values ($1, $2, $3, 'renamed', $4, $5, $6, $7)`,
+        [write.actor.sub, write.actor.email, write.customerId, current.name, write.name, version, write.reason],
+      );
+      await this.#notify(tx, { customerId: write.customerId, moduleKey: null, version });
+      return { outcome: 'written', customer: { id: write.customerId, name: write.name, version } };
+    });
+  }
+
+  async #notify(tx: Sql, change: SwitchChange): Promise<void> {
+    await tx.query('select pg_notify($1, $2)', [SWITCH_CHANNEL, JSON.stringify(change)]);
   }
 
   /** The switches that have been set for a customer, by module key. */
   async switchesOf(customerId: string): Promise<Map<string, ModuleSwitch>> {
     const { rows } = await this.db.query<SwitchRow>('select module_key, enabled, version from customer_modules where customer_id = $1', [customerId]);
     return new Map(rows.map((r) => [r.module_key, { enabled: r.enabled, version: r.version }]));
+  }
+
+  /** Which of these ids are customers. */
+  async existingIds(ids: readonly string[]): Promise<Set<string>> {
+    const { rows } = await this.db.query<{ id: string }>('select id from customers where id = any($1::text[])', [ids]);
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** The switches set for each of several customers (a page of the operators' list), in one read. */
+  async switchesOfMany(customerIds: readonly string[]): Promise<Map<string, Map<string, ModuleSwitch>>> {
+    const { rows } = await this.db.query<SwitchRow & { customer_id: string }>(
+      'select customer_id, module_key, enabled, version from customer_modules where customer_id = any($1::text[])',
+      [customerIds],
+    );
+    const switches = new Map(customerIds.map((id) => [id, new Map<string, ModuleSwitch>()]));
+    for (const r of rows) switches.get(r.customer_id)?.set(r.module_key, { enabled: r.enabled, version: r.version });
+    return switches;
   }
 
   /**
@@ -190,38 +237,8 @@ export class CustomerStore {
   }
 
   /** A customer's audit log, newest first, one page at a time. */
-  async audit(customerId: string, query: AuditQuery): Promise<AuditEntry[]> {
-    const where = ['customer_id = $1'];
-    const params: unknown[] = [customerId];
-    const add = (clause: string, value: unknown) => {
-      params.push(value);
-      where.push(clause.replace('?', `$${params.length}`));
-    };
-    if (query.beforeId !== undefined) add('id < ?', query.beforeId);
-    if (query.moduleKey !== undefined) add('module_key = ?', query.moduleKey);
-    if (query.actor !== undefined) {
-      params.push(query.actor);
-      where.push(`(actor_email = $${params.length} or actor_sub = $${params.length})`);
-    }
-    if (query.since !== undefined) add('at >= ?', query.since);
-    if (query.until !== undefined) add('at < ?', query.until);
-    params.push(query.limit);
-    // Ordered by the table's id, a number: a bare `id` would be the text column of the select list,
-    // and '9' sorts after '10'.
-    const { rows } = await this.db.query<AuditRow>(
-      `select id::text as id, at, actor_sub, actor_email, customer_id, module_key, enabled_before, enabled_after, version, reason
-       from module_audit where ${where.join(' and ')} order by module_audit.id desc limit $${params.length}`,
-      params,
-    );
-    return rows.map((r) => ({
-      ...auditEntryHead(r),
-      customerId: r.customer_id,
-      moduleKey: r.module_key,
-      before: r.enabled_before,
-      after: r.enabled_after,
-      version: r.version,
-      reason: r.reason,
-    }));
+  audit(customerId: string, query: AuditQuery): Promise<AuditEntry[]> {
+    return readCustomerAudit(this.db, customerId, query);
   }
 
   /** Calls `onChange` for every switch written through any replica (including this one). */

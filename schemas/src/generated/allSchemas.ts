@@ -3,9 +3,12 @@ import { adminModuleListSchema } from './admin-module-list.ts';
 import { adminPreviewRequestSchema } from './admin-preview-request.ts';
 import { adminPreviewSchema } from './admin-preview.ts';
 import { artifactLinkSchema } from './artifact-link.ts';
+import { customerCreateSchema } from './customer-create.ts';
 import { customerListSchema } from './customer-list.ts';
 import { customerModuleUpdateSchema } from './customer-module-update.ts';
 import { customerModuleSchema } from './customer-module.ts';
+import { customerRenameSchema } from './customer-rename.ts';
+import { customerSchema } from './customer.ts';
 import { flexcmAccessSchema } from './flexcm-access.ts';
 import { mainUserListSchema } from './main-user-list.ts';
 import { managedUserListSchema } from './managed-user-list.ts';
@@ -28,6 +31,7 @@ import { releaseStepSchema } from './release-step.ts';
 import { releaseSummarySchema } from './release-summary.ts';
 import { releaseSchema } from './release.ts';
 import { siteGroupListSchema } from './site-group-list.ts';
+import { unaddedCustomerListSchema } from './unadded-customer-list.ts';
 import { uploadListSchema } from './upload-list.ts';
 import { userAuditPageSchema } from './user-audit-page.ts';
 import { userChangeSchema } from './user-change.ts';
@@ -42,9 +46,12 @@ export const allSchemas = [
   adminPreviewRequestSchema,
   adminPreviewSchema,
   artifactLinkSchema,
+  customerCreateSchema,
   customerListSchema,
   customerModuleUpdateSchema,
   customerModuleSchema,
+  customerRenameSchema,
+  customerSchema,
   flexcmAccessSchema,
   mainUserListSchema,
   managedUserListSchema,
@@ -67,6 +74,7 @@ export const allSchemas = [
   releaseSummarySchema,
   releaseSchema,
   siteGroupListSchema,
+  unaddedCustomerListSchema,
   uploadListSchema,
   userAuditPageSchema,
   userChangeSchema,

@@ -3,11 +3,12 @@ export const customerListSchema = {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://asset-platform.example/schemas/customer-list.schema.json",
   "title": "Customer list",
-  "description": "GET /api/v1/customers (staff only): the customers the service knows, each with every registered module's switch.",
+  "description": "GET /api/v1/customers (staff only): one page of the customers, in name order, optionally only those whose id or name holds the query. Each with how many of the registered modules are on; a customer's switches are read with GET /api/v1/customers/{customerId}.",
   "type": "object",
   "additionalProperties": false,
   "required": [
-    "customers"
+    "customers",
+    "nextCursor"
   ],
   "properties": {
     "customers": {
@@ -18,7 +19,8 @@ export const customerListSchema = {
         "required": [
           "id",
           "name",
-          "modules"
+          "modulesOn",
+          "modulesTotal"
         ],
         "properties": {
           "id": {
@@ -27,15 +29,25 @@ export const customerListSchema = {
           "name": {
             "type": "string"
           },
-          "modules": {
-            "description": "Every registered module, in the registry's order.",
-            "type": "array",
-            "items": {
-              "$ref": "https://asset-platform.example/schemas/customer-module.schema.json"
-            }
+          "modulesOn": {
+            "description": "How many registered modules are on for the customer.",
+            "type": "integer",
+            "minimum": 0
+          },
+          "modulesTotal": {
+            "description": "How many modules are registered.",
+            "type": "integer",
+            "minimum": 0
           }
         }
       }
+    },
+    "nextCursor": {
+      "description": "Pass as cursor, with the same query, for the next page; null on the last page.",
+      "type": [
+        "string",
+        "null"
+      ]
     }
   }
 } as const;

@@ -2,8 +2,8 @@
 export const moduleAuditPageSchema = {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://asset-platform.example/schemas/module-audit-page.schema.json",
-  "title": "Module switch audit log",
-  "description": "GET /api/v1/customers/{customerId}/audit (staff only): one page of the customer's module switch changes, newest first.",
+  "title": "Customer audit log",
+  "description": "GET /api/v1/customers/{customerId}/audit (staff only): one page of the customer's changes, newest first: its module switches, and the customer added and renamed.",
   "type": "object",
   "additionalProperties": false,
   "required": [
@@ -21,9 +21,11 @@ export const moduleAuditPageSchema = {
           "at",
           "actor",
           "customerId",
+          "action",
           "moduleKey",
           "before",
           "after",
+          "name",
           "version",
           "reason"
         ],
@@ -54,17 +56,63 @@ export const moduleAuditPageSchema = {
           "customerId": {
             "type": "string"
           },
+          "action": {
+            "description": "switch: a module switched; created: the customer added; renamed: its name changed.",
+            "type": "string",
+            "enum": [
+              "switch",
+              "created",
+              "renamed"
+            ]
+          },
           "moduleKey": {
-            "type": "string"
+            "description": "The module switched; null for the customer's own entries.",
+            "type": [
+              "string",
+              "null"
+            ]
           },
           "before": {
-            "type": "boolean"
+            "type": [
+              "boolean",
+              "null"
+            ]
           },
           "after": {
-            "type": "boolean"
+            "type": [
+              "boolean",
+              "null"
+            ]
+          },
+          "name": {
+            "description": "The customer's name before (null when added) and after; null for a switch.",
+            "oneOf": [
+              {
+                "type": "null"
+              },
+              {
+                "type": "object",
+                "additionalProperties": false,
+                "required": [
+                  "before",
+                  "after"
+                ],
+                "properties": {
+                  "before": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "after": {
+                    "type": "string"
+                  }
+                }
+              }
+            ]
           },
           "version": {
-            "description": "The switch's version this change produced.",
+            "description": "The version this change produced: the switch's, or for created and renamed the customer's.",
             "type": "integer"
           },
           "reason": {

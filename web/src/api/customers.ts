@@ -1,13 +1,81 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { CustomerList, CustomerModule, CustomerModuleUpdate, ModuleAuditPage } from '@platform/schemas';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  Customer,
+  CustomerCreate,
+  CustomerList,
+  CustomerModule,
+  CustomerModuleUpdate,
+  CustomerRename,
+  ModuleAuditPage,
+  UnaddedCustomerList,
+} from '@platform/schemas';
 import { callService } from './apiClient.ts';
 
-/** The customers staff may act for, each with its module switches. */
-export const customersQuery = queryOptions({
-  queryKey: ['customers'],
-  queryFn: () => callService<CustomerList>('/customers'),
+const LIST_PAGE = 50;
+/** How many suggestions a search-as-you-type box shows: enough to pick from, few enough to read. */
+const SUGGESTIONS = 20;
+/** What pickers that are not searchable yet offer: the first customers by name (decision 0050). */
+const PICKER_PAGE = 200;
+
+const listPath = (query: string, limit: number, cursor?: string) => {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (query) params.set('query', query);
+  if (cursor) params.set('cursor', cursor);
+  return `/customers?${params}`;
+};
+
+/** The operators' list: customers whose id or name holds `query`, a page at a time, in name order. */
+export const customerPagesQuery = (query: string) =>
+  infiniteQueryOptions({
+    queryKey: ['customers', 'list', query],
+    queryFn: ({ pageParam }) => callService<CustomerList>(listPath(query, LIST_PAGE, pageParam)),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // The list stays while a new search is asked, instead of flashing empty at each key.
+    placeholderData: keepPreviousData,
+  });
+
+/** The first customers whose id or name holds `query`: a search-as-you-type box's suggestions. */
+export const customerSuggestionsQuery = (query: string) =>
+  queryOptions({
+    queryKey: ['customers', 'suggestions', query],
+    queryFn: ({ signal }) => callService<CustomerList>(listPath(query, SUGGESTIONS), { signal }),
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+
+/** The first customers by name, for pickers that are not searchable yet (the pilot, "view as user") and for names. */
+export const customerPickerQuery = queryOptions({
+  queryKey: ['customers', 'picker'],
+  queryFn: () => callService<CustomerList>(listPath('', PICKER_PAGE)),
   staleTime: 60_000,
 });
+
+/** One customer with its module switches; its version is what a rename names. */
+export const customerQuery = (customerId: string) =>
+  queryOptions({
+    queryKey: ['customers', 'one', customerId],
+    queryFn: () => callService<Customer>(`/customers/${encodeURIComponent(customerId)}`),
+    staleTime: 60_000,
+  });
+
+/** The customer ids users' claims name that are not customers yet. */
+export const unaddedCustomersQuery = queryOptions({
+  queryKey: ['customers', 'unadded'],
+  queryFn: () => callService<UnaddedCustomerList>('/unadded-customers'),
+  staleTime: 60_000,
+  retry: false,
+});
+
+/** Adds a customer; the service refuses (409) an id that is taken. */
+export function addCustomer(customer: CustomerCreate): Promise<Customer> {
+  return callService<Customer>('/customers', { method: 'POST', body: customer });
+}
+
+/** Renames a customer, stating the version read: the service refuses (409) if someone renamed it since. */
+export function renameCustomer(customerId: string, change: CustomerRename, seenVersion: number): Promise<Customer> {
+  return callService<Customer>(`/customers/${encodeURIComponent(customerId)}`, { method: 'PATCH', body: change, headers: { 'if-match': `"${seenVersion}"` } });
+}
 
 /**
  * Switches a module for a customer, stating the version the operator saw: the service refuses (409,

@@ -1,18 +1,23 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, type ChangeEvent } from 'react';
+import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { customersQuery } from '../api/customers.ts';
 import { STAFF_ROLE } from '@platform/schemas';
-import { chooseCustomer, forgetChoiceUnlessStaff } from '../selection/customerContext.ts';
+import { customerQuery } from '../api/customers.ts';
 import { useUserManifest } from '../hooks/useUserManifest.ts';
+import { chooseCustomer, forgetChoiceUnlessStaff } from '../selection/customerContext.ts';
+import { CustomerCombobox, type CustomerChoice } from '../screens/shared/CustomerCombobox.tsx';
 
-/** Lets staff act for a customer. The choice is kept in localStorage only while the role is staff. */
+/**
+ * Lets staff act for a customer, found by typing a part of its name or id. The choice is kept in
+ * localStorage only while the role is staff.
+ */
 export function CustomerSwitcher() {
   const { data: manifest } = useUserManifest();
   const isStaff = manifest?.user.role === STAFF_ROLE;
-  const customers = useQuery({ ...customersQuery, enabled: isStaff });
+  const chosenId = isStaff ? manifest.customerId : null;
+  // The chosen customer's name, for the box; its id stands in until it is read.
+  const chosen = useQuery({ ...customerQuery(chosenId ?? ''), enabled: Boolean(chosenId) });
   const queryClient = useQueryClient();
-  const id = useId();
 
   useEffect(() => {
     // A customer user must never carry a choice left behind by a staff session in this browser.
@@ -21,25 +26,12 @@ export function CustomerSwitcher() {
 
   if (!isStaff) return null;
 
-  async function choose(event: ChangeEvent<HTMLSelectElement>) {
-    const id = event.target.value;
-    chooseCustomer(id || null);
+  async function choose(customer: CustomerChoice | null) {
+    chooseCustomer(customer?.id ?? null);
     await queryClient.invalidateQueries({ queryKey: ['userManifest'] });
-    const name = customers.data?.customers.find((c) => c.id === id)?.name;
-    toast.success(name ? `Acting for ${name}` : 'No customer selected');
+    toast.success(customer ? `Acting for ${customer.name}` : 'No customer selected');
   }
 
-  return (
-    <div className="customer-switcher">
-      <label htmlFor={id}>Customer</label>
-      <select id={id} value={manifest.customerId ?? ''} onChange={(e) => void choose(e)} disabled={customers.isPending}>
-        <option value="">All customers</option>
-        {customers.data?.customers.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  const value = chosenId ? { id: chosenId, name: chosen.data?.id === chosenId ? chosen.data.name : chosenId } : null;
+  return <CustomerCombobox className="customer-switcher" label="Customer" value={value} noneLabel="All customers" onChoose={(c) => void choose(c)} />;
 }

@@ -1,5 +1,6 @@
 import {
   customerInContext,
+  type Customer,
   type CustomerList,
   type ModuleView,
   type NotificationList,
@@ -32,7 +33,8 @@ interface SeenRequest {
 interface FakePlatformOptions {
   /** Signed out when left out. */
   user?: TestUser;
-  customers?: CustomerList['customers'];
+  /** The customers staff may act for; the list answers a page of them, searched as the service searches. */
+  customers?: { id: string; name: string }[];
   /** Site groups by customer id. */
   siteGroups?: Record<string, SiteGroupList['siteGroups']>;
   /** Notifications by customer id. */
@@ -47,6 +49,18 @@ interface FakePlatformOptions {
 
 const ORIGIN = 'http://localhost';
 const MAIN_API = '/api/main';
+
+/** A page of customers as the service answers it: a part of the id or name, in name order; the cursor is an offset here. */
+function customerPage(customers: { id: string; name: string }[], params: URLSearchParams): CustomerList {
+  const query = (params.get('query') ?? '').toLowerCase();
+  const limit = Number(params.get('limit') ?? 50);
+  const start = Number(params.get('cursor') ?? 0);
+  const found = customers
+    .filter((c) => c.id.includes(query) || c.name.toLowerCase().includes(query))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  const page = found.slice(start, start + limit).map((c) => ({ ...c, modulesOn: 0, modulesTotal: 0 }));
+  return { customers: page, nextCursor: start + limit < found.length ? String(start + limit) : null };
+}
 
 /** A module with no routes: the chrome only needs its name and address. */
 function moduleView(key: string, name: string, baseUrl: string): ModuleView {
@@ -162,7 +176,10 @@ export function fakePlatform({
       };
       return json(manifest);
     }
-    if (path === '/api/v1/customers') return json({ customers } satisfies CustomerList);
+    if (path === '/api/v1/customers') return json(customerPage(customers, request.url.searchParams));
+    const one = /^\/api\/v1\/customers\/([^/]+)$/.exec(path);
+    const customer = one && customers.find((c) => c.id === decodeURIComponent(one[1] ?? ''));
+    if (customer) return json({ ...customer, version: 1, modules: [] } satisfies Customer);
     const groups = new RegExp(`^${MAIN_API}/customers/([^/]+)/sitegroups$`).exec(path);
     if (groups) return json({ siteGroups: siteGroups[decodeURIComponent(groups[1] ?? '')] ?? [] } satisfies SiteGroupList);
     const news = new RegExp(`^${MAIN_API}/customers/([^/]+)/notifications$`).exec(path);

@@ -48,6 +48,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     auth: undefined,
     unusableAuth: JSON.stringify({ role: 'customer', customerId: 'acme', modules: 'hs' }),
   },
+  // A customer the demo data does not add: an operator adds it (Settings → Customers lists it among the
+  // ids users' claims name), and until then its user gets the modules' defaults.
+  {
+    email: 'planner@initech.example',
+    givenName: 'Pat',
+    familyName: 'Planner',
+    auth: { role: 'customer', customerId: 'initech', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs', requireMFA: false },
+  },
 ];
 
 /**

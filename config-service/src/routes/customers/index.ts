@@ -1,25 +1,22 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   customerIdSchema,
-  customerListSchema,
   customerModuleSchema,
   customerModuleUpdateSchema,
   moduleAuditPageSchema,
   problemSchema,
-  type CustomerList,
   type CustomerModule,
   type CustomerModuleUpdate,
   type ModuleAuditPage,
 } from '@platform/schemas';
-import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PlatformError } from '../../errors.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
 import type { ManifestSource } from '../../manifests/manifestStore.ts';
 import { cutPage, decodeCursor } from '../pageCursor.ts';
+import customerAdminRoutes, { type CustomerAdminOptions } from './customerAdmin.ts';
 import { entityTag, ifMatchVersion } from './switchEntityTag.ts';
 
-export interface CustomerRouteOptions {
-  customerModules: CustomerModules;
+export interface CustomerRouteOptions extends CustomerAdminOptions {
   manifests: ManifestSource;
 }
 
@@ -34,6 +31,7 @@ const moduleParams = {
 export default async function customerRoutes(app: FastifyInstance, options: CustomerRouteOptions) {
   const guards = { onRequest: [app.authenticate, staffOnly('see or change customers')] };
   const { customerModules, manifests } = options;
+  await app.register(customerAdminRoutes, options);
 
   const existingCustomer = async (id: string) => {
     if (!(await customerModules.getCustomer(id))) throw new PlatformError('CFG_ERR_NOT_FOUND', `no customer '${id}'`);
@@ -45,22 +43,6 @@ export default async function customerRoutes(app: FastifyInstance, options: Cust
     reply.header('ETag', entityTag(state.version)).header('Cache-Control', 'no-store');
     return state;
   };
-
-  app.get(
-    '/api/v1/customers',
-    {
-      ...guards,
-      schema: {
-        ...secured,
-        summary: 'Customers, each with every module switch (staff only)',
-        response: { 200: { $ref: `${customerListSchema.$id}#` }, ...problems },
-      },
-    },
-    async (_request, reply): Promise<CustomerList> => {
-      reply.header('Cache-Control', 'no-store');
-      return { customers: await customerModules.customersWithModules() };
-    },
-  );
 
   app.get<{ Params: { customerId: string; moduleKey: string } }>(
     '/api/v1/customers/:customerId/modules/:moduleKey',

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { customersQuery } from '../../api/customers.ts';
+import { customerPickerQuery } from '../../api/customers.ts';
 import { releaseListQuery } from '../../api/releases.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { LoadState } from '../shared/LoadState.tsx';
@@ -22,7 +22,7 @@ import './releases.css';
 export function ReleasesScreen({ title, module }: ScreenProps) {
   const id = useId();
   const list = useInfiniteQuery(releaseListQuery);
-  const customers = useQuery(customersQuery);
+  const customers = useQuery(customerPickerQuery);
   const [selected, setSelected] = useState<string[]>([]);
   const [action, setAction] = useState<RowAction | undefined>();
   const names = new Map(customers.data?.customers.map((c) => [c.id, c.name]));

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { customersQuery } from '../../api/customers.ts';
+import { customerPickerQuery } from '../../api/customers.ts';
 import { activateRelease, startPilot } from '../../api/releases.ts';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
@@ -17,7 +17,7 @@ type Step =
  */
 export function StepForm({ kind, release, active, onDone }: { kind: 'activate' | 'pilot'; release: string; active: string; onDone: () => void }) {
   const id = useId();
-  const customers = useQuery(customersQuery);
+  const customers = useQuery(customerPickerQuery);
   const reason = useReason();
   const [chosen, setChosen] = useState<string[]>([]);
   const [customersError, setCustomersError] = useState('');

@@ -1,14 +1,35 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { CustomerList } from '@platform/schemas';
+import type { Customer, ModuleAuditPage } from '@platform/schemas';
 import { customerAuditQuery } from '../../api/customers.ts';
 import { AuditTable } from '../shared/AuditTable.tsx';
 
-type Customer = CustomerList['customers'][number];
+type Entry = ModuleAuditPage['entries'][number];
 
-const onOff = (enabled: boolean) => (enabled ? 'on' : 'off');
+const onOff = (enabled: boolean | null) => (enabled ? 'on' : 'off');
 
-/** Who switched what for the customer, when and why, newest first. */
+/** What changed: a switch, or the customer added or renamed. */
+function change(e: Entry) {
+  if (e.action === 'created')
+    return (
+      <>
+        added as <strong>{e.name?.after}</strong>
+      </>
+    );
+  if (e.action === 'renamed')
+    return (
+      <>
+        renamed from {e.name?.before} to <strong>{e.name?.after}</strong>
+      </>
+    );
+  return (
+    <>
+      {onOff(e.before)} → <strong>{onOff(e.after)}</strong>
+    </>
+  );
+}
+
+/** Who switched what for the customer, added or renamed it, when and why, newest first. */
 export function CustomerAudit({ customer, names }: { customer: Customer; names: ReadonlyMap<string, string> }) {
   const id = useId();
   const [moduleKey, setModuleKey] = useState('');
@@ -19,15 +40,8 @@ export function CustomerAudit({ customer, names }: { customer: Customer; names: 
       label={`Change history of ${customer.name}`}
       audit={audit}
       columns={[
-        { header: 'Module', cell: (e) => names.get(e.moduleKey) ?? e.moduleKey },
-        {
-          header: 'Change',
-          cell: (e) => (
-            <>
-              {onOff(e.before)} → <strong>{onOff(e.after)}</strong>
-            </>
-          ),
-        },
+        { header: 'Module', cell: (e) => (e.moduleKey === null ? '—' : (names.get(e.moduleKey) ?? e.moduleKey)) },
+        { header: 'Change', cell: change },
       ]}
       what="the history"
       empty="No changes yet."

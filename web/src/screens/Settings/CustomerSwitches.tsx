@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import toast from 'react-hot-toast';
-import type { CustomerList, CustomerModule } from '@platform/schemas';
+import type { Customer, CustomerModule } from '@platform/schemas';
 import { setCustomerModule } from '../../api/customers.ts';
 import { isApiError } from '../../api/apiErrors.ts';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
-
-type Customer = CustomerList['customers'][number];
 
 /** The customer's modules as switches. Every change needs a reason, which goes to the audit log. */
 export function CustomerSwitches({ customer, names }: { customer: Customer; names: ReadonlyMap<string, string> }) {

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { KNOWN_ROLES, type AdminModuleList, type AdminPreviewRequest, type ReleaseFiles } from '@platform/schemas';
 import { previewManifest } from '../../api/admin.ts';
 import { refusedProblems } from '../../api/releaseProblems.ts';
-import { customersQuery } from '../../api/customers.ts';
+import { customerPickerQuery } from '../../api/customers.ts';
 import {
   describeDraft,
   draftPreviewRequest,
@@ -33,7 +33,7 @@ export function ViewAsUser({ list, draft: releaseDraft }: { list: AdminModuleLis
   const [comparison, setComparison] = useState<Comparison>({ kind: 'none' });
   // Kept while other comparisons are tried, so it can be chosen again.
   const [pinned, setPinned] = useState<ClaimsDraft | undefined>();
-  const customers = useQuery(customersQuery);
+  const customers = useQuery(customerPickerQuery);
   // A draft's comparison is with its base; the service answers it the other way round.
   const preview = useMutation({
     mutationFn: async (request: AdminPreviewRequest) => {

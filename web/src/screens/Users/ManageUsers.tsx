@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import type { ManagedUser, ManagedUserFields, UserInvitation } from '@platform/schemas';
 import { adminModulesQuery } from '../../api/admin.ts';
 import type { ApiClient } from '../../api/apiClient.ts';
-import { customersQuery } from '../../api/customers.ts';
+import { customerPickerQuery } from '../../api/customers.ts';
 import { changeUser, inviteUser, managedUsersQuery, takeUserStep, type UserStepName } from '../../api/userManagement.ts';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
@@ -23,7 +23,7 @@ export function ManageUsers({ client, customerId }: { client: ApiClient; custome
   const [editing, setEditing] = useState<ManagedUser | 'invite' | null>(null);
   const users = useQuery(managedUsersQuery(client, customerId));
   const registry = useQuery(adminModulesQuery);
-  const customers = useQuery(customersQuery);
+  const customers = useQuery(customerPickerQuery);
   const modules = (registry.data?.modules ?? []).map((m) => ({ key: m.key, name: m.name }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['userManagement'] });
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { STAFF_ROLE, type MainUserList } from '@platform/schemas';
-import { customersQuery } from '../../api/customers.ts';
+import { customerPickerQuery } from '../../api/customers.ts';
 import { allUsersQuery, customerUsersQuery, downloadFile, getDownloadArtifact } from '../../api/main.ts';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { useApiClient } from '../../hooks/useApiClient.ts';
@@ -45,7 +45,7 @@ function UserList({ title }: Pick<ScreenProps, 'title'>) {
   const staff = useUserManifest().data?.user.role === STAFF_ROLE;
   const everyone = staff && !customerId;
   // Staff may read customers' names; anyone else sees their own customer's id.
-  const customers = useQuery({ ...customersQuery, enabled: staff });
+  const customers = useQuery({ ...customerPickerQuery, enabled: staff });
   const customerName = (id: string) => customers.data?.customers.find((c) => c.id === id)?.name ?? id;
   const users = useQuery({
     ...(customerId && client ? customerUsersQuery(client, customerId) : allUsersQuery(client!)),
