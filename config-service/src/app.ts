@@ -259,7 +259,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mfa: options.authentication.mfa,
     });
   if (options.localIdp) {
-    await app.register(localIdpRoutes, { upstream: options.localIdp.upstream, userPoolId: options.localIdp.userPoolId });
+    await app.register(localIdpRoutes, { upstream: options.localIdp.upstream, userPoolId: options.localIdp.userPoolId, clientId: options.localIdp.clientId });
     await app.register(localHostedUi, { ...options.localIdp, productName: options.productName });
   }
 

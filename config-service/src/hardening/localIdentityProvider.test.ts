@@ -1,11 +1,13 @@
 // @module-tag hardening/tenants-and-roles
 // Nobody makes themselves staff, or takes over another account, through the local identity provider's
 // adapter: a real cognito-local behind it, attacked as a browser could, with what the emulator would
-// have done had the adapter let the calls through (decision 0041).
+// have done had the adapter let the calls through (decisions 0041, 0053).
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { generateKeyPair, importJWK, type JWK, type JWTPayload, SignJWT, UnsecuredJWT } from 'jose';
 import { STAFF_ROLE } from '@platform/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../identity/local/demoAccounts.ts';
@@ -20,6 +22,8 @@ let base: string;
 
 const STAFF = DEMO_ACCOUNTS.find((a) => a.auth?.role === STAFF_ROLE)?.email ?? '';
 const CUSTOMER = DEMO_ACCOUNTS.find((a) => a.auth?.role === 'customer' && !a.auth.requireMFA)?.email ?? '';
+/** An account of its own for the genuine TOTP set-up, which leaves it asking for a code at sign-in. */
+const OWN_AUTHENTICATOR = DEMO_ACCOUNTS.find((a) => a.auth?.role === 'customer' && a.auth.customerId === 'globex')?.email ?? '';
 const ATTACKER = 'climber@attack.example';
 const ATTACKER_PASSWORD = 'Attack-Passw0rd!';
 const STAFF_AUTH = JSON.stringify({ role: STAFF_ROLE });
@@ -31,7 +35,7 @@ beforeAll(async () => {
   // The adapter listens where cognito-local calls the token trigger, as the service does.
   idp = await startLocalIdentityProvider({ dataDir, port: await freePort(), lambdaEndpoint: `${base}/idp/lambda`, webOrigins: [base] });
   adapter = Fastify();
-  await adapter.register(localIdpRoutes, { upstream: idp.upstream, userPoolId: idp.userPoolId });
+  await adapter.register(localIdpRoutes, { upstream: idp.upstream, userPoolId: idp.userPoolId, clientId: idp.clientId });
   await adapter.listen({ port, host: '127.0.0.1' });
 }, 60_000);
 afterAll(async () => {
@@ -62,6 +66,52 @@ async function signIn(email: string, password: string): Promise<{ auth?: string;
   if (!token) return { refused: answer.body.__type ?? answer.status };
   const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
   return { auth: claims['custom:auth'] as string | undefined };
+}
+
+/** The emulator's own answer to an administrator's call: the test's view of the pool, past the adapter. */
+async function upstream(name: string, body: object): Promise<Record<string, unknown>> {
+  const answer = await fetch(idp.upstream, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': op(name) },
+    body: JSON.stringify(body),
+  });
+  return (await answer.json()) as Record<string, unknown>;
+}
+
+/** What the pool holds of an account's MFA: the methods on and the one preferred. */
+async function mfaOf(email: string) {
+  const user = await upstream('AdminGetUser', { UserPoolId: idp.userPoolId, Username: email });
+  return { methods: user.UserMFASettingList ?? [], preferred: user.PreferredMfaSetting ?? null };
+}
+
+const fromCognitoLocal = createRequire(import.meta.url);
+/** Codes as the emulator itself makes them, for a secret it handed out. */
+const totp = fromCognitoLocal('cognito-local/lib/services/totp') as { generate: (secret: string) => string };
+
+/**
+ * Access tokens naming the staff account that cognito-local, which only decodes them, would act on. Those
+ * with a genuine signature are signed with the key cognito-local publishes in its package, so that each
+ * fails on one claim alone.
+ */
+async function forgedStaffTokens(): Promise<Record<string, string>> {
+  const now = Math.floor(Date.now() / 1000);
+  const iss = `${idp.upstream}/${idp.userPoolId}`;
+  const claims: JWTPayload = { sub: STAFF, username: STAFF, client_id: idp.clientId, token_use: 'access', iss, iat: now, exp: now + 3600 };
+  const sign = (payload: JWTPayload, key: Parameters<SignJWT['sign']>[0]) =>
+    new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' }).sign(key);
+  const published = fromCognitoLocal('cognito-local/lib/keys/cognitoLocal.private.json') as { jwk: JWK };
+  const emulatorKey = await importJWK(published.jwk, 'RS256');
+  const { privateKey: anotherKey } = await generateKeyPair('RS256');
+  const anotherClient = await upstream('CreateUserPoolClient', { UserPoolId: idp.userPoolId, ClientName: 'another-app' });
+  const anotherClientId = (anotherClient.UserPoolClient as { ClientId: string }).ClientId;
+  return {
+    unsigned: new UnsecuredJWT(claims).encode(),
+    'signed with another key': await sign(claims, anotherKey),
+    expired: await sign({ ...claims, iat: now - 7200, exp: now - 3600 }, emulatorKey),
+    'an ID token': await sign({ ...claims, token_use: 'id', aud: idp.clientId }, emulatorKey),
+    'issued by another pool': await sign({ ...claims, iss: `${idp.upstream}/local_another` }, emulatorKey),
+    'for another client of the pool': await sign({ ...claims, client_id: anotherClientId }, emulatorKey),
+  };
 }
 
 function expectRefused(answer: { status: number; type: string | null }) {
@@ -187,5 +237,61 @@ describe('the local identity provider, attacked through its adapter', () => {
     // The staff password is the demo one still, and nobody else's works.
     expect(JSON.parse((await signIn(STAFF, DEMO_PASSWORD)).auth ?? '{}')).toMatchObject({ role: STAFF_ROLE });
     expect(await signIn(STAFF, ATTACKER_PASSWORD)).toEqual({ refused: expect.anything() });
+  });
+
+  it('sets up no authenticator on the staff account, changes none of its MFA and reads nothing of it, with a forged access token', async () => {
+    const before = await mfaOf(STAFF);
+    const answers: Record<string, Record<string, string>> = {};
+    for (const [forgery, AccessToken] of Object.entries(await forgedStaffTokens())) {
+      const answered = (answer: { status: number; type: string | null; body: Record<string, unknown> }) =>
+        `${answer.status} ${answer.type} ${answer.body.message}${JSON.stringify(answer.body).includes(STAFF) ? ' with the staff account' : ''}`;
+      const read = await call(op('GetUser'), { AccessToken });
+      const associated = await call(op('AssociateSoftwareToken'), { AccessToken });
+      // Had the emulator handed out a secret, the attacker's authenticator would now make the right codes.
+      const secret = typeof associated.body.SecretCode === 'string' ? associated.body.SecretCode : 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+      const verified = await call(op('VerifySoftwareToken'), { AccessToken, UserCode: totp.generate(secret), FriendlyDeviceName: 'attacker' });
+      const preferred = await call(op('SetUserMFAPreference'), { AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
+      answers[forgery] = {
+        GetUser: answered(read),
+        AssociateSoftwareToken: answered(associated),
+        VerifySoftwareToken: answered(verified),
+        SetUserMFAPreference: answered(preferred),
+      };
+    }
+    // What the staff member would notice: no authenticator asked for at sign-in, and nobody else's.
+    expect(await mfaOf(STAFF)).toEqual(before);
+    expect(await signIn(STAFF, DEMO_PASSWORD)).toMatchObject({ auth: expect.stringContaining(STAFF_ROLE) });
+    const refusal = (message: string) =>
+      Object.fromEntries(
+        ['GetUser', 'AssociateSoftwareToken', 'VerifySoftwareToken', 'SetUserMFAPreference'].map((o) => [o, `400 NotAuthorizedException ${message}`]),
+      );
+    expect(answers).toEqual({
+      unsigned: refusal('Invalid Access Token'),
+      'signed with another key': refusal('Invalid Access Token'),
+      expired: refusal('Access Token has expired'),
+      'an ID token': refusal('Invalid Access Token'),
+      'issued by another pool': refusal('Invalid Access Token'),
+      'for another client of the pool': refusal('Invalid Access Token'),
+    });
+  });
+
+  it('still lets a user set up an authenticator and sign out with their own access token, fresh or refreshed', async () => {
+    const signedIn = await call(op('InitiateAuth'), {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: idp.clientId,
+      AuthParameters: { USERNAME: OWN_AUTHENTICATOR, PASSWORD: DEMO_PASSWORD },
+    });
+    const { AccessToken, RefreshToken } = signedIn.body.AuthenticationResult as { AccessToken: string; RefreshToken: string };
+    expect((await call(op('GetUser'), { AccessToken })).body.UserAttributes).toContainEqual({ Name: 'email', Value: OWN_AUTHENTICATOR });
+    const { SecretCode } = (await call(op('AssociateSoftwareToken'), { AccessToken })).body as { SecretCode: string };
+    expect((await call(op('VerifySoftwareToken'), { AccessToken, UserCode: totp.generate(SecretCode) })).body).toMatchObject({ Status: 'SUCCESS' });
+
+    const refreshed = await call(op('GetTokensFromRefreshToken'), { ClientId: idp.clientId, RefreshToken });
+    const renewed = (refreshed.body.AuthenticationResult as { AccessToken: string }).AccessToken;
+    const preferred = await call(op('SetUserMFAPreference'), { AccessToken: renewed, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
+    expect(preferred.status).toBe(200);
+    expect(await mfaOf(OWN_AUTHENTICATOR)).toEqual({ methods: ['SOFTWARE_TOKEN_MFA'], preferred: 'SOFTWARE_TOKEN_MFA' });
+    expect((await call(op('GetUser'), { AccessToken: renewed })).body).toMatchObject({ UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] });
+    expect((await call(op('GlobalSignOut'), { AccessToken: renewed })).status).toBe(200);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PlatformError } from '../../errors.ts';
 import { WEB_APP_WRITE_ATTRIBUTES } from '../appClientAttributes.ts';
 import { ChallengeSessions } from './challengeSessions.ts';
+import { localAccessTokens } from './localAccessTokens.ts';
 
 /**
  * The thin adapter between the browser and cognito-local, under our own origin at /idp. The emulator
@@ -13,6 +14,8 @@ import { ChallengeSessions } from './challengeSessions.ts';
  * - a browser may write only the attributes the web app's client may write (WEB_APP_WRITE_ATTRIBUTES):
  *   the role and customer live in `custom:auth`, and the emulator enforces no write attributes;
  * - GetTokensFromRefreshToken (Amplify 6.22 refreshes with it) becomes REFRESH_TOKEN_AUTH;
+ * - an operation acting for a signed-in user passes only with an access token the local pool issued to the
+ *   web app and that has not expired (localAccessTokens): the emulator only decodes it;
  * - GlobalSignOut is acknowledged (the emulator has none; tokens simply expire);
  * - RespondToAuthChallenge passes only for a challenge the emulator sent, on its session (ChallengeSessions);
  * - ResendConfirmationCode, which the emulator lacks, sends an unconfirmed account a new code through
@@ -42,6 +45,13 @@ const BROWSER_OPERATIONS: ReadonlyMap<string, string> = new Map(
     RevokeToken: 'signOut, when the token says it can be revoked',
   }).map(([operation, call]) => [`${SERVICE}.${operation}`, call]),
 );
+
+/**
+ * The operations that act for the user an access token names, so cannot pass without one. AssociateSoftwareToken
+ * and VerifySoftwareToken may carry a sign-in session instead, which the emulator refuses by itself; any
+ * body that carries an AccessToken has it checked whatever the operation.
+ */
+const SIGNED_IN_OPERATIONS: ReadonlySet<string> = new Set(['GetUser', 'SetUserMFAPreference', 'GlobalSignOut']);
 
 /** The operation an `x-amz-target` names when it is one a browser may call, else undefined. */
 export function browserOperation(target: string): string | undefined {
@@ -76,8 +86,9 @@ function jsonObject(raw: string): Record<string, unknown> | undefined {
   }
 }
 
-export default async function localIdpRoutes(app: FastifyInstance, options: { upstream: string; userPoolId: string }) {
+export default async function localIdpRoutes(app: FastifyInstance, options: { upstream: string; userPoolId: string; clientId: string }) {
   const sessions = new ChallengeSessions();
+  const accessTokenRefusal = localAccessTokens(options);
   app.addContentTypeParser('application/x-amz-json-1.1', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
   // cognito-local's Lambda client sends the event without a JSON content type.
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => {
@@ -109,11 +120,15 @@ export default async function localIdpRoutes(app: FastifyInstance, options: { up
     const operation = browserOperation(target);
     if (!operation) return cognitoError(reply, 'NotAuthorizedException', 'This operation is not open to the browser on the local identity provider');
     const raw = typeof request.body === 'string' ? request.body : '{}';
-
-    if (operation === 'GlobalSignOut') return reply.type('application/x-amz-json-1.1').send('{}');
     const input = jsonObject(raw);
     // As Cognito answers a body that is not JSON.
     if (!input) return cognitoError(reply, 'SerializationException', 'The request body is not a JSON object');
+    if ('AccessToken' in input || SIGNED_IN_OPERATIONS.has(operation)) {
+      const refusal = await accessTokenRefusal(input.AccessToken);
+      if (refusal) return cognitoError(reply, 'NotAuthorizedException', refusal);
+    }
+
+    if (operation === 'GlobalSignOut') return reply.type('application/x-amz-json-1.1').send('{}');
     let upstream: Response;
     if (operation === 'SignUp') {
       const refusal = refusedAttributeWrite(input);

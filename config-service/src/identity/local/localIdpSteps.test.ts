@@ -24,7 +24,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   idp = await startLocalIdentityProvider({ dataDir, port: await freePort(), lambdaEndpoint: `${base}/idp/lambda`, webOrigins: [base] });
   adapter = Fastify();
-  await adapter.register(localIdpRoutes, { upstream: idp.upstream, userPoolId: idp.userPoolId });
+  await adapter.register(localIdpRoutes, { upstream: idp.upstream, userPoolId: idp.userPoolId, clientId: idp.clientId });
   await adapter.listen({ port, host: '127.0.0.1' });
 }, 60_000);
 afterAll(async () => {
