@@ -40,7 +40,7 @@ beforeAll(async () => {
   // cognito-local calls the token trigger when it issues tokens; the adapter answers it, as in the service.
   idp = await startLocalIdentityProvider({ dataDir, port: await freePort(), lambdaEndpoint: `http://127.0.0.1:${port}/idp/lambda`, webOrigins: [] });
   trigger = Fastify();
-  await trigger.register(localIdpRoutes, { upstream: idp.upstream, userPoolId: idp.userPoolId });
+  await trigger.register(localIdpRoutes, { upstream: idp.upstream, userPoolId: idp.userPoolId, clientId: idp.clientId });
   await trigger.listen({ port, host: '127.0.0.1' });
   cognito = new CognitoIdentityProviderClient({ endpoint: idp.upstream, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   apps = await startTestApps();
