@@ -98,3 +98,62 @@ test('an account with two second factors chooses the authenticator app, then sig
   await expect(page).toHaveURL('/');
   await expect(h1(page)).toHaveText('Welcome, Riley');
 });
+
+// The two SMS demo accounts (decision 0048): the emulator logs each text message's code for the phone number.
+const SMS_ACCOUNT = { email: 'sms@acme.example', phone: '+15555550101' };
+const CHOICE_ACCOUNT = { email: 'choice@acme.example', phone: '+15555550102' };
+
+/** A six-digit code that is not `code`. */
+const otherThan = (code: string) => `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
+
+test('the SMS account signs in with the code texted to its phone, after a wrong one is refused', async ({ page }) => {
+  const mark = mailboxMark();
+  await signIn(page, SMS_ACCOUNT.email, PASSWORD);
+  await expect(h1(page)).toHaveText('Enter the code we texted you');
+  await expect(page.getByText(`We sent a code to ${SMS_ACCOUNT.phone}.`)).toBeVisible();
+  const code = await codeSentTo(SMS_ACCOUNT.phone, mark);
+
+  await page.getByLabel('Code from the text message').fill(otherThan(code));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toHaveText('That code is not right. Check it and try again.');
+
+  await page.getByLabel('Code from the text message').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL('/asset-life');
+  await expect(h1(page)).toHaveText('Sites');
+});
+
+test('an account with SMS and the authenticator app chooses "Text message", then signs in with the texted code', async ({ page, request }) => {
+  // The account has SMS only; sign in by text message and add the authenticator app, as the profile would.
+  const ClientId = await webClientId(request);
+  const first = mailboxMark();
+  const challenge = await callIdentityProvider(request, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId,
+    AuthParameters: { USERNAME: CHOICE_ACCOUNT.email, PASSWORD: PASSWORD },
+  });
+  expect(challenge.body).toMatchObject({ ChallengeName: 'SMS_MFA' });
+  const signedIn = await callIdentityProvider(request, 'RespondToAuthChallenge', {
+    ClientId,
+    ChallengeName: 'SMS_MFA',
+    Session: challenge.body.Session,
+    ChallengeResponses: { USERNAME: CHOICE_ACCOUNT.email, SMS_MFA_CODE: await codeSentTo(CHOICE_ACCOUNT.phone, first) },
+  });
+  const AccessToken = (signedIn.body.AuthenticationResult as { AccessToken: string }).AccessToken;
+  const secret = (await callIdentityProvider(request, 'AssociateSoftwareToken', { AccessToken })).body.SecretCode as string;
+  expect((await callIdentityProvider(request, 'VerifySoftwareToken', { AccessToken, UserCode: authenticator.generate(secret) })).body).toMatchObject({
+    Status: 'SUCCESS',
+  });
+  const both = { AccessToken, SMSMfaSettings: { Enabled: true }, SoftwareTokenMfaSettings: { Enabled: true } };
+  expect((await callIdentityProvider(request, 'SetUserMFAPreference', both)).status).toBe(200);
+
+  const mark = mailboxMark();
+  await signIn(page, CHOICE_ACCOUNT.email, PASSWORD);
+  await expect(h1(page)).toHaveText('Choose how to confirm it’s you');
+  await page.getByRole('group', { name: 'Confirm with' }).getByRole('button', { name: 'Text message' }).click();
+  await expect(h1(page)).toHaveText('Enter the code we texted you');
+  await page.getByLabel('Code from the text message').fill(await codeSentTo(CHOICE_ACCOUNT.phone, mark));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL('/asset-life');
+  await expect(h1(page)).toHaveText('Sites');
+});

@@ -3,12 +3,21 @@
 // AdminSetUserMFAPreference, AdminCreateUser's RESEND, and a sign-in that refuses a disabled user and
 // checks an invited user's temporary password. Only the service reaches the administrators' calls (the
 // browser's adapter passes none of them, decision 0041).
+// And SMS MFA (decision 0048): cognito-local sends its SMS_MFA challenge, and logs the code with the phone
+// number as destination, only for a user with the legacy MFAOptions, which none of its operations writes.
+// The MFA preference operations keep that field in step with SMS_MFA in UserMFASettingList, as Cognito
+// keeps the two views of one setting.
 const { randomBytes } = require('node:crypto');
 const { Targets } = require('cognito-local/lib/targets/targets.js');
 const { CognitoError, InvalidParameterError, NotAuthorizedError, UserNotFoundError } = require('cognito-local/lib/errors.js');
 const { userToResponseObject } = require('cognito-local/lib/targets/responses.js');
 
-const emailOf = (user) => user.Attributes?.find((a) => a.Name === 'email')?.Value;
+const attributeOf = (user, name) => user.Attributes?.find((a) => a.Name === name)?.Value;
+const emailOf = (user) => attributeOf(user, 'email');
+
+/** The legacy MFAOptions that say "SMS to phone_number": what cognito-local's SMS_MFA challenge reads. */
+const smsDelivery = (methods, user) =>
+  methods.includes('SMS_MFA') && attributeOf(user, 'phone_number') ? [{ DeliveryMedium: 'SMS', AttributeName: 'phone_number' }] : undefined;
 
 // AdminSetUserMFAPreference: SetUserMFAPreference's rules, for a user named by an administrator.
 Targets.AdminSetUserMFAPreference =
@@ -25,13 +34,39 @@ Targets.AdminSetUserMFAPreference =
       if (!settings) continue;
       if (settings.Enabled && method === 'SOFTWARE_TOKEN_MFA' && !user.SoftwareTokenMfaConfiguration?.Verified)
         throw new InvalidParameterError('User has not verified software token MFA');
+      // Cognito's answer to an administrator who turns SMS on for a user with no phone number.
+      if (settings.Enabled && method === 'SMS_MFA' && !attributeOf(user, 'phone_number'))
+        throw new InvalidParameterError('User does not have delivery config set to turn on SMS_MFA');
       if (settings.Enabled) methods.add(method);
       else methods.delete(method);
     }
     const preferred = req.SMSMfaSettings?.PreferredMfa ? 'SMS_MFA' : req.SoftwareTokenMfaSettings?.PreferredMfa ? 'SOFTWARE_TOKEN_MFA' : undefined;
-    await userPool.saveUser(ctx, { ...user, UserMFASettingList: [...methods], PreferredMfaSetting: preferred, UserLastModifiedDate: clock.get() });
+    const UserMFASettingList = [...methods];
+    await userPool.saveUser(ctx, {
+      ...user,
+      UserMFASettingList,
+      MFAOptions: smsDelivery(UserMFASettingList, user),
+      PreferredMfaSetting: preferred,
+      UserLastModifiedDate: clock.get(),
+    });
     return {};
   };
+
+// SetUserMFAPreference (the user's own): cognito-local's, then MFAOptions brought in step, so SMS a user
+// turns off is off (the legacy field alone would still send the challenge) and SMS turned on for a user
+// with a phone number is sent. The user is the access token's subject, as cognito-local reads it.
+const setUserMFAPreference = Targets.SetUserMFAPreference;
+Targets.SetUserMFAPreference = (services) => {
+  const setPreference = setUserMFAPreference(services);
+  return async (ctx, req) => {
+    const answer = await setPreference(ctx, req);
+    const { client_id, sub } = JSON.parse(Buffer.from(String(req.AccessToken).split('.')[1], 'base64url').toString('utf8'));
+    const userPool = await services.cognito.getUserPoolForClientId(ctx, client_id);
+    const user = await userPool.getUserByUsername(ctx, sub);
+    if (user) await userPool.saveUser(ctx, { ...user, MFAOptions: smsDelivery(user.UserMFASettingList ?? [], user) });
+    return answer;
+  };
+};
 
 // AdminCreateUser with MessageAction RESEND: a new temporary password, delivered (logged) as the first
 // one was, for a user who has not signed in yet; Cognito refuses it for anyone else.

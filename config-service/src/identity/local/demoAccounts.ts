@@ -13,6 +13,8 @@ export interface DemoAccount {
   unusableAuth?: string;
   /** custom:meta, the free-form object the profile shows. */
   meta?: Record<string, unknown>;
+  /** phone_number (verified), where SMS codes go; with it, SMS MFA is turned on and preferred at every start. */
+  smsMfaPhone?: string;
 }
 
 /** The demo accounts of issue #3; their auth object reaches the ID token as custom:auth. */
@@ -55,6 +57,23 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     givenName: 'Pat',
     familyName: 'Planner',
     auth: { role: 'customer', customerId: 'initech', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs', requireMFA: false },
+  },
+  // Issue 27: SMS MFA (decision 0048). The emulator writes the code it would text to its log, with the
+  // phone number as destination. The second is for the choice between methods: a journey adds the
+  // authenticator app to it, and each start takes the app off again.
+  {
+    email: 'sms@acme.example',
+    givenName: 'Sasha',
+    familyName: 'Texter',
+    auth: { role: 'customer', customerId: 'acme', modules: ['hs', 'lcc'], landingPageModuleKey: 'hs', requireMFA: true },
+    smsMfaPhone: '+15555550101',
+  },
+  {
+    email: 'choice@acme.example',
+    givenName: 'Cass',
+    familyName: 'Chooser',
+    auth: { role: 'customer', customerId: 'acme', modules: ['hs', 'lcc'], landingPageModuleKey: 'hs', requireMFA: true },
+    smsMfaPhone: '+15555550102',
   },
 ];
 

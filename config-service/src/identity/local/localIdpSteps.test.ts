@@ -4,12 +4,12 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminSetUserMFAPreferenceCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../testing/serviceProcess.ts';
 import { poolPasswordPolicy } from '../poolPasswordPolicy.ts';
-import { DEMO_PASSWORD, INVITED_DEMO_ACCOUNT } from './demoAccounts.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, INVITED_DEMO_ACCOUNT } from './demoAccounts.ts';
 import localIdpRoutes from './localIdpRoutes.ts';
 import { startLocalIdentityProvider, type LocalIdentityProvider } from './startLocalIdentityProvider.ts';
 
@@ -103,6 +103,58 @@ describe('the sign-in steps of the local identity provider', () => {
     });
     expect(again.body.__type).toBe('NotAuthorizedException');
     expect((await signIn(INVITED_DEMO_ACCOUNT.email, 'Chosen-Passw0rd!')).body).toHaveProperty('AuthenticationResult');
+  });
+
+  it('texts the SMS account a code, logged for its phone number, refuses a wrong one and signs in with the right one', async () => {
+    const account = DEMO_ACCOUNTS.find((a) => a.email === 'sms@acme.example');
+    const phone = account?.smsMfaPhone ?? '';
+    const mark = statSync(idp.logFile).size;
+    const challenge = await signIn('sms@acme.example', DEMO_PASSWORD);
+    expect(challenge.body).toMatchObject({
+      ChallengeName: 'SMS_MFA',
+      ChallengeParameters: { CODE_DELIVERY_DELIVERY_MEDIUM: 'SMS', CODE_DELIVERY_DESTINATION: phone },
+    });
+    const code = await loggedFor(phone, mark);
+    expect(code).toMatch(/^\d{6}$/);
+
+    const answer = (SMS_MFA_CODE: string) =>
+      call('RespondToAuthChallenge', {
+        ClientId: idp.clientId,
+        ChallengeName: 'SMS_MFA',
+        Session: challenge.body.Session,
+        ChallengeResponses: { USERNAME: 'sms@acme.example', SMS_MFA_CODE },
+      });
+    const wrong = `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
+    expect(await answer(wrong)).toMatchObject({ status: 400, body: { __type: 'CodeMismatchException' } });
+    expect((await answer(code)).body).toHaveProperty('AuthenticationResult.IdToken');
+  });
+
+  it('keeps SMS MFA to users with a phone number, and off once the user turns it off', async () => {
+    const admin = new CognitoIdentityProviderClient({
+      endpoint: idp.upstream,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    const noPhone = admin.send(
+      new AdminSetUserMFAPreferenceCommand({ UserPoolId: idp.userPoolId, Username: 'engineer@acme.example', SMSMfaSettings: { Enabled: true } }),
+    );
+    await expect(noPhone).rejects.toMatchObject({ name: 'InvalidParameterException' });
+    admin.destroy();
+    expect((await signIn('engineer@acme.example', DEMO_PASSWORD)).body).toHaveProperty('AuthenticationResult');
+
+    // The choice account signs in by text message, then turns SMS off: the next sign-in asks for nothing.
+    const phone = DEMO_ACCOUNTS.find((a) => a.email === 'choice@acme.example')?.smsMfaPhone ?? '';
+    const mark = statSync(idp.logFile).size;
+    const challenge = await signIn('choice@acme.example', DEMO_PASSWORD);
+    const signedIn = await call('RespondToAuthChallenge', {
+      ClientId: idp.clientId,
+      ChallengeName: 'SMS_MFA',
+      Session: challenge.body.Session,
+      ChallengeResponses: { USERNAME: 'choice@acme.example', SMS_MFA_CODE: await loggedFor(phone, mark) },
+    });
+    const AccessToken = (signedIn.body.AuthenticationResult as { AccessToken: string }).AccessToken;
+    expect((await call('SetUserMFAPreference', { AccessToken, SMSMfaSettings: { Enabled: false } })).status).toBe(200);
+    expect((await signIn('choice@acme.example', DEMO_PASSWORD)).body).toHaveProperty('AuthenticationResult');
   });
 
   it("serves the pool's password rules, which the seed writes", async () => {

@@ -1,6 +1,7 @@
 import {
   AdminCreateUserCommand,
   AdminGetUserCommand,
+  AdminSetUserMFAPreferenceCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
@@ -40,6 +41,7 @@ function attributes(account: DemoAccount): AttributeType[] {
   const auth = account.unusableAuth ?? (account.auth && JSON.stringify(account.auth));
   if (auth) list.push({ Name: 'custom:auth', Value: auth });
   if (account.meta) list.push({ Name: 'custom:meta', Value: JSON.stringify(account.meta) });
+  if (account.smsMfaPhone) list.push({ Name: 'phone_number', Value: account.smsMfaPhone }, { Name: 'phone_number_verified', Value: 'true' });
   return list;
 }
 
@@ -120,6 +122,17 @@ export async function seedLocalPool(endpoint: string, webOrigins: readonly strin
       );
     }
     await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: account.email, Password: DEMO_PASSWORD, Permanent: true }));
+    // Through the emulator's patched operation (adminTargets.cjs), which also writes the legacy field its SMS challenge reads.
+    if (account.smsMfaPhone) {
+      await cognito.send(
+        new AdminSetUserMFAPreferenceCommand({
+          UserPoolId: userPoolId,
+          Username: account.email,
+          SMSMfaSettings: { Enabled: true, PreferredMfa: true },
+          SoftwareTokenMfaSettings: { Enabled: false },
+        }),
+      );
+    }
   }
   // Created once and left alone after: its temporary password is in the log from then on, and a
   // developer who has chosen a new one keeps it.
