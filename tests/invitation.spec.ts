@@ -37,7 +37,8 @@ test.describe('inviting a user, as staff', () => {
     await form.getByLabel('Given name').fill('Ines');
     await form.getByLabel('Family name').fill('Invited');
     await form.getByLabel('Role').selectOption('customer');
-    await form.getByLabel('Customer').fill('acme');
+    await form.getByRole('combobox', { name: 'Customer' }).fill('acme');
+    await form.getByRole('option', { name: 'Acme Industrial (acme)' }).click();
     for (const module of ['Model Runtime', 'Asset Life']) await form.getByRole('checkbox', { name: module }).check();
     await form.getByLabel('Landing module').selectOption({ label: 'Asset Life' });
     // No reason, no invitation.

@@ -14,8 +14,6 @@ import { callService } from './apiClient.ts';
 const LIST_PAGE = 50;
 /** How many suggestions a search-as-you-type box shows: enough to pick from, few enough to read. */
 const SUGGESTIONS = 20;
-/** What pickers that are not searchable yet offer: the first customers by name (decision 0050). */
-const PICKER_PAGE = 200;
 
 const listPath = (query: string, limit: number, cursor?: string) => {
   const params = new URLSearchParams({ limit: String(limit) });
@@ -43,13 +41,6 @@ export const customerSuggestionsQuery = (query: string) =>
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
-
-/** The first customers by name, for pickers that are not searchable yet (the pilot, "view as user") and for names. */
-export const customerPickerQuery = queryOptions({
-  queryKey: ['customers', 'picker'],
-  queryFn: () => callService<CustomerList>(listPath('', PICKER_PAGE)),
-  staleTime: 60_000,
-});
 
 /** One customer with its module switches; its version is what a rename names. */
 export const customerQuery = (customerId: string) =>

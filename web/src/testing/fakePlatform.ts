@@ -28,6 +28,8 @@ interface SeenRequest {
   method: string;
   url: URL;
   headers: Headers;
+  /** The JSON the app sent, parsed; undefined without a body. */
+  body: unknown;
 }
 
 interface FakePlatformOptions {
@@ -189,7 +191,8 @@ export function fakePlatform({
 
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : String(input), ORIGIN);
-    const request: SeenRequest = { method: init?.method ?? 'GET', url, headers: new Headers(init?.headers) };
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const request: SeenRequest = { method: init?.method ?? 'GET', url, headers: new Headers(init?.headers), body };
     requests.push(request);
     return answer(request, init?.signal);
   });

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReleaseAuditPage } from '@platform/schemas';
 import { releaseAuditQuery } from '../../api/releases.ts';
+import { useCustomerNames } from '../../hooks/useCustomerNames.ts';
 import { AuditTable } from '../shared/AuditTable.tsx';
 
 type Entry = ReleaseAuditPage['entries'][number];
@@ -23,8 +24,9 @@ function stepWords(entry: Entry, customerName: (id: string) => string = (id) => 
 }
 
 /** Every step taken on the releases, newest first: who, when, what and why. */
-export function ReleaseAudit({ customerName }: { customerName: (id: string) => string }) {
+export function ReleaseAudit() {
   const audit = useInfiniteQuery(releaseAuditQuery);
+  const customerName = useCustomerNames(audit.data?.pages.flatMap((p) => p.entries.flatMap((e) => e.customers)) ?? []);
   return (
     <AuditTable
       title="Audit"

@@ -1,8 +1,8 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { customerPickerQuery } from '../../api/customers.ts';
 import { releaseListQuery } from '../../api/releases.ts';
+import { useCustomerNames } from '../../hooks/useCustomerNames.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { LoadState } from '../shared/LoadState.tsx';
 import { OlderPages } from '../shared/OlderPages.tsx';
@@ -22,14 +22,13 @@ import './releases.css';
 export function ReleasesScreen({ title, module }: ScreenProps) {
   const id = useId();
   const list = useInfiniteQuery(releaseListQuery);
-  const customers = useQuery(customerPickerQuery);
   const [selected, setSelected] = useState<string[]>([]);
   const [action, setAction] = useState<RowAction | undefined>();
-  const names = new Map(customers.data?.customers.map((c) => [c.id, c.name]));
-  const customerName = (customerId: string) => names.get(customerId) ?? customerId;
 
   // Every page carries the state; the first is the freshest.
   const state = list.data?.pages[0];
+  // The pilot's customers are the only ones the list and the panel name.
+  const customerName = useCustomerNames(state?.pilot?.customers ?? []);
   const releases = list.data?.pages.flatMap((p) => p.releases) ?? [];
   const statuses = state
     ? releaseStatuses(
@@ -89,7 +88,7 @@ export function ReleasesScreen({ title, module }: ScreenProps) {
             <OlderPages list={list}>Show older releases</OlderPages>
             {comparing && <ReleaseDiffView from={comparing[0]!} to={comparing[1]!} />}
           </section>
-          <ReleaseAudit customerName={customerName} />
+          <ReleaseAudit />
         </>
       )}
     </article>

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { customerPickerQuery } from '../../api/customers.ts';
 import { activateRelease, startPilot } from '../../api/releases.ts';
+import type { CustomerChoice } from '../shared/CustomerCombobox.tsx';
+import { CustomerPicks } from '../shared/CustomerPicks.tsx';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
 import { ReleaseDiffView } from './ReleaseDiffView.tsx';
@@ -17,9 +17,8 @@ type Step =
  */
 export function StepForm({ kind, release, active, onDone }: { kind: 'activate' | 'pilot'; release: string; active: string; onDone: () => void }) {
   const id = useId();
-  const customers = useQuery(customerPickerQuery);
   const reason = useReason();
-  const [chosen, setChosen] = useState<string[]>([]);
+  const [chosen, setChosen] = useState<CustomerChoice[]>([]);
   const [customersError, setCustomersError] = useState('');
   const step = useReleaseStep(
     (s: Step) => (s.kind === 'activate' ? activateRelease(s.release, s.reason, s.active) : startPilot(s.release, s.customers, s.reason, s.active)),
@@ -33,7 +32,7 @@ export function StepForm({ kind, release, active, onDone }: { kind: 'activate' |
     const why = reason.require(`Say why, before ${kind === 'activate' ? 'making a release active' : 'starting a pilot'}: the reason goes to the audit list.`);
     if (!why || pilotWithoutCustomers) return;
     const common = { release, reason: why, active };
-    step.mutate(kind === 'activate' ? { kind, ...common } : { kind, customers: chosen, ...common }, { onSuccess: onDone });
+    step.mutate(kind === 'activate' ? { kind, ...common } : { kind, customers: chosen.map((c) => c.id), ...common }, { onSuccess: onDone });
   };
 
   const heading = kind === 'activate' ? `Make ${release} active` : `Pilot ${release}`;
@@ -43,24 +42,14 @@ export function StepForm({ kind, release, active, onDone }: { kind: 'activate' |
       <ReleaseDiffView from={active} to={release} title="What changes for users" />
       <form className="form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
         {kind === 'pilot' && (
-          <fieldset className="customer-picks" aria-describedby={customersError ? `${id}-customers-error` : undefined}>
-            <legend>Customers in the pilot</legend>
-            {customers.data?.customers.map((c) => (
-              <label key={c.id} className="check">
-                <input
-                  type="checkbox"
-                  checked={chosen.includes(c.id)}
-                  onChange={(e) => setChosen((list) => (e.target.checked ? [...list, c.id] : list.filter((x) => x !== c.id)))}
-                />{' '}
-                {c.name} <span className="muted">({c.id})</span>
-              </label>
-            ))}
-            {customersError && (
-              <p id={`${id}-customers-error`} className="form-error" role="alert">
-                {customersError}
-              </p>
-            )}
-          </fieldset>
+          <CustomerPicks
+            id={`${id}-customers`}
+            legend="Customers in the pilot"
+            label="Add a customer to the pilot"
+            chosen={chosen}
+            onChange={setChosen}
+            error={customersError}
+          />
         )}
         <ReasonField {...reason.field} label={kind === 'activate' ? 'Reason for making it active' : 'Reason for the pilot'} />
         <div className="form-actions">

@@ -1,9 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { KNOWN_ROLES, type AdminModuleList, type AdminPreviewRequest, type ReleaseFiles } from '@platform/schemas';
 import { previewManifest } from '../../api/admin.ts';
 import { refusedProblems } from '../../api/releaseProblems.ts';
-import { customerPickerQuery } from '../../api/customers.ts';
 import {
   describeDraft,
   draftPreviewRequest,
@@ -16,6 +15,7 @@ import {
 } from './claimsDraft.ts';
 import { ProblemList } from './ManifestStatusPanel.tsx';
 import { PreviewResult } from './PreviewResult.tsx';
+import { CustomerCombobox, type CustomerChoice } from '../shared/CustomerCombobox.tsx';
 import { ago } from '../shared/relativeTime.ts';
 
 /** An unpublished manifest set to preview instead of a release: the release editor's draft (undefined files: not JSON yet). */
@@ -33,7 +33,8 @@ export function ViewAsUser({ list, draft: releaseDraft }: { list: AdminModuleLis
   const [comparison, setComparison] = useState<Comparison>({ kind: 'none' });
   // Kept while other comparisons are tried, so it can be chosen again.
   const [pinned, setPinned] = useState<ClaimsDraft | undefined>();
-  const customers = useQuery(customerPickerQuery);
+  // The claims hold the id; the box shows the name of the customer chosen.
+  const [customer, setCustomer] = useState<CustomerChoice | null>(null);
   // A draft's comparison is with its base; the service answers it the other way round.
   const preview = useMutation({
     mutationFn: async (request: AdminPreviewRequest) => {
@@ -78,17 +79,16 @@ export function ViewAsUser({ list, draft: releaseDraft }: { list: AdminModuleLis
                 ))}
               </datalist>
             </div>
-            <div>
-              <label htmlFor={`${id}-customer`}>{staff ? 'Acting for customer' : 'Customer'}</label>
-              <select id={`${id}-customer`} value={draft.customerId} onChange={(e) => change({ customerId: e.target.value })}>
-                <option value="">{staff ? 'No customer' : 'None'}</option>
-                {customers.data?.customers.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <CustomerCombobox
+              className="in-form"
+              label={staff ? 'Acting for customer' : 'Customer'}
+              noneLabel={staff ? 'No customer' : 'None'}
+              value={customer}
+              onChoose={(chosen) => {
+                setCustomer(chosen);
+                change({ customerId: chosen?.id ?? '' });
+              }}
+            />
           </div>
           <fieldset className="module-picks">
             <legend>Modules in the claim</legend>

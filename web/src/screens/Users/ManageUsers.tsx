@@ -4,8 +4,8 @@ import toast from 'react-hot-toast';
 import type { ManagedUser, ManagedUserFields, UserInvitation } from '@platform/schemas';
 import { adminModulesQuery } from '../../api/admin.ts';
 import type { ApiClient } from '../../api/apiClient.ts';
-import { customerPickerQuery } from '../../api/customers.ts';
 import { changeUser, inviteUser, managedUsersQuery, takeUserStep, type UserStepName } from '../../api/userManagement.ts';
+import { useCustomerNames } from '../../hooks/useCustomerNames.ts';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
@@ -23,7 +23,8 @@ export function ManageUsers({ client, customerId }: { client: ApiClient; custome
   const [editing, setEditing] = useState<ManagedUser | 'invite' | null>(null);
   const users = useQuery(managedUsersQuery(client, customerId));
   const registry = useQuery(adminModulesQuery);
-  const customers = useQuery(customerPickerQuery);
+  // The customers the tables name: the one in context, or every user's.
+  const customerName = useCustomerNames(customerId ? [customerId] : (users.data?.users ?? []).map((u) => u.customerId ?? ''));
   const modules = (registry.data?.modules ?? []).map((m) => ({ key: m.key, name: m.name }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['userManagement'] });
 
@@ -48,7 +49,6 @@ export function ManageUsers({ client, customerId }: { client: ApiClient; custome
     if (why) step.mutate({ user, name, why });
   };
   const actions = { edit: setEditing, take, busy: step.isPending };
-  const customerName = (id: string) => customers.data?.customers.find((c) => c.id === id)?.name ?? id;
 
   return (
     <>
@@ -63,7 +63,7 @@ export function ManageUsers({ client, customerId }: { client: ApiClient; custome
           key={editing === 'invite' ? 'invite' : editing.username}
           user={editing === 'invite' ? undefined : editing}
           modules={modules}
-          customers={customers.data?.customers ?? []}
+          customerName={editing !== 'invite' && editing.customerId ? customerName(editing.customerId) : undefined}
           onSubmit={save}
           onCancel={() => setEditing(null)}
         />

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ManagedUser } from '@platform/schemas';
 import { ApiError } from '../../api/apiErrors.ts';
+import { fakePlatform } from '../../testing/fakePlatform.ts';
 import { renderInApp } from '../../testing/renderInApp.tsx';
 import { UserForm } from './UserForm.tsx';
 
@@ -11,7 +12,11 @@ const MODULES = [
   { key: 'hs', name: 'Asset Life' },
   { key: 'lcc', name: 'Life Cost' },
 ];
-const CUSTOMERS = [{ id: 'acme', name: 'Acme Industrial' }];
+const CUSTOMERS = [
+  { id: 'acme', name: 'Acme Industrial' },
+  { id: 'globex', name: 'Globex Power' },
+];
+const STAFF = { sub: 'u-sam', email: 'sam@provider.test', givenName: 'Sam', familyName: 'Staff', role: 'sentient', customerId: null };
 const EXISTING: ManagedUser = {
   username: 'u-1',
   sub: 'u-1',
@@ -29,7 +34,9 @@ const EXISTING: ManagedUser = {
 };
 
 function form(onSubmit = vi.fn(async () => undefined), user?: ManagedUser) {
-  return { onSubmit, ...renderInApp(<UserForm user={user} modules={MODULES} customers={CUSTOMERS} onSubmit={onSubmit} onCancel={vi.fn()} />) };
+  fakePlatform({ user: STAFF, customers: CUSTOMERS });
+  const customerName = user?.customerId ? CUSTOMERS.find((c) => c.id === user.customerId)?.name : undefined;
+  return { onSubmit, ...renderInApp(<UserForm user={user} modules={MODULES} customerName={customerName} onSubmit={onSubmit} onCancel={vi.fn()} />) };
 }
 
 describe('UserForm', () => {
@@ -39,7 +46,10 @@ describe('UserForm', () => {
     await user.type(screen.getByRole('textbox', { name: 'Given name' }), 'Ivy');
     await user.type(screen.getByRole('textbox', { name: 'Family name' }), 'Invited');
     expect((screen.getByRole('combobox', { name: 'Role' }) as HTMLSelectElement).value).toBe('customer');
-    await user.type(screen.getByRole('combobox', { name: 'Customer' }), 'acme');
+    // The customer is found on the service by a part of its name, and chosen from its suggestions.
+    await user.type(screen.getByRole('combobox', { name: 'Customer' }), 'industr');
+    await user.click(await screen.findByRole('option', { name: 'Acme Industrial (acme)' }));
+    expect(screen.getByRole('combobox', { name: 'Customer' })).toHaveProperty('value', 'Acme Industrial');
     await user.click(screen.getByRole('checkbox', { name: 'Life Cost' }));
     await user.click(screen.getByRole('checkbox', { name: 'Model Runtime' }));
     // The landing module is chosen among the ticked modules only.
@@ -74,6 +84,7 @@ describe('UserForm', () => {
   it("starts from the user's claims when changing them, and drops the landing module with its module", async () => {
     const { user, onSubmit } = form(undefined, EXISTING);
     expect(screen.queryByRole('textbox', { name: 'Email' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Customer' })).toHaveProperty('value', 'Acme Industrial');
     expect((screen.getByRole('checkbox', { name: 'Asset Life' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('combobox', { name: 'Landing module' }) as HTMLSelectElement).value).toBe('hs');
     await user.click(screen.getByRole('checkbox', { name: 'Asset Life' }));

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { KNOWN_ROLES, STAFF_ROLE, type ManagedUser, type ManagedUserFields, type UserInvitation } from '@platform/schemas';
+import { CustomerCombobox } from '../shared/CustomerCombobox.tsx';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
 
@@ -13,8 +14,8 @@ interface Props {
   /** The user being changed; absent: a new user is invited. */
   user?: ManagedUser;
   modules: readonly ModuleChoice[];
-  /** Customers to pick from; any other id can still be typed. */
-  customers: readonly { id: string; name: string }[];
+  /** The name of the user's customer, as the screen read it; its id when there is none. */
+  customerName?: string;
   /** Sends the fields; rejects with the service's refusal, whose message the form shows. */
   onSubmit: (fields: UserInvitation | ManagedUserFields) => Promise<unknown>;
   onCancel: () => void;
@@ -24,14 +25,14 @@ interface Props {
  * Invites a user or changes one: name, role, customer, modules, landing module and MFA, and why. The
  * service writes custom:auth from these fields; modules left unticked for staff means every module.
  */
-export function UserForm({ user, modules, customers, onSubmit, onCancel }: Props) {
+export function UserForm({ user, modules, customerName, onSubmit, onCancel }: Props) {
   const id = useId();
   const reason = useReason();
   const [email, setEmail] = useState('');
   const [givenName, setGivenName] = useState(user?.givenName ?? '');
   const [familyName, setFamilyName] = useState(user?.familyName ?? '');
   const [role, setRole] = useState(user?.role ?? 'customer');
-  const [customerId, setCustomerId] = useState(user?.customerId ?? '');
+  const [customer, setCustomer] = useState(user?.customerId ? { id: user.customerId, name: customerName ?? user.customerId } : null);
   const [chosen, setChosen] = useState<readonly string[]>(user?.modules ?? []);
   const [landing, setLanding] = useState(user?.landingPageModuleKey ?? '');
   const [requireMFA, setRequireMFA] = useState(user?.requireMFA ?? false);
@@ -56,7 +57,7 @@ export function UserForm({ user, modules, customers, onSubmit, onCancel }: Props
       givenName: givenName.trim(),
       familyName: familyName.trim(),
       role,
-      customerId: customerId.trim() || null,
+      customerId: customer?.id ?? null,
       // Registry order, whatever order they were ticked in; none ticked for staff means every module.
       modules: chosen.length === 0 && role === STAFF_ROLE ? null : modules.map((m) => m.key).filter((k) => chosen.includes(k)),
       landingPageModuleKey: landing || null,
@@ -96,24 +97,16 @@ export function UserForm({ user, modules, customers, onSubmit, onCancel }: Props
           </option>
         ))}
       </select>
-      <label htmlFor={`${id}-customer`}>Customer</label>
-      <input
-        id={`${id}-customer`}
-        list={`${id}-customers`}
-        value={customerId}
-        pattern="[a-z0-9][a-z0-9\-]{0,62}"
-        aria-describedby={`${id}-customer-hint`}
-        onChange={(e) => setCustomerId(e.target.value)}
+      <CustomerCombobox
+        className="in-form"
+        label="Customer"
+        noneLabel="No customer (staff)"
+        value={customer}
+        onChoose={setCustomer}
+        describedBy={`${id}-customer-hint`}
       />
-      <datalist id={`${id}-customers`}>
-        {customers.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </datalist>
       <p id={`${id}-customer-hint`} className="hint">
-        The customer's id, e.g. acme; empty for staff.
+        Type a part of the customer's name or id; none for staff.
       </p>
       <fieldset className="module-picks">
         <legend>Modules</legend>

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { STAFF_ROLE, type MainUserList } from '@platform/schemas';
-import { customerPickerQuery } from '../../api/customers.ts';
 import { allUsersQuery, customerUsersQuery, downloadFile, getDownloadArtifact } from '../../api/main.ts';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { useApiClient } from '../../hooks/useApiClient.ts';
 import { useCustomerId } from '../../hooks/useCustomerId.ts';
+import { useCustomerNames } from '../../hooks/useCustomerNames.ts';
 import { useUserManifest } from '../../hooks/useUserManifest.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
@@ -44,13 +44,12 @@ function UserList({ title }: Pick<ScreenProps, 'title'>) {
   const customerId = useCustomerId();
   const staff = useUserManifest().data?.user.role === STAFF_ROLE;
   const everyone = staff && !customerId;
-  // Staff may read customers' names; anyone else sees their own customer's id.
-  const customers = useQuery({ ...customerPickerQuery, enabled: staff });
-  const customerName = (id: string) => customers.data?.customers.find((c) => c.id === id)?.name ?? id;
   const users = useQuery({
     ...(customerId && client ? customerUsersQuery(client, customerId) : allUsersQuery(client!)),
     enabled: Boolean(client) && (Boolean(customerId) || everyone),
   });
+  // Staff may read customers' names; anyone else sees their own customer's id.
+  const customerName = useCustomerNames(customerId ? [customerId] : (users.data?.users ?? []).map((u) => u.customerId ?? ''), staff);
 
   return (
     <article className="screen">

@@ -16,6 +16,10 @@ interface CustomerComboboxProps {
   onChoose: (customer: CustomerChoice | null) => void;
   /** The option that chooses no customer (e.g. "All customers"); left out, there is none. */
   noneLabel?: string;
+  /** Customers not offered, e.g. those a multiple choice holds already. */
+  hiddenIds?: readonly string[];
+  /** The id of a text that describes the box (a hint or an error). */
+  describedBy?: string;
   className?: string;
 }
 
@@ -28,7 +32,7 @@ const TYPING_PAUSE_MS = 250;
  * pattern: the input keeps focus, the arrow keys move through the suggestions (aria-activedescendant),
  * Enter chooses, Escape closes and puts the chosen name back.
  */
-export function CustomerCombobox({ label, value, onChoose, noneLabel, className }: CustomerComboboxProps) {
+export function CustomerCombobox({ label, value, onChoose, noneLabel, hiddenIds = [], describedBy, className }: CustomerComboboxProps) {
   const id = useId();
   const listId = `${id}-list`;
   const [open, setOpen] = useState(false);
@@ -38,7 +42,7 @@ export function CustomerCombobox({ label, value, onChoose, noneLabel, className 
   const query = useDebounced((typed ?? '').trim(), TYPING_PAUSE_MS);
   const suggestions = useQuery({ ...customerSuggestionsQuery(query), enabled: open });
 
-  const found = suggestions.data?.customers ?? [];
+  const found = (suggestions.data?.customers ?? []).filter((c) => !hiddenIds.includes(c.id));
   const options: (CustomerChoice | null)[] = [...(noneLabel !== undefined && !query ? [null] : []), ...found];
   const optionId = (index: number) => `${id}-option-${index}`;
 
@@ -91,6 +95,7 @@ export function CustomerCombobox({ label, value, onChoose, noneLabel, className 
           aria-expanded={open}
           aria-controls={listId}
           aria-autocomplete="list"
+          aria-describedby={describedBy}
           aria-activedescendant={open && active >= 0 && active < options.length ? optionId(active) : undefined}
           autoComplete="off"
           spellCheck={false}
