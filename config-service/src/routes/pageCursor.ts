@@ -35,3 +35,9 @@ export function decodeAfterCursor(cursor: string, parts: number): string[] {
   }
   throw new PlatformError('CFG_ERR_BAD_REQUEST', 'cursor is not one this service gave out');
 }
+
+/** The query properties every paged list takes: a page of at most 200, and where the last one ended. */
+export const PAGE_QUERY_PROPERTIES = {
+  limit: { type: 'integer', minimum: 1, maximum: 200 },
+  cursor: { type: 'string', maxLength: 200 },
+} as const;

@@ -12,7 +12,7 @@ import {
 import { PlatformError } from '../../errors.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
 import type { ManifestSource } from '../../manifests/manifestStore.ts';
-import { cutPage, decodeCursor } from '../pageCursor.ts';
+import { cutPage, decodeCursor, PAGE_QUERY_PROPERTIES } from '../pageCursor.ts';
 import customerAdminRoutes, { type CustomerAdminOptions } from './customerAdmin.ts';
 import { entityTag, ifMatchVersion } from './switchEntityTag.ts';
 
@@ -122,8 +122,7 @@ export default async function customerRoutes(app: FastifyInstance, options: Cust
           type: 'object',
           additionalProperties: false,
           properties: {
-            limit: { type: 'integer', minimum: 1, maximum: 200 },
-            cursor: { type: 'string', maxLength: 200 },
+            ...PAGE_QUERY_PROPERTIES,
             module: { type: 'string', maxLength: 32 },
             actor: { type: 'string', maxLength: 320 },
             since: { type: 'string', format: 'date-time', maxLength: 40 },

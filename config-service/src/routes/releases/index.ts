@@ -26,7 +26,7 @@ import { staffOnly } from '../../plugins/staffOnly.ts';
 import { compareReleases } from '../../releases/compareReleases.ts';
 import type { ManifestReleases } from '../../releases/manifestReleases.ts';
 import type { ReleaseStepInput, StepResult, StoredRelease } from '../../store/releaseStore.ts';
-import { cutPage, decodeCursor } from '../pageCursor.ts';
+import { cutPage, decodeCursor, PAGE_QUERY_PROPERTIES } from '../pageCursor.ts';
 import { ifMatchRelease, releaseTag } from './releaseEntityTag.ts';
 import { validDraft } from './validDraft.ts';
 
@@ -44,7 +44,7 @@ const idParams = { type: 'object', required: ['id'], properties: { id: releaseId
 const page = {
   type: 'object',
   additionalProperties: false,
-  properties: { limit: { type: 'integer', minimum: 1, maximum: 200 }, cursor: { type: 'string', maxLength: 200 } },
+  properties: PAGE_QUERY_PROPERTIES,
 } as const;
 const ifMatch = { type: 'object', properties: { 'if-match': { type: 'string' } } } as const;
 /** A manifest set is bigger than the API's other bodies: today's is about 30 KB, so room to grow. */

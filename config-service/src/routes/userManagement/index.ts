@@ -22,7 +22,7 @@ import { LOCAL_USER_MANAGEMENT_API_BASE } from '../../settings/backends.ts';
 import type { UserAction, UserAuditStore } from '../../store/userAuditStore.ts';
 import { attributesOf, fieldChanges } from '../../users/managedUser.ts';
 import type { UserPoolAdmin } from '../../users/userPoolAdmin.ts';
-import { cutPage, decodeCursor } from '../pageCursor.ts';
+import { cutPage, decodeCursor, PAGE_QUERY_PROPERTIES } from '../pageCursor.ts';
 
 export interface UserManagementOptions {
   /** The identity provider's admin API, with the service's own credentials. */
@@ -197,8 +197,7 @@ export default async function userManagementRoutes(app: FastifyInstance, options
           type: 'object',
           additionalProperties: false,
           properties: {
-            limit: { type: 'integer', minimum: 1, maximum: 200 },
-            cursor: { type: 'string', maxLength: 200 },
+            ...PAGE_QUERY_PROPERTIES,
             username: { type: 'string', maxLength: 128 },
           },
         },

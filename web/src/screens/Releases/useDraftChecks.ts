@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useDebounced } from '../../hooks/useDebounced.ts';
 import { STAFF_ROLE } from '@platform/schemas';
 import { previewManifest } from '../../api/admin.ts';
 import { RELEASES_KEY } from '../../api/releaseKeys.ts';
@@ -12,15 +13,6 @@ const SERVICE_CHECK_DELAY_MS = 800;
 const NONE: ReadonlySet<string> = new Set();
 
 const flawedFiles = ({ kept, moreByFile }: FoundProblems): ReadonlySet<string> => new Set([...kept.map((p) => p.file), ...moreByFile.keys()]);
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 /** The schema checks, compiled at build time, fetched with the editor rather than with every screen. */
 function useValidators(): Validators | undefined {

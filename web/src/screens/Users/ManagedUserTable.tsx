@@ -1,5 +1,6 @@
 import type { ManagedUser } from '@platform/schemas';
 import type { UserStepName } from '../../api/userManagement.ts';
+import { byName } from './groupByCustomer.ts';
 
 const MFA_LABEL: Record<ManagedUser['mfa'], string> = { 'set-up': 'Set up', required: 'Required, not set up', off: 'Off' };
 
@@ -44,36 +45,34 @@ export function ManagedUserTable({ caption, users, actions }: { caption: string;
           </tr>
         </thead>
         <tbody>
-          {[...users]
-            .sort((a, b) => `${a.familyName} ${a.givenName}`.localeCompare(`${b.familyName} ${b.givenName}`))
-            .map((u) => (
-              <tr key={u.username}>
-                <th scope="row">{fullName(u)}</th>
-                <td>{u.email}</td>
-                <td>{u.role ?? <span className="muted">none</span>}</td>
-                <td>{MFA_LABEL[u.mfa]}</td>
-                <td>{u.enabled ? u.status.toLowerCase().replaceAll('_', ' ') : 'disabled'}</td>
-                <td>
-                  <div className="row-actions">
-                    <button type="button" className="secondary" aria-label={`Edit ${fullName(u)}`} onClick={() => actions.edit(u)}>
-                      Edit
+          {byName(users).map((u) => (
+            <tr key={u.username}>
+              <th scope="row">{fullName(u)}</th>
+              <td>{u.email}</td>
+              <td>{u.role ?? <span className="muted">none</span>}</td>
+              <td>{MFA_LABEL[u.mfa]}</td>
+              <td>{u.enabled ? u.status.toLowerCase().replaceAll('_', ' ') : 'disabled'}</td>
+              <td>
+                <div className="row-actions">
+                  <button type="button" className="secondary" aria-label={`Edit ${fullName(u)}`} onClick={() => actions.edit(u)}>
+                    Edit
+                  </button>
+                  {stepsFor(u).map((step) => (
+                    <button
+                      key={step}
+                      type="button"
+                      className="secondary"
+                      aria-label={`${STEPS[step].label} ${fullName(u)}`}
+                      disabled={actions.busy}
+                      onClick={() => actions.take(u, step)}
+                    >
+                      {STEPS[step].label}
                     </button>
-                    {stepsFor(u).map((step) => (
-                      <button
-                        key={step}
-                        type="button"
-                        className="secondary"
-                        aria-label={`${STEPS[step].label} ${fullName(u)}`}
-                        disabled={actions.busy}
-                        onClick={() => actions.take(u, step)}
-                      >
-                        {STEPS[step].label}
-                      </button>
-                    ))}
-                  </div>
-                </td>
-              </tr>
-            ))}
+                  ))}
+                </div>
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>

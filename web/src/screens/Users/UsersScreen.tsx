@@ -10,7 +10,7 @@ import { useCustomerNames } from '../../hooks/useCustomerNames.ts';
 import { useUserManifest } from '../../hooks/useUserManifest.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
-import { groupByCustomer } from './groupByCustomer.ts';
+import { byName, groupByCustomer } from './groupByCustomer.ts';
 import { ManageUsers } from './ManageUsers.tsx';
 
 type User = MainUserList['users'][number];
@@ -86,19 +86,17 @@ function UserTable({ caption, users }: { caption: string; users: readonly User[]
           </tr>
         </thead>
         <tbody>
-          {[...users]
-            .sort((a, b) => `${a.familyName} ${a.givenName}`.localeCompare(`${b.familyName} ${b.givenName}`))
-            .map((u) => (
-              <tr key={u.username}>
-                <th scope="row">
-                  {u.givenName} {u.familyName}
-                </th>
-                <td>{u.email}</td>
-                <td>{u.role ?? <span className="muted">none</span>}</td>
-                <td>{MFA_LABEL[u.mfa]}</td>
-                <td>{u.enabled ? u.status.toLowerCase().replaceAll('_', ' ') : 'disabled'}</td>
-              </tr>
-            ))}
+          {byName(users).map((u) => (
+            <tr key={u.username}>
+              <th scope="row">
+                {u.givenName} {u.familyName}
+              </th>
+              <td>{u.email}</td>
+              <td>{u.role ?? <span className="muted">none</span>}</td>
+              <td>{MFA_LABEL[u.mfa]}</td>
+              <td>{u.enabled ? u.status.toLowerCase().replaceAll('_', ' ') : 'disabled'}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>
