@@ -2,23 +2,16 @@
 // Nobody makes themselves staff, or takes over another account, through the local identity provider's
 // adapter: a real cognito-local behind it, attacked as a browser could, with what the emulator would
 // have done had the adapter let the calls through (decisions 0041, 0053).
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { generateKeyPair, importJWK, type JWK, type JWTPayload, SignJWT, UnsecuredJWT } from 'jose';
 import { STAFF_ROLE } from '@platform/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../identity/local/demoAccounts.ts';
-import localIdpRoutes from '../identity/local/localIdpRoutes.ts';
-import { startLocalIdentityProvider, type LocalIdentityProvider } from '../identity/local/startLocalIdentityProvider.ts';
-import { freePort } from '../testing/serviceProcess.ts';
+import type { LocalIdentityProvider } from '../identity/local/startLocalIdentityProvider.ts';
+import { startLocalIdpBehindAdapter, type AdapterAnswer, type LocalIdpBehindAdapter } from '../testing/localIdpBehindAdapter.ts';
 
-let dataDir: string;
+let local: LocalIdpBehindAdapter;
 let idp: LocalIdentityProvider;
-let adapter: FastifyInstance;
-let base: string;
 
 const STAFF = DEMO_ACCOUNTS.find((a) => a.auth?.role === STAFF_ROLE)?.email ?? '';
 const CUSTOMER = DEMO_ACCOUNTS.find((a) => a.auth?.role === 'customer' && !a.auth.requireMFA)?.email ?? '';
@@ -29,30 +22,15 @@ const ATTACKER_PASSWORD = 'Attack-Passw0rd!';
 const STAFF_AUTH = JSON.stringify({ role: STAFF_ROLE });
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'idp-attack-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  // The adapter listens where cognito-local calls the token trigger, as the service does.
-  idp = await startLocalIdentityProvider({ dataDir, port: await freePort(), lambdaEndpoint: `${base}/idp/lambda`, webOrigins: [base] });
-  adapter = Fastify();
-  await adapter.register(localIdpRoutes, { upstream: idp.upstream, userPoolId: idp.userPoolId, clientId: idp.clientId });
-  await adapter.listen({ port, host: '127.0.0.1' });
+  local = await startLocalIdpBehindAdapter('idp-attack');
+  idp = local.idp;
 }, 60_000);
 afterAll(async () => {
-  await adapter?.close();
-  await idp?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await local?.close();
 });
 
 /** A call through the adapter, as the browser makes it: any target and body the attacker likes. */
-async function call(target: string, body: object): Promise<{ status: number; type: string | null; body: Record<string, unknown> }> {
-  const answer = await fetch(`${base}/idp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target },
-    body: JSON.stringify(body),
-  });
-  return { status: answer.status, type: answer.headers.get('x-amzn-errortype'), body: (await answer.json()) as Record<string, unknown> };
-}
+const call = (target: string, body: object): Promise<AdapterAnswer> => local.call(target, body);
 const op = (name: string) => `AWSCognitoIdentityProviderService.${name}`;
 
 /** The custom:auth of the ID token a password sign-in through the adapter gives, or why there is none. */

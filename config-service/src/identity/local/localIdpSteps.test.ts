@@ -1,56 +1,27 @@
 // The sign-in steps the web app's screens answer, produced by a real cognito-local through the adapter
 // as the browser meets them (decision 0048).
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
+import { statSync } from 'node:fs';
 import { AdminSetUserMFAPreferenceCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../testing/serviceProcess.ts';
+import { startLocalIdpBehindAdapter, type LocalIdpBehindAdapter } from '../../testing/localIdpBehindAdapter.ts';
 import { poolPasswordPolicy } from '../poolPasswordPolicy.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, INVITED_DEMO_ACCOUNT } from './demoAccounts.ts';
-import localIdpRoutes from './localIdpRoutes.ts';
-import { startLocalIdentityProvider, type LocalIdentityProvider } from './startLocalIdentityProvider.ts';
+import type { LocalIdentityProvider } from './startLocalIdentityProvider.ts';
 
-let dataDir: string;
+let local: LocalIdpBehindAdapter;
 let idp: LocalIdentityProvider;
-let adapter: FastifyInstance;
-let base: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'idp-steps-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  idp = await startLocalIdentityProvider({ dataDir, port: await freePort(), lambdaEndpoint: `${base}/idp/lambda`, webOrigins: [base] });
-  adapter = Fastify();
-  await adapter.register(localIdpRoutes, { upstream: idp.upstream, userPoolId: idp.userPoolId, clientId: idp.clientId });
-  await adapter.listen({ port, host: '127.0.0.1' });
+  local = await startLocalIdpBehindAdapter('idp-steps');
+  idp = local.idp;
 }, 60_000);
 afterAll(async () => {
-  await adapter?.close();
-  await idp?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await local?.close();
 });
 
-async function call(operation: string, body: object): Promise<{ status: number; body: Record<string, unknown> }> {
-  const answer = await fetch(`${base}/idp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
-    body: JSON.stringify(body),
-  });
-  return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
-}
-
+const call = (operation: string, body: object) => local.call(`AWSCognitoIdentityProviderService.${operation}`, body);
 /** The newest code (or temporary password) the log shows for `email` after `mark`, as a developer reads it. */
-async function loggedFor(email: string, mark: number): Promise<string> {
-  const newest = () =>
-    [...stripVTControlCharacters(readFileSync(idp.logFile).subarray(mark).toString('utf8')).matchAll(/Destination:\s+(\S+)[\s\S]*?Code:\s+(\S+)/g)]
-      .filter((m) => m[1] === email)
-      .at(-1)?.[2] ?? '';
-  await expect.poll(newest, { timeout: 5_000, interval: 50, message: `a code for ${email}` }).not.toBe('');
-  return newest();
-}
+const loggedFor = (email: string, mark: number) => local.loggedFor(email, mark);
 
 const signIn = (email: string, password: string) =>
   call('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: idp.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } });

@@ -1,10 +1,6 @@
 // The user-management API against a real cognito-local, as `npm start` runs it: what an administrator
 // does reaches the user pool, the invited user's temporary password reaches the log, and each change is
 // audited with its reason.
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
 import {
   AdminGetUserCommand,
   AssociateSoftwareTokenCommand,
@@ -14,19 +10,17 @@ import {
   SetUserMFAPreferenceCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedUser, UserAuditPage } from '@platform/schemas';
-import localIdpRoutes from '../../identity/local/localIdpRoutes.ts';
-import { startLocalIdentityProvider, type LocalIdentityProvider } from '../../identity/local/startLocalIdentityProvider.ts';
+import type { LocalIdentityProvider } from '../../identity/local/startLocalIdentityProvider.ts';
+import { startLocalIdpBehindAdapter, type LocalIdpBehindAdapter } from '../../testing/localIdpBehindAdapter.ts';
 import { startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
-import { freePort } from '../../testing/serviceProcess.ts';
 import { cognitoUserPoolAdmin } from '../../users/userPoolAdmin.ts';
 
-let dataDir: string;
+let local: LocalIdpBehindAdapter;
 let idp: LocalIdentityProvider;
-let trigger: FastifyInstance;
 let apps: TestApps;
 let app: FastifyInstance;
 let cognito: CognitoIdentityProviderClient;
@@ -35,38 +29,21 @@ const staff = tokenFor({ role: 'sentient' });
 const BASE = '/api/user-management';
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'user-management-'));
-  const port = await freePort();
-  // cognito-local calls the token trigger when it issues tokens; the adapter answers it, as in the service.
-  idp = await startLocalIdentityProvider({ dataDir, port: await freePort(), lambdaEndpoint: `http://127.0.0.1:${port}/idp/lambda`, webOrigins: [] });
-  trigger = Fastify();
-  await trigger.register(localIdpRoutes, { upstream: idp.upstream, userPoolId: idp.userPoolId, clientId: idp.clientId });
-  await trigger.listen({ port, host: '127.0.0.1' });
+  local = await startLocalIdpBehindAdapter('user-management');
+  idp = local.idp;
   cognito = new CognitoIdentityProviderClient({ endpoint: idp.upstream, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   apps = await startTestApps();
   app = await apps.app({ userManagement: { pool: cognitoUserPoolAdmin(cognito, idp.userPoolId) } });
 }, 60_000);
 afterAll(async () => {
   await apps?.close();
-  await trigger?.close();
-  await idp?.stop();
+  await local?.close();
   cognito?.destroy();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
-const mark = () => statSync(idp.logFile).size;
+const mark = () => local.mark();
 /** The temporary password logged for `email` after `since`, as tests/support/mailbox.ts reads it. */
-async function temporaryPasswordFor(email: string, since: number): Promise<string> {
-  let password = '';
-  await expect
-    .poll(() => {
-      const text = stripVTControlCharacters(readFileSync(idp.logFile).subarray(since).toString('utf8'));
-      password = [...text.matchAll(/Destination:\s+(\S+)[\s\S]*?Code:\s+(\S+)/g)].filter((m) => m[1] === email).at(-1)?.[2] ?? '';
-      return password;
-    })
-    .not.toBe('');
-  return password;
-}
+const temporaryPasswordFor = (email: string, since: number) => local.loggedFor(email, since);
 
 const invitation = (email: string, extra: Record<string, unknown> = {}) => ({
   email,

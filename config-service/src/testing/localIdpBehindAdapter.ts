@@ -1,0 +1,69 @@
+// A real cognito-local behind the service's adapter, for tests that talk to the local identity provider
+// as the browser does (through /idp) and read what it "sends" from its log, as a developer does.
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import Fastify from 'fastify';
+import { expect } from 'vitest';
+import localIdpRoutes from '../identity/local/localIdpRoutes.ts';
+import { startLocalIdentityProvider, type LocalIdentityProvider } from '../identity/local/startLocalIdentityProvider.ts';
+import { freePort } from './serviceProcess.ts';
+
+/** What a call through the adapter answered: status, Cognito's error type, and the JSON body. */
+export interface AdapterAnswer {
+  status: number;
+  type: string | null;
+  body: Record<string, unknown>;
+}
+
+export interface LocalIdpBehindAdapter {
+  idp: LocalIdentityProvider;
+  /** Where the adapter listens: `${base}/idp` for calls, and cognito-local's token trigger. */
+  base: string;
+  /** A call through the adapter with any target and body, as a browser (or an attacker) makes it. */
+  call(target: string, body: object): Promise<AdapterAnswer>;
+  /** How far the log is written now: what is "sent" after it is read from there on. */
+  mark(): number;
+  /** The newest code (or temporary password) the log shows sent to `destination` after `since`. */
+  loggedFor(destination: string, since: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Starts cognito-local with its data in a folder of its own, and the adapter where it calls the token trigger, as the service does. */
+export async function startLocalIdpBehindAdapter(name: string): Promise<LocalIdpBehindAdapter> {
+  const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const idp = await startLocalIdentityProvider({ dataDir, port: await freePort(), lambdaEndpoint: `${base}/idp/lambda`, webOrigins: [base] });
+  const adapter = Fastify();
+  await adapter.register(localIdpRoutes, { upstream: idp.upstream, userPoolId: idp.userPoolId, clientId: idp.clientId });
+  await adapter.listen({ port, host: '127.0.0.1' });
+
+  const newest = (destination: string, since: number) =>
+    [...stripVTControlCharacters(readFileSync(idp.logFile).subarray(since).toString('utf8')).matchAll(/Destination:\s+(\S+)[\s\S]*?Code:\s+(\S+)/g)]
+      .filter((m) => m[1] === destination)
+      .at(-1)?.[2] ?? '';
+  return {
+    idp,
+    base,
+    async call(target, body) {
+      const answer = await fetch(`${base}/idp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target },
+        body: JSON.stringify(body),
+      });
+      return { status: answer.status, type: answer.headers.get('x-amzn-errortype'), body: (await answer.json()) as Record<string, unknown> };
+    },
+    mark: () => statSync(idp.logFile).size,
+    async loggedFor(destination, since) {
+      await expect.poll(() => newest(destination, since), { timeout: 5_000, interval: 50, message: `a code sent to ${destination}` }).not.toBe('');
+      return newest(destination, since);
+    },
+    async close() {
+      await adapter.close();
+      await idp.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
