@@ -58,7 +58,17 @@ export function AppRoutes({ config }: { config: PublicConfig }) {
   if (session && manifestQuery.isError && decision.kind === 'wait') {
     if (isAccountMisconfigured(manifestQuery.error)) return <AccountMisconfigured detail={manifestQuery.error.problem?.detail} />;
     return (
-      <StatusPage title="Your navigation could not be loaded" onRetry={() => void manifestQuery.refetch()}>
+      // Signing out is the way on when trying again keeps failing: a session refused again after signing in
+      // again is not sent round the forced login a second time (auth/sessionRefused.ts).
+      <StatusPage
+        title="Your navigation could not be loaded"
+        onRetry={() => void manifestQuery.refetch()}
+        action={
+          <p>
+            <Link to={APP_PATHS.logout}>Sign out</Link>
+          </p>
+        }
+      >
         {manifestQuery.error.message}
       </StatusPage>
     );

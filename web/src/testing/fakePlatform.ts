@@ -45,6 +45,8 @@ interface FakePlatformOptions {
   mfaPending?: boolean;
   /** The service cannot read the user's auth claim: every signed-in path answers 403 CFG_ERR_ACCOUNT_MISCONFIGURED. */
   misconfigured?: boolean;
+  /** The manifest answers this error status, every time (a service that keeps failing, or keeps refusing). */
+  manifestStatus?: number;
   /** The user pool's password rules, as the service serves them; unknown (null) when left out. */
   passwordPolicy?: PublicConfig['auth']['passwordPolicy'];
 }
@@ -139,6 +141,7 @@ export function fakePlatform({
   notifications = {},
   mfaPending = false,
   misconfigured = false,
+  manifestStatus,
   passwordPolicy = null,
 }: FakePlatformOptions = {}) {
   const requests: SeenRequest[] = [];
@@ -158,6 +161,8 @@ export function fakePlatform({
       const detail = "your account's authorisation (custom:auth) cannot be used: /modules must be array,null; ask your administrator to correct it";
       return json({ title: 'Account misconfigured', status: 403, code: 'CFG_ERR_ACCOUNT_MISCONFIGURED', detail }, 403);
     }
+    if (manifestStatus && path === '/api/v1/manifest')
+      return json({ title: 'Service Unavailable', status: manifestStatus, code: 'CFG_ERR_INTERNAL' }, manifestStatus);
     if (mfaPending && path !== '/api/v1/manifest')
       return json({ title: 'Multi-factor authentication required', status: 403, code: 'CFG_ERR_MFA_REQUIRED' }, 403);
     if (path === '/api/v1/manifest') {
