@@ -75,6 +75,17 @@ describe('loadManifestSet', () => {
     expect(problems).toContainEqual(expect.objectContaining({ file: 'ig.json', pointer: '/routes/0/redirect', rule: 'redirect-target' }));
   });
 
+  it('names a parameter a path repeats, and still knows every parameter after it', () => {
+    const problems = problemsOf(
+      withEdit('lb.json', (d) => {
+        d.routes[0].path = ':board/:board/:season';
+        d.routes[0].title = 'Board {season}';
+      }),
+    );
+    expect(problems.filter((p) => p.rule === 'duplicate-parameter').map((p) => p.pointer)).toEqual(['/routes/0/path']);
+    expect(problems.filter((p) => p.rule === 'title-parameter')).toEqual([]);
+  });
+
   it('rejects a duplicate route name across files', () => {
     const problems = problemsOf(withEdit('lb.json', (d) => (d.routes[0].name = 'hs.sites')));
     expect(problems).toContainEqual(expect.objectContaining({ file: 'lb.json', rule: 'duplicate-route-name' }));

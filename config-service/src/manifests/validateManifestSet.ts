@@ -116,9 +116,14 @@ export function validateManifestSet(
 
     walkRoutes(manifest.routes, manifest.baseUrl, ({ route, fullPath, pointer, parentPath }) => {
       const params = paramNames(fullPath);
+      // Every parameter, and the first one seen before, in one pass: the set must hold them all, or the
+      // title and redirect checks below would report parameters after a duplicate as missing.
       const paramSet = new Set<string>();
-      // The first parameter seen before, as an indexOf scan per parameter found it, in one pass.
-      const duplicate = params.find((p) => paramSet.size === paramSet.add(p).size);
+      let duplicate: string | undefined;
+      for (const p of params) {
+        if (paramSet.has(p)) duplicate ??= p;
+        else paramSet.add(p);
+      }
       if (duplicate) {
         problems.add({ file, pointer: `${pointer}/path`, rule: 'duplicate-parameter', message: `parameter ':${duplicate}' appears twice in ${fullPath}` });
       }

@@ -1,5 +1,5 @@
 import type { AttributeType } from '@aws-sdk/client-cognito-identity-provider';
-import { userClaimsSchema, type ManagedUser, type ManagedUserFields } from '@platform/schemas';
+import { claimedCustomerId, userClaimsSchema, type ManagedUser, type ManagedUserFields } from '@platform/schemas';
 import { PlatformError } from '../errors.ts';
 import type { FieldChange } from '../store/userAuditStore.ts';
 import { ajv } from '../validation/schemaValidator.ts';
@@ -32,7 +32,8 @@ function claimOf(value: string | undefined): Claim {
   if (typeof auth !== 'object' || auth === null) return NO_CLAIM;
   return {
     role: text(auth.role),
-    customerId: text(auth.customerId),
+    // As tokens are read (decision 0047): a claim of "ACME" is acme's user, listed and filtered as such.
+    customerId: text(auth.customerId) === null ? null : claimedCustomerId(auth.customerId as string),
     modules: Array.isArray(auth.modules) ? auth.modules.filter((m): m is string => typeof m === 'string') : null,
     landingPageModuleKey: text(auth.landingPageModuleKey),
     requireMFA: auth.requireMFA === true,
