@@ -1,6 +1,7 @@
 import type { AttributeType } from '@aws-sdk/client-cognito-identity-provider';
 import { claimedCustomerId, userClaimsSchema, type ManagedUser, type ManagedUserFields } from '@platform/schemas';
 import { PlatformError } from '../errors.ts';
+import { hasMfaSetUp } from '../identity/cognitoMfaLookup.ts';
 import type { FieldChange } from '../store/userAuditStore.ts';
 import { ajv } from '../validation/schemaValidator.ts';
 
@@ -45,7 +46,7 @@ const attributeOf = (user: PoolUser, name: string) => user.Attributes?.find((a) 
 /** One account as the user-management API shows it. */
 export function toManagedUser(user: PoolUser): ManagedUser {
   const claim = claimOf(attributeOf(user, 'custom:auth'));
-  const mfaSetUp = (user.UserMFASettingList?.length ?? 0) > 0 || (user.MFAOptions?.length ?? 0) > 0;
+  const mfaSetUp = hasMfaSetUp(user);
   return {
     username: user.Username ?? '',
     sub: attributeOf(user, 'sub') ?? user.Username ?? '',

@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { claimedCustomerId, type MainUserList } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
+import { hasMfaSetUp } from '../../identity/cognitoMfaLookup.ts';
 
 export type DirectoryUser = MainUserList['users'][number];
 
@@ -36,8 +37,7 @@ function toDirectoryUser(
 ): DirectoryUser {
   const attribute = (name: string) => user.Attributes?.find((a) => a.Name === name)?.Value;
   const auth = authOf(attribute('custom:auth'));
-  // MFAOptions is the older, SMS-only way a pool records MFA; Cognito still signs such users in with a code.
-  const mfaSetUp = mfaMethods.length > 0 || (user.MFAOptions?.length ?? 0) > 0;
+  const mfaSetUp = hasMfaSetUp({ UserMFASettingList: mfaMethods, MFAOptions: user.MFAOptions });
   return {
     username: user.Username ?? '',
     email: attribute('email') ?? '',

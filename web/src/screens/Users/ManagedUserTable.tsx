@@ -2,7 +2,8 @@ import type { ManagedUser } from '@platform/schemas';
 import type { UserStepName } from '../../api/userManagement.ts';
 import { byName } from './groupByCustomer.ts';
 
-const MFA_LABEL: Record<ManagedUser['mfa'], string> = { 'set-up': 'Set up', required: 'Required, not set up', off: 'Off' };
+/** How each MFA state reads in a users table. */
+export const MFA_LABEL: Record<ManagedUser['mfa'], string> = { 'set-up': 'Set up', required: 'Required, not set up', off: 'Off' };
 
 /** A user's name as the screens show it. */
 export const fullName = (u: ManagedUser) => `${u.givenName} ${u.familyName}`.trim() || u.email;

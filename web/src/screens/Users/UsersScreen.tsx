@@ -12,10 +12,9 @@ import type { ScreenProps } from '../screenProps.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
 import { byName, groupByCustomer } from './groupByCustomer.ts';
 import { ManageUsers } from './ManageUsers.tsx';
+import { MFA_LABEL } from './ManagedUserTable.tsx';
 
 type User = MainUserList['users'][number];
-
-const MFA_LABEL: Record<User['mfa'], string> = { 'set-up': 'Set up', required: 'Required, not set up', off: 'Off' };
 
 /**
  * /settings/users: the users of the customer in context; staff with none chosen see everyone, by customer.
