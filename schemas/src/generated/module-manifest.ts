@@ -66,6 +66,22 @@ export const moduleManifestSchema = {
         }
       }
     },
+    "bundle": {
+      "description": "The build of this module's screens its users get: a version uploaded with PUT /api/v1/admin/modules/{key}/bundles/{version}. Absent: the shell's generic screens. Screens the bundle does not export keep the generic screen.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "version"
+      ],
+      "properties": {
+        "version": {
+          "description": "A semantic version (1.4.2, 2.0.0-rc.1); versions are immutable once uploaded.",
+          "type": "string",
+          "pattern": "^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z-]+(\\.[0-9A-Za-z-]+)*)?$",
+          "maxLength": 64
+        }
+      }
+    },
     "routes": {
       "type": "array",
       "items": {

@@ -171,6 +171,32 @@ export const userManifestSchema = {
           "items": {
             "$ref": "#/$defs/resolvedRoute"
           }
+        },
+        "bundle": {
+          "$ref": "#/$defs/moduleBundle"
+        }
+      }
+    },
+    "moduleBundle": {
+      "description": "The module's screens come from this uploaded bundle: the browser imports entry, and refuses it unless its bytes match integrity (the page's import map carries the same digests for every file of it).",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "version",
+        "entry",
+        "integrity"
+      ],
+      "properties": {
+        "version": {
+          "type": "string"
+        },
+        "entry": {
+          "description": "/modules/{key}/{version}/index.js",
+          "type": "string"
+        },
+        "integrity": {
+          "description": "sha384-… of index.js.",
+          "type": "string"
         }
       }
     },
