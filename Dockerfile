@@ -3,7 +3,7 @@
 # Run:    see compose.yaml and docs/operations.md (PostgreSQL, a Cognito pool and a proxy in front).
 
 # --- build: every dependency, then the generated schema copies and the web app (web/dist).
-# Node 26, the Active LTS line; the service is compiled for the oldest supported line, 20 (README,
+# Node 26, the Active LTS line; the service is compiled for the oldest supported line, 20 (docs/security.md,
 # "Dependencies and audit"). CI runs the packaging test on this line too (scripts/image-node.mjs).
 FROM node:26-bookworm-slim AS build
 WORKDIR /app

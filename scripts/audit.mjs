@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // CI's audit of the production dependencies (`npm audit --omit=dev`): fails on a high or critical
-// finding that .ci/audit-exceptions.json does not name with the reason it cannot reach us (README,
+// finding that .ci/audit-exceptions.json does not name with the reason it cannot reach us (docs/security.md,
 // "Dependencies and audit"). Where the registry's advisory service cannot be asked (this project's
 // offline machines answer 405), nothing was checked: it says NOT CHECKED loudly and fails, unless
 // AUDIT_UNREACHABLE=allow says that this machine is known to be unable to ask (issue 26). A pass must

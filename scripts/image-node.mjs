@@ -2,8 +2,8 @@
 // CI's copy of the image's Node: the line the Dockerfile's FROM names (node:26-…), newest release, from the
 // npm registry's node-linux-<arch> package (the registry is the only internet CI has; those packages carry
 // the official binaries). `npm test` runs the packaging test under it when IMAGE_NODE names it, so the
-// compiled service is started on the Node the image runs, not only on the machine's (README, "Dependencies
-// and audit"). Prints the binary's path; where it cannot be had, prints NOT CHECKED and nothing on stdout.
+// compiled service is started on the Node the image runs, not only on the machine's (docs/security.md,
+// "Dependencies and audit"). Prints the binary's path; where it cannot be had, prints NOT CHECKED and nothing on stdout.
 //
 // The binary is kept under ~/.cache/asset-platform/node/ (IMAGE_NODE_CACHE to move it), one folder per
 // release, so a CI machine that keeps its home downloads a release once.

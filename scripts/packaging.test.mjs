@@ -282,7 +282,7 @@ describe('compose.yaml', () => {
     const given = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
     const required = [...read('compose.yaml').matchAll(/\$\{([A-Z][A-Z0-9_]*)(:?\?[^}]*)\}/g)].map((m) => m[1]);
     for (const name of required) expect(given).toContain(name);
-    const configuration = read('README.md').split('## Configuration')[1];
+    const configuration = read('docs/configuration.md');
     for (const name of given) expect({ name, known: configuration.includes(`\`${name}\``) || required.includes(name) }).toEqual({ name, known: true });
     for (const name of ['PUBLIC_ORIGIN', 'COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID']) expect(given).toContain(name);
   });

@@ -391,13 +391,10 @@ describe('production refusals', () => {
   });
 });
 
-describe('README "Configuration"', () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const start = readme.indexOf('\n## Configuration\n');
-  const end = readme.indexOf('\n## ', start + 1);
+describe('docs/configuration.md', () => {
+  const page = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
   // Its tables, the Cognito one included: the rows whose first cell names variables.
-  const section = readme.slice(start, end < 0 ? undefined : end);
-  const rows = section.split('\n').filter((line) => line.startsWith('| `'));
+  const rows = page.split('\n').filter((line) => line.startsWith('| `'));
   const documented = rows.flatMap((row) => [...row.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => [match[1]!, row.split('|')[2]!] as const));
 
   it('lists exactly the variables of the environment schema', () => {
