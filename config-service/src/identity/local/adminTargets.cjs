@@ -19,7 +19,8 @@ const emailOf = (user) => attributeOf(user, 'email');
 const smsDelivery = (methods, user) =>
   methods.includes('SMS_MFA') && attributeOf(user, 'phone_number') ? [{ DeliveryMedium: 'SMS', AttributeName: 'phone_number' }] : undefined;
 
-// AdminSetUserMFAPreference: SetUserMFAPreference's rules, for a user named by an administrator.
+// AdminSetUserMFAPreference: SetUserMFAPreference's rules, for a user named by an administrator, and email MFA
+// (EmailMfaSettings, which mfaChallengeTargets.cjs sends codes for).
 Targets.AdminSetUserMFAPreference =
   ({ cognito, clock }) =>
   async (ctx, req) => {
@@ -30,6 +31,7 @@ Targets.AdminSetUserMFAPreference =
     for (const [settings, method] of [
       [req.SMSMfaSettings, 'SMS_MFA'],
       [req.SoftwareTokenMfaSettings, 'SOFTWARE_TOKEN_MFA'],
+      [req.EmailMfaSettings, 'EMAIL_OTP'],
     ]) {
       if (!settings) continue;
       if (settings.Enabled && method === 'SOFTWARE_TOKEN_MFA' && !user.SoftwareTokenMfaConfiguration?.Verified)
@@ -40,7 +42,13 @@ Targets.AdminSetUserMFAPreference =
       if (settings.Enabled) methods.add(method);
       else methods.delete(method);
     }
-    const preferred = req.SMSMfaSettings?.PreferredMfa ? 'SMS_MFA' : req.SoftwareTokenMfaSettings?.PreferredMfa ? 'SOFTWARE_TOKEN_MFA' : undefined;
+    const preferred = req.SMSMfaSettings?.PreferredMfa
+      ? 'SMS_MFA'
+      : req.SoftwareTokenMfaSettings?.PreferredMfa
+        ? 'SOFTWARE_TOKEN_MFA'
+        : req.EmailMfaSettings?.PreferredMfa
+          ? 'EMAIL_OTP'
+          : undefined;
     const UserMFASettingList = [...methods];
     await userPool.saveUser(ctx, {
       ...user,
