@@ -151,6 +151,7 @@ describe('the local identity provider, attacked through its adapter', () => {
       }),
     );
     expectRefused(await call(op('AdminSetUserPassword'), { UserPoolId: idp.userPoolId, Username: STAFF, Password: ATTACKER_PASSWORD, Permanent: true }));
+    expectRefused(await call(op('AdminResetUserPassword'), { UserPoolId: idp.userPoolId, Username: STAFF }));
     expectRefused(
       await call(op('AdminInitiateAuth'), {
         UserPoolId: idp.userPoolId,

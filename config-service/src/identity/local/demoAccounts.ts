@@ -22,6 +22,8 @@ export interface DemoAccount {
   mfaSetUpOffered?: readonly ('SOFTWARE_TOKEN_MFA' | 'EMAIL_OTP')[];
   /** Email MFA on, preferred, at every start: sign-in emails a code (to the log). */
   emailMfa?: boolean;
+  /** An administrator reset its password (RESET_REQUIRED) at every start: sign-in sends it to choose a new one. */
+  passwordResetRequired?: boolean;
 }
 
 /** The demo accounts of issue #3; their auth object reaches the ID token as custom:auth. */
@@ -103,6 +105,13 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     familyName: 'Mailer',
     auth: { role: 'customer', customerId: 'acme', modules: ['hs', 'lcc'], landingPageModuleKey: 'hs', requireMFA: true },
     emailMfa: true,
+  },
+  {
+    email: 'reset@acme.example',
+    givenName: 'Remy',
+    familyName: 'Reset',
+    auth: { role: 'customer', customerId: 'acme', modules: ['hs', 'lcc'], landingPageModuleKey: 'hs', requireMFA: false },
+    passwordResetRequired: true,
   },
 ];
 

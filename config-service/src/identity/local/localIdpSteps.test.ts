@@ -206,6 +206,21 @@ describe('the sign-in steps of the local identity provider', () => {
     expect((await answer(code)).body).toHaveProperty('AuthenticationResult.IdToken');
   });
 
+  it('sends the account an administrator reset to choose a new password, which a forgot-password code sets', async () => {
+    const email = 'reset@acme.example';
+    expect((await signIn(email, DEMO_PASSWORD)).body.__type).toBe('PasswordResetRequiredException');
+    const mark = local.mark();
+    expect((await call('ForgotPassword', { ClientId: idp.clientId, Username: email })).status).toBe(200);
+    const reset = await call('ConfirmForgotPassword', {
+      ClientId: idp.clientId,
+      Username: email,
+      ConfirmationCode: await loggedFor(email, mark),
+      Password: 'Reset-Passw0rd!',
+    });
+    expect(reset.status).toBe(200);
+    expect((await signIn(email, 'Reset-Passw0rd!')).body).toHaveProperty('AuthenticationResult');
+  });
+
   it("serves the pool's password rules, which the seed writes", async () => {
     const client = new CognitoIdentityProviderClient({
       endpoint: idp.upstream,
