@@ -4,7 +4,7 @@ import { signInWithForm } from './support/signIn.ts';
 
 // Runs after every other spec (project "after-specs" in playwright.config.ts): it adds a customer for
 // good. initech is one the demo data does not add, as every customer is with SEED_DEMO_DATA=false;
-// config-service/src/routes/customers/withoutDemoData.test.ts runs the same with the service so started.
+// withoutDemoData.spec.ts runs the same on a platform started so (and withoutDemoData.test.ts through the API).
 
 test('an operator adds the customer a user’s claims name, renames it, switches a module off, and that user loses it', async ({ browser }) => {
   // A user of initech, signed in before anyone added initech: the modules' defaults apply.

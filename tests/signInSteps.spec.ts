@@ -157,3 +157,26 @@ test('an account with SMS and the authenticator app chooses "Text message", then
   await expect(page).toHaveURL('/asset-life');
   await expect(h1(page)).toHaveText('Sites');
 });
+
+test('the account an administrator reset is sent to choose a new password, and signs in with it', async ({ page }) => {
+  // reset@acme.example: the seed resets its password (AdminResetUserPassword) at every start.
+  const email = 'reset@acme.example';
+  const chosen = 'Reset-Passw0rd!';
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL('/login/forgot');
+  await expect(page.getByRole('status').filter({ hasText: 'Your password must be reset before you can sign in.' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+
+  const mark = mailboxMark();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(h1(page)).toHaveText('Reset your password');
+  await page.getByLabel('Code').fill(await codeSentTo(email, mark));
+  await page.getByLabel('New password', { exact: true }).fill(chosen);
+  await page.getByLabel('Confirm new password').fill(chosen);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page).toHaveURL('/login');
+  await page.getByLabel('Password').fill(chosen);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/asset-life');
+  await expect(h1(page)).toHaveText('Sites');
+});

@@ -2,6 +2,7 @@
 // Nobody makes themselves staff, or takes over another account, through the local identity provider's
 // adapter: a real cognito-local behind it, attacked as a browser could, with what the emulator would
 // have done had the adapter let the calls through (decisions 0041, 0053).
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { generateKeyPair, importJWK, type JWK, type JWTPayload, SignJWT, UnsecuredJWT } from 'jose';
 import { STAFF_ROLE } from '@platform/schemas';
@@ -17,6 +18,9 @@ const STAFF = DEMO_ACCOUNTS.find((a) => a.auth?.role === STAFF_ROLE)?.email ?? '
 const CUSTOMER = DEMO_ACCOUNTS.find((a) => a.auth?.role === 'customer' && !a.auth.requireMFA)?.email ?? '';
 /** An account of its own for the genuine TOTP set-up, which leaves it asking for a code at sign-in. */
 const OWN_AUTHENTICATOR = DEMO_ACCOUNTS.find((a) => a.auth?.role === 'customer' && a.auth.customerId === 'globex')?.email ?? '';
+/** The account the emulator asks to set MFA up (a pool that requires it), and the one it texts codes to. */
+const SETS_UP = DEMO_ACCOUNTS.find((a) => a.mfaSetUpOffered?.length === 1)?.email ?? '';
+const SMS = DEMO_ACCOUNTS.find((a) => a.smsMfaPhone)?.email ?? '';
 const ATTACKER = 'climber@attack.example';
 const ATTACKER_PASSWORD = 'Attack-Passw0rd!';
 const STAFF_AUTH = JSON.stringify({ role: STAFF_ROLE });
@@ -147,6 +151,7 @@ describe('the local identity provider, attacked through its adapter', () => {
       }),
     );
     expectRefused(await call(op('AdminSetUserPassword'), { UserPoolId: idp.userPoolId, Username: STAFF, Password: ATTACKER_PASSWORD, Permanent: true }));
+    expectRefused(await call(op('AdminResetUserPassword'), { UserPoolId: idp.userPoolId, Username: STAFF }));
     expectRefused(
       await call(op('AdminInitiateAuth'), {
         UserPoolId: idp.userPoolId,
@@ -215,6 +220,57 @@ describe('the local identity provider, attacked through its adapter', () => {
     // The staff password is the demo one still, and nobody else's works.
     expect(JSON.parse((await signIn(STAFF, DEMO_PASSWORD)).auth ?? '{}')).toMatchObject({ role: STAFF_ROLE });
     expect(await signIn(STAFF, ATTACKER_PASSWORD)).toEqual({ refused: expect.anything() });
+  });
+
+  it('sets up no authenticator and signs in as nobody on a set-up or email session it never sent, or one of another challenge', async () => {
+    const before = await mfaOf(STAFF);
+    const forged = 'c0ffee00-0000-4000-8000-000000000001';
+    const noTokens = (answer: AdapterAnswer, what: string) => {
+      expect(answer.status, what).toBe(400);
+      expect(answer.body, what).not.toHaveProperty('AuthenticationResult');
+      expect(answer.body, what).not.toHaveProperty('SecretCode');
+    };
+    const respond = (ChallengeName: string, Session: unknown, responses: object) =>
+      call(op('RespondToAuthChallenge'), { ClientId: idp.clientId, ChallengeName, Session, ChallengeResponses: responses });
+    const signInThroughAdapter = (email: string) =>
+      call(op('InitiateAuth'), { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: idp.clientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } });
+
+    // Sessions nobody was sent.
+    expectRefused(await call(op('AssociateSoftwareToken'), { Session: forged }));
+    expectRefused(await call(op('AssociateSoftwareToken'), {}));
+    expectRefused(await call(op('VerifySoftwareToken'), { Session: forged, UserCode: '000000' }));
+    expectRefused(await respond('MFA_SETUP', forged, { USERNAME: STAFF }));
+    expectRefused(await respond('MFA_SETUP', forged, { USERNAME: STAFF, EMAIL: ATTACKER }));
+    expectRefused(await respond('EMAIL_OTP', forged, { USERNAME: STAFF, EMAIL_OTP_CODE: '000000' }));
+
+    // A set-up session the emulator made but the browser never got through the adapter.
+    const elsewhere = await upstream('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: idp.clientId,
+      AuthParameters: { USERNAME: SETS_UP, PASSWORD: DEMO_PASSWORD },
+    });
+    expect(elsewhere.ChallengeName).toBe('MFA_SETUP');
+    expectRefused(await call(op('AssociateSoftwareToken'), { Session: elsewhere.Session }));
+
+    // A genuine session of another challenge sets nothing up.
+    const sms = await signInThroughAdapter(SMS);
+    expect(sms.body.ChallengeName).toBe('SMS_MFA');
+    expectRefused(await call(op('AssociateSoftwareToken'), { Session: sms.body.Session }));
+    expectRefused(await respond('EMAIL_OTP', sms.body.Session, { USERNAME: SMS, EMAIL_OTP_CODE: '000000' }));
+
+    // A genuine set-up session: not for the staff account, not before an authenticator is verified, and no
+    // email codes from a pool that offers only the authenticator.
+    const setUp = await signInThroughAdapter(SETS_UP);
+    expect(setUp.body.ChallengeName).toBe('MFA_SETUP');
+    expectRefused(await respond('MFA_SETUP', setUp.body.Session, { USERNAME: STAFF }));
+    noTokens(await respond('MFA_SETUP', setUp.body.Session, { USERNAME: SETS_UP }), 'MFA_SETUP before the authenticator is verified');
+    const mark = local.mark();
+    noTokens(await respond('MFA_SETUP', setUp.body.Session, { USERNAME: SETS_UP, EMAIL: ATTACKER }), 'email codes the pool does not offer');
+    expect(readFileSync(idp.logFile).subarray(mark).toString('utf8')).not.toContain(ATTACKER);
+
+    expect(await mfaOf(STAFF)).toEqual(before);
+    expect(await mfaOf(SETS_UP)).toEqual({ methods: [], preferred: null });
+    expect(JSON.parse((await signIn(STAFF, DEMO_PASSWORD)).auth ?? '{}')).toMatchObject({ role: STAFF_ROLE });
   });
 
   it('sets up no authenticator on the staff account, changes none of its MFA and reads nothing of it, with a forged access token', async () => {

@@ -1,6 +1,6 @@
 // Preloaded into the cognito-local child: what the user-management API needs of the emulator that
 // cognito-local 5 lacks (decision 0049), added to its table of operations as Cognito answers them:
-// AdminSetUserMFAPreference, AdminCreateUser's RESEND, and a sign-in that refuses a disabled user and
+// AdminSetUserMFAPreference, AdminCreateUser's RESEND, AdminResetUserPassword, and a sign-in that refuses a disabled user and
 // checks an invited user's temporary password. Only the service reaches the administrators' calls (the
 // browser's adapter passes none of them, decision 0041).
 // And SMS MFA (decision 0048): cognito-local sends its SMS_MFA challenge, and logs the code with the phone
@@ -19,7 +19,8 @@ const emailOf = (user) => attributeOf(user, 'email');
 const smsDelivery = (methods, user) =>
   methods.includes('SMS_MFA') && attributeOf(user, 'phone_number') ? [{ DeliveryMedium: 'SMS', AttributeName: 'phone_number' }] : undefined;
 
-// AdminSetUserMFAPreference: SetUserMFAPreference's rules, for a user named by an administrator.
+// AdminSetUserMFAPreference: SetUserMFAPreference's rules, for a user named by an administrator, and email MFA
+// (EmailMfaSettings, which mfaChallengeTargets.cjs sends codes for).
 Targets.AdminSetUserMFAPreference =
   ({ cognito, clock }) =>
   async (ctx, req) => {
@@ -30,6 +31,7 @@ Targets.AdminSetUserMFAPreference =
     for (const [settings, method] of [
       [req.SMSMfaSettings, 'SMS_MFA'],
       [req.SoftwareTokenMfaSettings, 'SOFTWARE_TOKEN_MFA'],
+      [req.EmailMfaSettings, 'EMAIL_OTP'],
     ]) {
       if (!settings) continue;
       if (settings.Enabled && method === 'SOFTWARE_TOKEN_MFA' && !user.SoftwareTokenMfaConfiguration?.Verified)
@@ -40,7 +42,13 @@ Targets.AdminSetUserMFAPreference =
       if (settings.Enabled) methods.add(method);
       else methods.delete(method);
     }
-    const preferred = req.SMSMfaSettings?.PreferredMfa ? 'SMS_MFA' : req.SoftwareTokenMfaSettings?.PreferredMfa ? 'SOFTWARE_TOKEN_MFA' : undefined;
+    const preferred = req.SMSMfaSettings?.PreferredMfa
+      ? 'SMS_MFA'
+      : req.SoftwareTokenMfaSettings?.PreferredMfa
+        ? 'SOFTWARE_TOKEN_MFA'
+        : req.EmailMfaSettings?.PreferredMfa
+          ? 'EMAIL_OTP'
+          : undefined;
     const UserMFASettingList = [...methods];
     await userPool.saveUser(ctx, {
       ...user,
@@ -67,6 +75,19 @@ Targets.SetUserMFAPreference = (services) => {
     return answer;
   };
 };
+
+// AdminResetUserPassword: the user must choose a new password through "forgot password" before signing in
+// again (RESET_REQUIRED, which cognito-local's sign-in answers with PasswordResetRequiredException, Amplify's
+// RESET_PASSWORD step). Cognito also sends a code at once; here the forgot-password step sends (logs) it.
+Targets.AdminResetUserPassword =
+  ({ cognito, clock }) =>
+  async (ctx, req) => {
+    const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
+    const user = await userPool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new UserNotFoundError('User does not exist.');
+    await userPool.saveUser(ctx, { ...user, UserStatus: 'RESET_REQUIRED', UserLastModifiedDate: clock.get() });
+    return {};
+  };
 
 // AdminCreateUser with MessageAction RESEND: a new temporary password, delivered (logged) as the first
 // one was, for a user who has not signed in yet; Cognito refuses it for anyone else.

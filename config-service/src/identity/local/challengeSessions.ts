@@ -36,16 +36,37 @@ export class ChallengeSessions {
     this.issued.set(Session, { challenge: ChallengeName, usernames, expires: this.now() + SESSION_LIFETIME_MS });
   }
 
+  /** The challenge a session this provider sent is for, while it may still be answered. */
+  private live(id: unknown): Issued | undefined {
+    const session = typeof id === 'string' ? this.issued.get(id) : undefined;
+    if (session && session.expires <= this.now()) {
+      this.issued.delete(id as string);
+      return undefined;
+    }
+    return session;
+  }
+
   /** Whether a RespondToAuthChallenge body answers a challenge this provider sent, on its session and for its user. */
   answers(request: Record<string, unknown>): boolean {
-    const session = typeof request.Session === 'string' ? this.issued.get(request.Session) : undefined;
-    if (!session) return false;
-    if (session.expires <= this.now()) {
-      this.issued.delete(request.Session as string);
-      return false;
-    }
+    const session = this.live(request.Session);
     const username = (request.ChallengeResponses as { USERNAME?: unknown } | undefined)?.USERNAME;
-    return request.ChallengeName === session.challenge && typeof username === 'string' && session.usernames.has(username);
+    return session !== undefined && request.ChallengeName === session.challenge && typeof username === 'string' && session.usernames.has(username);
+  }
+
+  /**
+   * Whether a session stands for an MFA_SETUP challenge this provider sent: what AssociateSoftwareToken and
+   * VerifySoftwareToken carry, instead of an access token, when sign-in asks for an authenticator to be set up.
+   */
+  setsUp(id: unknown): boolean {
+    return this.live(id)?.challenge === 'MFA_SETUP';
+  }
+
+  /** A set-up call answered carries the session to go on with: it answers the same challenge for the same user, and the old one is spent. */
+  handOn(id: unknown, answer: Record<string, unknown>): void {
+    const session = this.live(id);
+    if (!session || typeof answer.Session !== 'string') return;
+    this.issued.delete(id as string);
+    this.issued.set(answer.Session, { ...session, expires: this.now() + SESSION_LIFETIME_MS });
   }
 
   /** A session answered rightly is spent; a wrong code leaves it open for the next try, as a pool does. */

@@ -15,6 +15,15 @@ export interface DemoAccount {
   meta?: Record<string, unknown>;
   /** phone_number (verified), where SMS codes go; with it, SMS MFA is turned on and preferred at every start. */
   smsMfaPhone?: string;
+  /**
+   * The account stands for a user of a pool that requires MFA and offers these methods: while it has none on,
+   * sign-in asks it to set one up (MFA_SETUP). Every start takes its MFA off again.
+   */
+  mfaSetUpOffered?: readonly ('SOFTWARE_TOKEN_MFA' | 'EMAIL_OTP')[];
+  /** Email MFA on, preferred, at every start: sign-in emails a code (to the log). */
+  emailMfa?: boolean;
+  /** An administrator reset its password (RESET_REQUIRED) at every start: sign-in sends it to choose a new one. */
+  passwordResetRequired?: boolean;
 }
 
 /** The demo accounts of issue #3; their auth object reaches the ID token as custom:auth. */
@@ -74,6 +83,35 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     familyName: 'Chooser',
     auth: { role: 'customer', customerId: 'acme', modules: ['hs', 'lcc'], landingPageModuleKey: 'hs', requireMFA: true },
     smsMfaPhone: '+15555550102',
+  },
+  // Issue 27: MFA set up during sign-in, and email codes (decision 0048), sent by the emulator itself.
+  {
+    email: 'setup@acme.example',
+    givenName: 'Tess',
+    familyName: 'Setup',
+    auth: { role: 'customer', customerId: 'acme', modules: ['hs', 'lcc'], landingPageModuleKey: 'hs', requireMFA: true },
+    mfaSetUpOffered: ['SOFTWARE_TOKEN_MFA'],
+  },
+  {
+    email: 'setup-choice@acme.example',
+    givenName: 'Sol',
+    familyName: 'Setup',
+    auth: { role: 'customer', customerId: 'acme', modules: ['hs', 'lcc'], landingPageModuleKey: 'hs', requireMFA: true },
+    mfaSetUpOffered: ['SOFTWARE_TOKEN_MFA', 'EMAIL_OTP'],
+  },
+  {
+    email: 'email@acme.example',
+    givenName: 'Emma',
+    familyName: 'Mailer',
+    auth: { role: 'customer', customerId: 'acme', modules: ['hs', 'lcc'], landingPageModuleKey: 'hs', requireMFA: true },
+    emailMfa: true,
+  },
+  {
+    email: 'reset@acme.example',
+    givenName: 'Remy',
+    familyName: 'Reset',
+    auth: { role: 'customer', customerId: 'acme', modules: ['hs', 'lcc'], landingPageModuleKey: 'hs', requireMFA: false },
+    passwordResetRequired: true,
   },
 ];
 

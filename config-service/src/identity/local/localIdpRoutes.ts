@@ -17,7 +17,9 @@ import { localAccessTokens } from './localAccessTokens.ts';
  * - an operation acting for a signed-in user passes only with an access token the local pool issued to the
  *   web app and that has not expired (localAccessTokens): the emulator only decodes it;
  * - GlobalSignOut is acknowledged (the emulator has none; tokens simply expire);
- * - RespondToAuthChallenge passes only for a challenge the emulator sent, on its session (ChallengeSessions);
+ * - RespondToAuthChallenge passes only for a challenge the emulator sent, on its session (ChallengeSessions), and
+ *   AssociateSoftwareToken and VerifySoftwareToken without an access token only on the session of an MFA_SETUP
+ *   challenge it sent, which each answer hands on to the next call;
  * - ResendConfirmationCode, which the emulator lacks, sends an unconfirmed account a new code through
  *   the emulator's ForgotPassword, which makes and logs a code the way sign-up does and keeps it where
  *   ConfirmSignUp checks it (decision 0048).
@@ -30,7 +32,7 @@ const SERVICE = 'AWSCognitoIdentityProviderService';
 const BROWSER_OPERATIONS: ReadonlyMap<string, string> = new Map(
   Object.entries({
     InitiateAuth: 'signIn',
-    RespondToAuthChallenge: 'signIn and confirmSignIn: password verifier, MFA code, new password',
+    RespondToAuthChallenge: 'signIn and confirmSignIn: password verifier, MFA code, MFA set-up, new password',
     SignUp: 'signUp',
     ConfirmSignUp: 'confirmSignUp',
     ResendConfirmationCode: 'resendSignUpCode',
@@ -48,10 +50,13 @@ const BROWSER_OPERATIONS: ReadonlyMap<string, string> = new Map(
 
 /**
  * The operations that act for the user an access token names, so cannot pass without one. AssociateSoftwareToken
- * and VerifySoftwareToken may carry a sign-in session instead, which the emulator refuses by itself; any
- * body that carries an AccessToken has it checked whatever the operation.
+ * and VerifySoftwareToken may carry an MFA_SETUP challenge's session instead (SETUP_OPERATIONS); any body that
+ * carries an AccessToken has it checked whatever the operation.
  */
 const SIGNED_IN_OPERATIONS: ReadonlySet<string> = new Set(['GetUser', 'SetUserMFAPreference', 'GlobalSignOut']);
+
+/** The operations that set an authenticator up, for a signed-in user (an access token) or during sign-in (MFA_SETUP's session). */
+const SETUP_OPERATIONS: ReadonlySet<string> = new Set(['AssociateSoftwareToken', 'VerifySoftwareToken']);
 
 /** The operation an `x-amz-target` names when it is one a browser may call, else undefined. */
 export function browserOperation(target: string): string | undefined {
@@ -129,6 +134,7 @@ export default async function localIdpRoutes(app: FastifyInstance, options: { up
     }
 
     if (operation === 'GlobalSignOut') return reply.type('application/x-amz-json-1.1').send('{}');
+    const settingUpAtSignIn = SETUP_OPERATIONS.has(operation) && !('AccessToken' in input);
     let upstream: Response;
     if (operation === 'SignUp') {
       const refusal = refusedAttributeWrite(input);
@@ -143,6 +149,9 @@ export default async function localIdpRoutes(app: FastifyInstance, options: { up
       if (!sessions.answers(input)) return cognitoError(reply, 'NotAuthorizedException', 'Invalid session for the user, session is expired.');
       upstream = await forward(target, raw);
       if (upstream.ok) sessions.spend(input.Session);
+    } else if (settingUpAtSignIn) {
+      if (!sessions.setsUp(input.Session)) return cognitoError(reply, 'NotAuthorizedException', 'Invalid session for the user, session is expired.');
+      upstream = await forward(target, raw);
     } else if (operation === 'ResendConfirmationCode') {
       const user = await forward(`${SERVICE}.AdminGetUser`, JSON.stringify({ UserPoolId: options.userPoolId, Username: input.Username }));
       const status = user.ok ? ((await user.json()) as { UserStatus?: string }).UserStatus : undefined;
@@ -161,6 +170,7 @@ export default async function localIdpRoutes(app: FastifyInstance, options: { up
         (input.AuthParameters as { USERNAME?: unknown } | undefined)?.USERNAME ?? (input.ChallengeResponses as { USERNAME?: unknown } | undefined)?.USERNAME;
       sessions.remember(jsonObject(text) ?? {}, signedInAs);
     }
+    if (upstream.ok && settingUpAtSignIn) sessions.handOn(input.Session, jsonObject(text) ?? {});
     return reply
       .code(upstream.status)
       .type(upstream.headers.get('content-type') ?? 'application/x-amz-json-1.1')

@@ -1,12 +1,16 @@
 // The sign-in steps the web app's screens answer, produced by a real cognito-local through the adapter
 // as the browser meets them (decision 0048).
 import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { AdminSetUserMFAPreferenceCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalIdpBehindAdapter, type LocalIdpBehindAdapter } from '../../testing/localIdpBehindAdapter.ts';
 import { poolPasswordPolicy } from '../poolPasswordPolicy.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, INVITED_DEMO_ACCOUNT } from './demoAccounts.ts';
 import type { LocalIdentityProvider } from './startLocalIdentityProvider.ts';
+
+/** Codes as the emulator itself makes them, for a secret it handed out. */
+const totp = createRequire(import.meta.url)('cognito-local/lib/services/totp') as { generate: (secret: string) => string };
 
 let local: LocalIdpBehindAdapter;
 let idp: LocalIdentityProvider;
@@ -126,6 +130,95 @@ describe('the sign-in steps of the local identity provider', () => {
     const AccessToken = (signedIn.body.AuthenticationResult as { AccessToken: string }).AccessToken;
     expect((await call('SetUserMFAPreference', { AccessToken, SMSMfaSettings: { Enabled: false } })).status).toBe(200);
     expect((await signIn('choice@acme.example', DEMO_PASSWORD)).body).toHaveProperty('AuthenticationResult');
+  });
+
+  it('asks the account of a pool that requires MFA to set an authenticator up, on the challenge’s session, and signs it in', async () => {
+    const email = 'setup@acme.example';
+    const challenge = await signIn(email, DEMO_PASSWORD);
+    expect(challenge.body).toMatchObject({ ChallengeName: 'MFA_SETUP', ChallengeParameters: { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]' } });
+    // Not before the authenticator is verified: the session alone signs nobody in.
+    const early = await call('RespondToAuthChallenge', {
+      ClientId: idp.clientId,
+      ChallengeName: 'MFA_SETUP',
+      Session: challenge.body.Session,
+      ChallengeResponses: { USERNAME: email },
+    });
+    expect(early).toMatchObject({ status: 400, body: { __type: 'NotAuthorizedException' } });
+
+    const associated = await call('AssociateSoftwareToken', { Session: challenge.body.Session });
+    expect(associated.body).toMatchObject({ SecretCode: expect.any(String), Session: expect.any(String) });
+    const secret = associated.body.SecretCode as string;
+    const verify = (UserCode: string) => call('VerifySoftwareToken', { Session: associated.body.Session, UserCode, FriendlyDeviceName: 'phone' });
+    const code = totp.generate(secret);
+    expect(await verify(`${(Number(code[0]) + 1) % 10}${code.slice(1)}`)).toMatchObject({ status: 400, body: { __type: 'CodeMismatchException' } });
+    const verified = await verify(code);
+    expect(verified.body).toMatchObject({ Status: 'SUCCESS', Session: expect.any(String) });
+    const answered = await call('RespondToAuthChallenge', {
+      ClientId: idp.clientId,
+      ChallengeName: 'MFA_SETUP',
+      Session: verified.body.Session,
+      ChallengeResponses: { USERNAME: email },
+    });
+    expect(answered.body).toHaveProperty('AuthenticationResult.IdToken');
+    // Set up: the next sign-in asks for the authenticator's code.
+    expect((await signIn(email, DEMO_PASSWORD)).body).toMatchObject({ ChallengeName: 'SOFTWARE_TOKEN_MFA' });
+  });
+
+  it('lets the account choose email codes when the pool offers them, sends the code to the address given, and turns email MFA on', async () => {
+    const email = 'setup-choice@acme.example';
+    const challenge = await signIn(email, DEMO_PASSWORD);
+    expect(challenge.body).toMatchObject({ ChallengeName: 'MFA_SETUP', ChallengeParameters: { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA","EMAIL_OTP"]' } });
+    const mark = local.mark();
+    const sent = await call('RespondToAuthChallenge', {
+      ClientId: idp.clientId,
+      ChallengeName: 'MFA_SETUP',
+      Session: challenge.body.Session,
+      ChallengeResponses: { USERNAME: email, EMAIL: email },
+    });
+    expect(sent.body).toMatchObject({
+      ChallengeName: 'EMAIL_OTP',
+      ChallengeParameters: { CODE_DELIVERY_DELIVERY_MEDIUM: 'EMAIL', CODE_DELIVERY_DESTINATION: email },
+    });
+    const answered = await call('RespondToAuthChallenge', {
+      ClientId: idp.clientId,
+      ChallengeName: 'EMAIL_OTP',
+      Session: sent.body.Session,
+      ChallengeResponses: { USERNAME: email, EMAIL_OTP_CODE: await loggedFor(email, mark) },
+    });
+    expect(answered.body).toHaveProperty('AuthenticationResult.IdToken');
+    expect((await signIn(email, DEMO_PASSWORD)).body).toMatchObject({ ChallengeName: 'EMAIL_OTP' });
+  });
+
+  it('emails the account with email MFA a code, logged for its address, refuses a wrong one and signs in with the right one', async () => {
+    const email = 'email@acme.example';
+    const mark = local.mark();
+    const challenge = await signIn(email, DEMO_PASSWORD);
+    expect(challenge.body).toMatchObject({ ChallengeName: 'EMAIL_OTP', ChallengeParameters: { CODE_DELIVERY_DESTINATION: email } });
+    const code = await loggedFor(email, mark);
+    const answer = (EMAIL_OTP_CODE: string) =>
+      call('RespondToAuthChallenge', {
+        ClientId: idp.clientId,
+        ChallengeName: 'EMAIL_OTP',
+        Session: challenge.body.Session,
+        ChallengeResponses: { USERNAME: email, EMAIL_OTP_CODE },
+      });
+    expect(await answer(`${(Number(code[0]) + 1) % 10}${code.slice(1)}`)).toMatchObject({ status: 400, body: { __type: 'CodeMismatchException' } });
+    expect((await answer(code)).body).toHaveProperty('AuthenticationResult.IdToken');
+  });
+
+  it('sends the account an administrator reset to choose a new password, which a forgot-password code sets', async () => {
+    const email = 'reset@acme.example';
+    expect((await signIn(email, DEMO_PASSWORD)).body.__type).toBe('PasswordResetRequiredException');
+    const mark = local.mark();
+    expect((await call('ForgotPassword', { ClientId: idp.clientId, Username: email })).status).toBe(200);
+    const reset = await call('ConfirmForgotPassword', {
+      ClientId: idp.clientId,
+      Username: email,
+      ConfirmationCode: await loggedFor(email, mark),
+      Password: 'Reset-Passw0rd!',
+    });
+    expect(reset.status).toBe(200);
+    expect((await signIn(email, 'Reset-Passw0rd!')).body).toHaveProperty('AuthenticationResult');
   });
 
   it("serves the pool's password rules, which the seed writes", async () => {

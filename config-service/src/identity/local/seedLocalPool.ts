@@ -1,6 +1,7 @@
 import {
   AdminCreateUserCommand,
   AdminGetUserCommand,
+  AdminResetUserPasswordCommand,
   AdminSetUserMFAPreferenceCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
@@ -122,14 +123,16 @@ export async function seedLocalPool(endpoint: string, webOrigins: readonly strin
       );
     }
     await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: account.email, Password: DEMO_PASSWORD, Permanent: true }));
+    if (account.passwordResetRequired) await cognito.send(new AdminResetUserPasswordCommand({ UserPoolId: userPoolId, Username: account.email }));
     // Through the emulator's patched operation (adminTargets.cjs), which also writes the legacy field its SMS challenge reads.
-    if (account.smsMfaPhone) {
+    if (account.smsMfaPhone || account.emailMfa || account.mfaSetUpOffered) {
       await cognito.send(
         new AdminSetUserMFAPreferenceCommand({
           UserPoolId: userPoolId,
           Username: account.email,
-          SMSMfaSettings: { Enabled: true, PreferredMfa: true },
+          SMSMfaSettings: account.smsMfaPhone ? { Enabled: true, PreferredMfa: true } : { Enabled: false },
           SoftwareTokenMfaSettings: { Enabled: false },
+          EmailMfaSettings: account.emailMfa ? { Enabled: true, PreferredMfa: true } : { Enabled: false },
         }),
       );
     }

@@ -6,6 +6,7 @@ import { localOnlyPackage } from '../../localOnlyPackage.ts';
 import { inRepo } from '../../repoPaths.ts';
 import { StartupError } from '../../errors.ts';
 import { SettingsError } from '../../settings/settingsError.ts';
+import { DEMO_ACCOUNTS } from './demoAccounts.ts';
 import { seedLocalPool } from './seedLocalPool.ts';
 
 export interface LocalIdentityProvider {
@@ -77,6 +78,8 @@ export async function startLocalIdentityProvider(options: LocalIdentityProviderO
         TriggerFunctions: { PreTokenGeneration: PRE_TOKEN_FUNCTION },
         LambdaClient: { endpoint: options.lambdaEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
         UserPoolDefaults: { UsernameAttributes: ['email'], MfaConfiguration: 'OPTIONAL' },
+        // Ours, read by mfaChallengeTargets.cjs: the accounts that stand for users of a pool that requires MFA.
+        MfaSetUpRequired: Object.fromEntries(DEMO_ACCOUNTS.flatMap((a) => (a.mfaSetUpOffered ? [[a.email, a.mfaSetUpOffered]] : []))),
       },
       null,
       2,
@@ -94,7 +97,8 @@ export async function startLocalIdentityProvider(options: LocalIdentityProviderO
   }
   const exitWithParent = inRepo('config-service/src/identity/local/exitWithParent.cjs');
   const adminTargets = inRepo('config-service/src/identity/local/adminTargets.cjs');
-  const child: ChildProcess = spawn(process.execPath, ['--require', exitWithParent, '--require', adminTargets, cli], {
+  const mfaChallengeTargets = inRepo('config-service/src/identity/local/mfaChallengeTargets.cjs');
+  const child: ChildProcess = spawn(process.execPath, ['--require', exitWithParent, '--require', adminTargets, '--require', mfaChallengeTargets, cli], {
     cwd: workDir,
     env: localIdentityProviderEnv(options.port, workDir),
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
