@@ -2,6 +2,7 @@
 // problem+json the administrator can read, and a refused change leaves no audit entry.
 import {
   AdminGetUserCommand,
+  AdminSetUserMFAPreferenceCommand,
   CognitoIdentityProviderServiceException,
   InvalidParameterException,
   TooManyRequestsException,
@@ -97,5 +98,43 @@ describe('when the identity provider refuses', () => {
     next = undefined;
     expect((await ask('POST', '/users/u-1/disable', { reason: 'left' })).statusCode).toBe(200);
     expect((await ask('GET', '/audit')).json().entries).toMatchObject([{ action: 'disable', username: 'u-1', email: 'una@acme.example', reason: 'left' }]);
+  });
+});
+
+describe("resetting a user's MFA", () => {
+  const sent: AdminSetUserMFAPreferenceCommand['input'][] = [];
+  const resetting = (emailRefusal?: Error) =>
+    cognitoUserPoolAdmin(
+      {
+        send: async (command: unknown) => {
+          if (!(command instanceof AdminSetUserMFAPreferenceCommand)) throw new Error('unexpected call');
+          sent.push(command.input);
+          if (command.input.EmailMfaSettings && emailRefusal) throw emailRefusal;
+          return {};
+        },
+      },
+      'pool-1',
+    );
+
+  it('turns every second factor off: the app, SMS and email', async () => {
+    sent.length = 0;
+    await resetting().resetMfa('u-1');
+    const off = { Enabled: false, PreferredMfa: false };
+    expect(sent).toContainEqual(expect.objectContaining({ Username: 'u-1', SoftwareTokenMfaSettings: off, SMSMfaSettings: off }));
+    expect(sent).toContainEqual(expect.objectContaining({ Username: 'u-1', EmailMfaSettings: off }));
+  });
+
+  it('still resets the app and SMS on a pool without email MFA, which refuses the email setting', async () => {
+    sent.length = 0;
+    await expect(
+      resetting(new InvalidParameterException({ message: 'Email MFA is not enabled for this user pool.', $metadata })).resetMfa('u-1'),
+    ).resolves.toBeUndefined();
+    expect(sent[0]).toMatchObject({ SoftwareTokenMfaSettings: { Enabled: false } });
+  });
+
+  it('reports any other refusal of the email setting', async () => {
+    await expect(resetting(new TooManyRequestsException({ message: 'Rate exceeded', $metadata })).resetMfa('u-1')).rejects.toMatchObject({
+      code: 'CFG_ERR_IDENTITY_PROVIDER',
+    });
   });
 });

@@ -124,6 +124,13 @@ export function cognitoUserPoolAdmin(client: Pick<CognitoIdentityProviderClient,
             SMSMfaSettings: { Enabled: false, PreferredMfa: false },
           }),
         );
+        // Apart: a pool without email MFA (it needs SES and the Essentials tier) refuses the whole call
+        // when it names email, and then no user of it has email MFA to turn off.
+        await client
+          .send(new AdminSetUserMFAPreferenceCommand({ ...pool, Username: username, EmailMfaSettings: { Enabled: false, PreferredMfa: false } }))
+          .catch((error: { name?: string }) => {
+            if (error.name !== 'InvalidParameterException') throw error;
+          });
       }),
     resendInvitation: (username) =>
       call('send the invitation again', async () => {
