@@ -199,17 +199,7 @@ export class DeliveryQueue<T> {
     this.stats.failedAttempts++;
     if (!current) return;
     entry.attempts++;
-    const newer = entry.item !== sent;
-    const permanent = outcome.error instanceof SinkFailure && outcome.error.permanent;
-    const reason: DropReason | undefined = this.#closing
-      ? 'shutdown'
-      : newer
-        ? undefined
-        : permanent
-          ? 'rejected'
-          : entry.attempts >= this.#options.maxAttempts
-            ? 'attempts'
-            : undefined;
+    const reason = this.#dropReason(entry, sent, outcome.error);
     if (reason) {
       this.#entries.delete(key);
       this.stats.dropped[reason]++;
@@ -217,6 +207,15 @@ export class DeliveryQueue<T> {
     }
     this.stats.retried++;
     entry.dueAt = this.#options.clock.now() + this.#backoff(entry.attempts);
+  }
+
+  /** Why a failed item is given up; undefined: it is retried (a newer item of its key always is). */
+  #dropReason(entry: Entry<T>, sent: T, error: unknown): DropReason | undefined {
+    if (this.#closing) return 'shutdown';
+    if (entry.item !== sent) return undefined;
+    if (error instanceof SinkFailure && error.permanent) return 'rejected';
+    if (entry.attempts >= this.#options.maxAttempts) return 'attempts';
+    return undefined;
   }
 
   /** Exponential from baseDelayMs, capped, then between half and all of it ("equal jitter"), so replicas and users spread out. */

@@ -23,7 +23,7 @@ export interface MessagingSink {
  * A sink's answer that trying again will not change (a redirect, or a 4xx other than 408 and 429: the
  * request itself, the secret or the permissions are wrong): the queue drops the profile at once.
  */
-export const isPermanentStatus = (status: number): boolean => status >= 300 && status < 500 && status !== 408 && status !== 429;
+const isPermanentStatus = (status: number): boolean => status >= 300 && status < 500 && status !== 408 && status !== 429;
 
 /** A delivery that failed, with the sink's status when it answered one. */
 export class SinkFailure extends Error {

@@ -9,7 +9,7 @@ export const SIGNATURE_HEADER = 'x-messaging-signature';
 const ATTEMPT_TIMEOUT_MS = 10_000;
 
 /** The signature of `body` sent at `timestamp` (seconds since the epoch), as the header carries it. */
-export function webhookSignature(secret: string, timestamp: number, body: string): string {
+function webhookSignature(secret: string, timestamp: number, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
