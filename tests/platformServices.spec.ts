@@ -96,9 +96,16 @@ test.describe('platform services, as a globex user', () => {
   });
 });
 
-test('the messaging profile sent at sign-in is in the local sink, for staff to read', async ({ page, request }) => {
+test('the messaging profile sent at sign-in is in the local sink, for staff to read', async ({ page, request, baseURL }) => {
   const before = new Date().toISOString();
+  // The browser sends the profile to the platform only, never to a messaging service itself (decision 0055).
+  const elsewhere: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).origin !== new URL(baseURL!).origin) elsewhere.push(sent.url());
+  });
+  const profileSent = page.waitForRequest((sent) => sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/v1/messaging/endpoints');
   await signInAs(page, ACCOUNTS.analyst.email);
+  expect((await profileSent).headers().authorization).toMatch(/^Bearer ./);
   const token = await idTokenFor(request, 'staff@demo.local');
   await expect
     .poll(async () => {
@@ -109,6 +116,7 @@ test('the messaging profile sent at sign-in is in the local sink, for staff to r
       return list.endpoints.find((e) => e.endpoint.address === ACCOUNTS.analyst.email && e.receivedAt >= before)?.endpoint;
     })
     .toEqual({ address: ACCOUNTS.analyst.email, userId: 'Avery Analyst', attributes: { user: ['Avery Analyst'], role: ['customer'], companyId: ['acme'] } });
+  expect(elsewhere).toEqual([]);
 });
 
 test.describe('platform services, as staff', () => {

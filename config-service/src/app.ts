@@ -4,7 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { PublicConfig } from '@platform/schemas';
 import type { ManifestSource } from './manifests/manifestStore.ts';
 import { ajv, coercingAjv } from './validation/schemaValidator.ts';
-import { BACKENDS, type RateLimits, type StreamLimits } from './settings.ts';
+import { BACKENDS, environmentSchema, type MessagingQueueSettings, type MessagingSettings, type RateLimits, type StreamLimits } from './settings.ts';
+import type { MessagingSink } from './messaging/messagingSink.ts';
 import authentication, { type AuthenticationOptions } from './plugins/authentication.ts';
 import { trustProxyHops } from './clientAddress.ts';
 import { requestIdOptions } from './logging/loggerOptions.ts';
@@ -55,8 +56,12 @@ export interface AppOptions {
   backends?: PublicConfig['backends'];
   /** The region of each backend the browser is given; left out, all are in the identity settings' region. */
   backendRegions?: PublicConfig['backendRegions'];
-  /** Where the browser sends the user's messaging profile; 'local' also serves the sink. */
-  messaging?: PublicConfig['messaging'];
+  /** The sink the service forwards messaging profiles to (the browser sends them here); unset or null: none. */
+  messaging?: MessagingSettings | null;
+  /** The bounds of the messaging retry queue; unset: the environment schema's defaults. */
+  messagingQueue?: MessagingQueueSettings;
+  /** A sink instead of the one `messaging` names (tests). */
+  messagingSink?: MessagingSink;
   /** The main backend's local counterpart at /api/main, when this service plays it. */
   localMainApi?: LocalMainApiOptions;
   /** The user-management backend at /api/user-management, when this service plays it: the identity provider's admin API. */
@@ -118,6 +123,10 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
 
 // Tests that write a hundred times a second as one user measure other things; the limits have their own.
 const NO_RATE_LIMITS: RateLimits = { signInPerMinute: 0, adminWritesPerMinute: 0 };
+const DEFAULT_MESSAGING_QUEUE: MessagingQueueSettings = {
+  limit: environmentSchema.properties.MESSAGING_QUEUE_LIMIT.default,
+  maxAttempts: environmentSchema.properties.MESSAGING_MAX_ATTEMPTS.default,
+};
 const NO_BACKENDS = Object.fromEntries(BACKENDS.map((name) => [name, null])) as PublicConfig['backends'];
 
 export interface RouteSummary {
@@ -202,7 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     database,
   });
   // What the browser is told to call is what the policy lets it call.
-  const directives = pageDirectives({ auth: options.browserAuth, backends: options.backends ?? NO_BACKENDS, messaging: options.messaging ?? null });
+  const directives = pageDirectives({ auth: options.browserAuth, backends: options.backends ?? NO_BACKENDS });
   await app.register(security, { directives, corsOrigins: options.corsOrigins ?? [] });
   // Before the routes, which it attaches to as they are declared. JSON and pages over 1 KB go out
   // compressed to a client that takes it (the user manifest compresses its own prepared bodies once;
@@ -235,7 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     backends: options.backends ?? NO_BACKENDS,
     backendRegions:
       options.backendRegions ?? (Object.fromEntries(BACKENDS.map((name) => [name, options.browserAuth.region])) as PublicConfig['backendRegions']),
-    messaging: options.messaging ?? null,
+    messaging: !!options.messaging,
   });
   const served = { manifests: options.manifests, environment: options.environment, productName: options.productName, customerModules: options.customerModules };
   await app.register(manifestRoutes, served);
@@ -249,7 +258,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   await app.register(customerRoutes, { ...served, claimedCustomerIds: options.claimedCustomerIds });
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });
-  if (options.messaging?.kind === 'local') await app.register(messagingRoutes);
+  if (options.messaging)
+    await app.register(messagingRoutes, { settings: options.messaging, queue: options.messagingQueue ?? DEFAULT_MESSAGING_QUEUE, sink: options.messagingSink });
   if (options.localMainApi) await app.register(localMainApi, { ...options.localMainApi, customerModules: options.customerModules });
   if (options.userManagement)
     await app.register(userManagementRoutes, {

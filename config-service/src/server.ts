@@ -144,6 +144,7 @@ async function main() {
       : {}),
     ...(settings.localUserManagementApi ? { userManagement: { pool: cognitoUserPoolAdmin(userPool, userPoolId) } } : {}),
     messaging: settings.messaging,
+    messagingQueue: settings.messagingQueue,
     appClientWriteRights: writeRights,
     corsOrigins: settings.corsOrigins,
     rateLimits: settings.rateLimits,

@@ -59,10 +59,62 @@ describe('backend regions', () => {
 });
 
 describe('messaging', () => {
-  it('uses the local sink in local mode, Pinpoint when a project is named, else nothing', () => {
+  const secret = 'a-shared-secret-of-32-characters';
+
+  it('uses the local sink unless MESSAGING_SINK names another, or none', () => {
     expect(readSettings(local).messaging).toEqual({ kind: 'local' });
-    expect(readSettings({ ...production, PINPOINT_APP_ID: 'app-1' }).messaging).toEqual({ kind: 'pinpoint', appId: 'app-1', region: 'us-east-1' });
-    expect(readSettings(production).messaging).toBeNull();
+    expect(readSettings(production).messaging).toEqual({ kind: 'local' });
+    expect(readSettings({ ...production, MESSAGING_SINK: 'none' }).messaging).toBeNull();
+    expect(readSettings(local).messagingQueue).toEqual({ limit: 10_000, maxAttempts: 8 });
+  });
+
+  it('takes Customer Profiles with its domain, in the pool’s region unless told', () => {
+    const sink = { ...production, MESSAGING_SINK: 'connect-customer-profiles', MESSAGING_CUSTOMER_PROFILES_DOMAIN: 'platform-users' };
+    expect(readSettings(sink).messaging).toEqual({ kind: 'connect-customer-profiles', domain: 'platform-users', region: 'us-east-1', endpoint: undefined });
+    expect(readSettings({ ...sink, MESSAGING_CUSTOMER_PROFILES_REGION: 'eu-west-1' }).messaging).toMatchObject({ region: 'eu-west-1' });
+    expect(() => readSettings({ ...production, MESSAGING_SINK: 'connect-customer-profiles' })).toThrow(
+      'MESSAGING_CUSTOMER_PROFILES_DOMAIN: is required when MESSAGING_SINK is connect-customer-profiles',
+    );
+  });
+
+  it('takes the webhook with its address and secret', () => {
+    const sink = { ...production, MESSAGING_SINK: 'webhook', MESSAGING_WEBHOOK_URL: 'https://hooks.example.com/p', MESSAGING_WEBHOOK_SECRET: secret };
+    expect(readSettings(sink).messaging).toEqual({ kind: 'webhook', url: 'https://hooks.example.com/p', secret });
+    expect(() => readSettings({ ...sink, MESSAGING_WEBHOOK_URL: '' })).toThrow('MESSAGING_WEBHOOK_URL: is required when MESSAGING_SINK is webhook');
+    expect(() => readSettings({ ...sink, MESSAGING_WEBHOOK_SECRET: '' })).toThrow('MESSAGING_WEBHOOK_SECRET: is required when MESSAGING_SINK is webhook');
+  });
+
+  it('refuses the retired Pinpoint settings at start, naming what replaces them', () => {
+    const error = thrown(() =>
+      loadSettings({ env: { ...productionReady, PINPOINT_APP_ID: 'app-1', PINPOINT_REGION: 'eu-west-1' }, directory: directoryWith() }),
+    );
+    expect(error.problems.map((problem) => problem.variable)).toEqual(['PINPOINT_APP_ID', 'PINPOINT_REGION']);
+    expect(error.message).toMatch(
+      /^PINPOINT_APP_ID: is no longer read: Amazon Pinpoint ended support on 30 October 2026\. Unset it and set MESSAGING_SINK=connect-customer-profiles with MESSAGING_CUSTOMER_PROFILES_DOMAIN .*MESSAGING_SINK=webhook with MESSAGING_WEBHOOK_URL and MESSAGING_WEBHOOK_SECRET/,
+    );
+    expect(error.message).toMatch(/\nPINPOINT_REGION: .*MESSAGING_CUSTOMER_PROFILES_REGION/);
+  });
+
+  it('refuses a sink over plain http off loopback outside local, unless allowed', () => {
+    const webhook = { ...productionReady, MESSAGING_SINK: 'webhook', MESSAGING_WEBHOOK_SECRET: secret };
+    const start = (env: NodeJS.ProcessEnv) => loadSettings({ env, directory: directoryWith() });
+    expect(() => start({ ...webhook, MESSAGING_WEBHOOK_URL: 'http://hooks.example.com/p' })).toThrow(
+      /^MESSAGING_WEBHOOK_URL: 'http:\/\/' off loopback: .*Set ALLOW_HTTP_MESSAGING_SINK=true to allow it anyway$/,
+    );
+    expect(start({ ...webhook, MESSAGING_WEBHOOK_URL: 'http://hooks.example.com/p', ALLOW_HTTP_MESSAGING_SINK: 'true' }).messaging).toMatchObject({
+      kind: 'webhook',
+    });
+    expect(start({ ...webhook, MESSAGING_WEBHOOK_URL: 'http://127.0.0.1:9999/p' }).messaging).toMatchObject({ kind: 'webhook' });
+    expect(start({ ...webhook, MESSAGING_WEBHOOK_URL: 'https://hooks.example.com/p' }).messaging).toMatchObject({ kind: 'webhook' });
+    const profiles = { ...productionReady, MESSAGING_SINK: 'connect-customer-profiles', MESSAGING_CUSTOMER_PROFILES_DOMAIN: 'd' };
+    expect(() => start({ ...profiles, MESSAGING_CUSTOMER_PROFILES_ENDPOINT: 'http://profiles.internal' })).toThrow(
+      /^MESSAGING_CUSTOMER_PROFILES_ENDPOINT: .*ALLOW_HTTP_MESSAGING_SINK/,
+    );
+    expect(
+      start({ ...local, MESSAGING_SINK: 'webhook', MESSAGING_WEBHOOK_URL: 'http://hooks.example.com/p', MESSAGING_WEBHOOK_SECRET: secret }).messaging,
+    ).toMatchObject({
+      kind: 'webhook',
+    });
   });
 });
 
@@ -192,8 +244,20 @@ describe('environment schema rules', () => {
     ['LOG_FORMAT', 'text', "LOG_FORMAT: must be 'json' or 'pretty', got 'text'"],
     ['ARTIFACT_SIGNING_KEY', Buffer.alloc(16).toString('base64'), 'ARTIFACT_SIGNING_KEY: must be base64 of at least 32 bytes (e.g. `openssl rand -base64 32`)'],
     ['API_BASE_RAIL', 'ftp://rail', "API_BASE_RAIL: must be an http(s) URL or a path starting with /, got 'ftp://rail'"],
-    ['PINPOINT_APP_ID', 'app 1', "PINPOINT_APP_ID: must be a Pinpoint project id without spaces, got 'app 1'"],
-    ['PINPOINT_REGION', 'Frankfurt', "PINPOINT_REGION: must be an AWS region such as eu-west-1, got 'Frankfurt'"],
+    ['MESSAGING_SINK', 'pinpoint', "MESSAGING_SINK: must be one of 'local', 'connect-customer-profiles', 'webhook', 'none', got 'pinpoint'"],
+    ['MESSAGING_QUEUE_LIMIT', '0', "MESSAGING_QUEUE_LIMIT: must be an integer between 1 and 1000000, got '0'"],
+    ['MESSAGING_MAX_ATTEMPTS', '21', "MESSAGING_MAX_ATTEMPTS: must be an integer between 1 and 20, got '21'"],
+    [
+      'MESSAGING_CUSTOMER_PROFILES_DOMAIN',
+      'my domain',
+      "MESSAGING_CUSTOMER_PROFILES_DOMAIN: must be a Customer Profiles domain name (letters, digits, _ and -, at most 64), got 'my domain'",
+    ],
+    ['MESSAGING_CUSTOMER_PROFILES_REGION', 'Frankfurt', "MESSAGING_CUSTOMER_PROFILES_REGION: must be an AWS region such as eu-west-1, got 'Frankfurt'"],
+    ['MESSAGING_CUSTOMER_PROFILES_ENDPOINT', 'profiles.internal', "MESSAGING_CUSTOMER_PROFILES_ENDPOINT: must be an http(s) URL, got 'profiles.internal'"],
+    ['MESSAGING_WEBHOOK_URL', 'ftp://hooks', "MESSAGING_WEBHOOK_URL: must be an http(s) URL, got 'ftp://hooks'"],
+    ['MESSAGING_WEBHOOK_SECRET', 'short-secret', 'MESSAGING_WEBHOOK_SECRET: must be at least 32 characters (e.g. `openssl rand -hex 32`)'],
+    ['PINPOINT_APP_ID', 'app-1', expect.stringMatching(/^PINPOINT_APP_ID: is no longer read: .*, got 'app-1'$/) as unknown as string],
+    ['PINPOINT_REGION', 'eu-west-1', expect.stringMatching(/^PINPOINT_REGION: is no longer read: .*, got 'eu-west-1'$/) as unknown as string],
     ['COLD_START_PUBLIC_REGION', 'gov cloud', "COLD_START_PUBLIC_REGION: must be an AWS region such as eu-west-1, got 'gov cloud'"],
     [
       'CORS_ORIGINS',
@@ -229,11 +293,12 @@ describe('environment schema rules', () => {
     ['ALLOW_HTTP_IDENTITY_PROVIDER', 'yes', "ALLOW_HTTP_IDENTITY_PROVIDER: must be 'true' or 'false', got 'yes'"],
     ['ALLOW_JWKS_OUTSIDE_ISSUER', '0', "ALLOW_JWKS_OUTSIDE_ISSUER: must be 'true' or 'false', got '0'"],
     ['ALLOW_UNCHECKED_APP_CLIENT', 'no', "ALLOW_UNCHECKED_APP_CLIENT: must be 'true' or 'false', got 'no'"],
+    ['ALLOW_HTTP_MESSAGING_SINK', 'yes', "ALLOW_HTTP_MESSAGING_SINK: must be 'true' or 'false', got 'yes'"],
   ];
 
   it.each(cases)('refuses %s=%s with a message naming the variable and the rule', (variable, value, message) => {
     const error = thrown(() => readSettings({ ...local, [variable]: value }));
-    expect(error.message).toBe(message);
+    expect(error.message).toEqual(message);
     expect(error.variable).toBe(variable);
     expect(error.code).toBe('CFG_SETTINGS_INVALID');
   });

@@ -4,6 +4,7 @@ import { repoRoot } from './repoPaths.ts';
 import { BACKENDS, backendVariable, LOCAL_MAIN_API_BASE, LOCAL_USER_MANAGEMENT_API_BASE, type BackendName } from './settings/backends.ts';
 import { environmentSchema, type Environment } from './settings/environmentSchema.ts';
 import { loadEnvFile } from './settings/loadEnvFile.ts';
+import { messagingSettings, type MessagingQueueSettings, type MessagingSettings } from './settings/messagingSettings.ts';
 import { isLocalEnvironment, refuseUnsafeProduction, type GuardName } from './settings/productionGuards.ts';
 import { SettingsError } from './settings/settingsError.ts';
 import { originList, validateEnvironment } from './settings/validateEnvironment.ts';
@@ -12,6 +13,7 @@ export { BACKENDS, backendVariable, type BackendName } from './settings/backends
 export { environmentSchema } from './settings/environmentSchema.ts';
 export { isLocalEnvironment } from './settings/productionGuards.ts';
 export { SettingsError, type SettingsErrorCode, type SettingsProblem } from './settings/settingsError.ts';
+export type { MessagingQueueSettings, MessagingSettings } from './settings/messagingSettings.ts';
 
 export interface Settings {
   port: number;
@@ -45,8 +47,10 @@ export interface Settings {
   backends: Record<BackendName, string | null>;
   /** The region each backend is in, handed to the browser with the bases (PublicConfig['backendRegions']). */
   backendRegions: Record<BackendName, string>;
-  /** Where messaging endpoint updates go: the local sink, Pinpoint, or nowhere. */
-  messaging: { kind: 'local' } | { kind: 'pinpoint'; appId: string; region: string } | null;
+  /** The sink the service forwards messaging profiles to; null: none, and the browser sends none. */
+  messaging: MessagingSettings | null;
+  /** The bounds of the queue that retries a failing sink. */
+  messagingQueue: MessagingQueueSettings;
   /** Foreign origins whose pages may call the API (CORS); empty: none. */
   corsOrigins: string[];
   rateLimits: RateLimits;
@@ -170,11 +174,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       ...(Object.fromEntries(BACKENDS.map((name) => [name, region])) as Record<BackendName, string>),
       coldStartPublic: values.COLD_START_PUBLIC_REGION,
     },
-    messaging: values.PINPOINT_APP_ID
-      ? { kind: 'pinpoint', appId: values.PINPOINT_APP_ID, region: values.PINPOINT_REGION ?? region }
-      : demoOrLocal
-        ? { kind: 'local' }
-        : null,
+    messaging: messagingSettings(values, region),
+    messagingQueue: { limit: values.MESSAGING_QUEUE_LIMIT, maxAttempts: values.MESSAGING_MAX_ATTEMPTS },
     corsOrigins: [...new Set(originList(values.CORS_ORIGINS ?? ''))],
     rateLimits: { signInPerMinute: values.RATE_LIMIT_SIGN_IN, adminWritesPerMinute: values.RATE_LIMIT_ADMIN_WRITES },
     trustedProxyHops: values.TRUSTED_PROXY_HOPS,
@@ -195,6 +196,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       httpIssuer: values.ALLOW_HTTP_IDENTITY_PROVIDER,
       httpJwksUrl: values.ALLOW_HTTP_IDENTITY_PROVIDER,
       jwksOutsideIssuer: values.ALLOW_JWKS_OUTSIDE_ISSUER,
+      httpMessagingWebhook: values.ALLOW_HTTP_MESSAGING_SINK,
+      httpCustomerProfiles: values.ALLOW_HTTP_MESSAGING_SINK,
     },
     checkAppClientWriteRights: !values.ALLOW_UNCHECKED_APP_CLIENT,
     seedDemoData: values.SEED_DEMO_DATA ?? demoOrLocal,

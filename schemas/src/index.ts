@@ -6,6 +6,7 @@ export { MANIFEST_RULE_HINTS, problemHint, type ManifestRule } from './problemHi
 export { STAFF_ROLE, KNOWN_ROLES } from './roles.ts';
 export { customerInContext, lacksCustomer, type CustomerClaim } from './customerInContext.ts';
 export { messagingCompanyId, PROVIDER_COMPANY_ID, UNKNOWN_COMPANY_ID } from './messagingCompanyId.ts';
+export { messagingEndpoint, type ProfileSource } from './messagingEndpoint.ts';
 export { DEMO_OR_LOCAL_ENVIRONMENTS, KNOWN_ENVIRONMENTS, isDemoOrLocal } from './environments.ts';
 export { RESERVED_PATH_PREFIXES, reservedPrefixOf } from './reservedPaths.ts';
 export { customerIdSchema, CUSTOMER_ID_PATTERN, isCustomerId } from './customerId.ts';

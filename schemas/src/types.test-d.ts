@@ -80,9 +80,8 @@ describe('PublicConfig', () => {
     expectTypeOf<PublicConfig['backends']['main']>().toEqualTypeOf<string | null>();
   });
 
-  test('tells the messaging sinks apart by kind', () => {
-    expectTypeOf<Extract<PublicConfig['messaging'], { kind: 'pinpoint' }>>().toEqualTypeOf<{ kind: 'pinpoint'; appId: string; region: string }>();
-    expectTypeOf<Extract<PublicConfig['messaging'], { kind: 'local' }>>().toEqualTypeOf<{ kind: 'local' }>();
+  test('says only whether profiles are sent, never where the service forwards them', () => {
+    expectTypeOf<PublicConfig['messaging']>().toEqualTypeOf<boolean>();
   });
 });
 

@@ -208,7 +208,7 @@ describe('security headers', () => {
     expect(res.body).not.toMatch(/<script/);
   });
 
-  it('names in connect-src the identity provider, hosted UI, backends and Pinpoint a real deployment configures', async () => {
+  it('names in connect-src the identity provider, hosted UI and backends a real deployment configures, never its messaging sink', async () => {
     const deployed = await apps.app({
       browserAuth: {
         region: 'eu-west-1',
@@ -225,7 +225,8 @@ describe('security headers', () => {
         rail: '/rail',
         lifeCost: 'https://cost.example.com:8443/v2',
       } as never,
-      messaging: { kind: 'pinpoint', appId: 'app', region: 'eu-west-1' },
+      // The service forwards profiles itself (decision 0055): the browser never calls the sink.
+      messaging: { kind: 'webhook', url: 'https://hooks.example.com/profiles', secret: 'a-shared-secret-of-32-characters' },
     });
     const res = await ask(deployed, { url: '/api/v1/config' });
     const config = res.json() as { auth: unknown; backends: Record<string, string | null> };
@@ -234,10 +235,8 @@ describe('security headers', () => {
       "'self'",
       'https://api.example.com',
       'https://auth.example.com',
-      'https://cognito-identity.eu-west-1.amazonaws.com',
       'https://cognito-idp.eu-west-1.amazonaws.com',
       'https://cost.example.com:8443',
-      'https://pinpoint.eu-west-1.amazonaws.com',
     ]);
   });
 
@@ -253,7 +252,6 @@ describe('security headers', () => {
         passwordPolicy: null,
       },
       backends: { main: "https://api.example.com/x;script-src 'unsafe-inline'" } as never,
-      messaging: null,
     });
     expect(origins).toEqual(['https://api.example.com']);
     const directives = pageDirectives({
@@ -267,7 +265,6 @@ describe('security headers', () => {
         passwordPolicy: null,
       },
       backends: {} as never,
-      messaging: null,
     });
     expect(directives['connect-src']).toEqual(["'self'", 'https://idp.example.com']);
   });

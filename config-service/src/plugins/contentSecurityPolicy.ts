@@ -4,7 +4,6 @@ import { isAwsRegion, type PublicConfig } from '@platform/schemas';
 export interface BrowserEndpoints {
   auth: PublicConfig['auth'];
   backends: PublicConfig['backends'];
-  messaging: PublicConfig['messaging'];
 }
 
 /** A policy as directive name → sources, the shape helmet takes. */
@@ -16,9 +15,10 @@ const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$/;
 
 /**
  * The origins besides this one that the web app fetches from: the user pool (or its custom endpoint),
- * the hosted UI's token endpoint, absolute backend bases and Pinpoint. Paths are this origin.
+ * the hosted UI's token endpoint and absolute backend bases. Paths are this origin; so is the messaging
+ * profile, which the service forwards (decision 0055).
  */
-export function connectOrigins({ auth, backends, messaging }: BrowserEndpoints): string[] {
+export function connectOrigins({ auth, backends }: BrowserEndpoints): string[] {
   const origins = new Set<string>();
   const add = (address: string) => {
     if (/^https?:\/\//.test(address)) origins.add(new URL(address).origin);
@@ -28,11 +28,6 @@ export function connectOrigins({ auth, backends, messaging }: BrowserEndpoints):
   else if (isAwsRegion(auth.region)) add(`https://cognito-idp.${auth.region}.amazonaws.com`);
   if (auth.oauth?.domain && HOST.test(auth.oauth.domain)) add(`https://${auth.oauth.domain}`);
   for (const base of Object.values(backends)) if (base) add(base);
-  // Amplify's analytics takes credentials from Cognito Identity, then writes the endpoint to Pinpoint.
-  if (messaging?.kind === 'pinpoint' && isAwsRegion(messaging.region)) {
-    add(`https://pinpoint.${messaging.region}.amazonaws.com`);
-    add(`https://cognito-identity.${messaging.region}.amazonaws.com`);
-  }
   return [...origins].sort();
 }
 

@@ -15,6 +15,9 @@ const flag = (description: string, fallback?: { 'x-default': string }) => ({ typ
 const allow = (description: string) => ({ type: 'boolean', default: false, description }) as const;
 const region = (description: string) =>
   ({ type: 'string', pattern: AWS_REGION_PATTERN, 'x-rule': 'must be an AWS region such as eu-west-1', description }) as const;
+/** A variable of an earlier release that now stops start-up, saying what replaces it (decision 0055). */
+const retired = (rule: string) =>
+  ({ not: {}, 'x-rule': `is no longer read: Amazon Pinpoint ended support on 30 October 2026. ${rule}`, description: 'retired' }) as const;
 const httpAddress = { pattern: '^(https?://\\S+|/\\S*)$', 'x-rule': 'must be an http(s) URL or a path starting with /' } as const;
 
 const backendProperties = Object.fromEntries(
@@ -97,13 +100,61 @@ export const environmentSchema = {
       ...region('region of the cold start public API, the one backend in a government region (spec section 9); the others are in COGNITO_REGION'),
       default: 'us-gov-west-1',
     },
-    PINPOINT_APP_ID: {
+    MESSAGING_SINK: {
       type: 'string',
-      pattern: '^\\S+$',
-      'x-rule': 'must be a Pinpoint project id without spaces',
-      description: 'send messaging profiles to Amazon Pinpoint instead of the local sink',
+      enum: ['local', 'connect-customer-profiles', 'webhook', 'none'],
+      default: 'local',
+      description:
+        "where the service forwards each signed-in user's messaging profile (decision 0055): `local`, kept in memory for staff to read (development, tests); `connect-customer-profiles`, Amazon Connect Customer Profiles; `webhook`, a signed HTTPS POST; `none`, the browser sends nothing",
     },
-    PINPOINT_REGION: region('region of the Pinpoint project (default: COGNITO_REGION)'),
+    MESSAGING_QUEUE_LIMIT: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1_000_000,
+      default: 10_000,
+      description: 'users whose latest profile waits, per process, for a sink that failed; past it the oldest is dropped and counted',
+    },
+    MESSAGING_MAX_ATTEMPTS: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 20,
+      default: 8,
+      description: "attempts at one user's profile (the first and its retries, with exponential back-off from 1 s to 5 min) before it is dropped and counted",
+    },
+    MESSAGING_CUSTOMER_PROFILES_DOMAIN: {
+      type: 'string',
+      pattern: '^[a-zA-Z0-9_-]{1,64}$',
+      'x-rule': 'must be a Customer Profiles domain name (letters, digits, _ and -, at most 64)',
+      'x-default': 'required when MESSAGING_SINK is connect-customer-profiles',
+      description: 'the Amazon Connect Customer Profiles domain that gets the profiles, with the credentials of the service itself',
+    },
+    MESSAGING_CUSTOMER_PROFILES_REGION: { ...region('region of the Customer Profiles domain'), 'x-default': '$COGNITO_REGION' },
+    MESSAGING_CUSTOMER_PROFILES_ENDPOINT: {
+      type: 'string',
+      pattern: '^https?://\\S+$',
+      'x-rule': 'must be an http(s) URL',
+      'x-default': "unset: the region's own",
+      description: 'another address for the Customer Profiles API (a VPC endpoint; a stand-in under test)',
+    },
+    MESSAGING_WEBHOOK_URL: {
+      type: 'string',
+      pattern: '^https?://\\S+$',
+      'x-rule': 'must be an http(s) URL',
+      'x-default': 'required when MESSAGING_SINK is webhook',
+      description: 'where each profile is POSTed as JSON, signed (HTTPS outside local)',
+    },
+    MESSAGING_WEBHOOK_SECRET: {
+      type: 'string',
+      minLength: 32,
+      'x-rule': 'must be at least 32 characters (e.g. `openssl rand -hex 32`)',
+      'x-secret': true,
+      'x-default': 'required when MESSAGING_SINK is webhook',
+      description: 'shared secret of the webhook signature (HMAC-SHA256 of the timestamp and the body)',
+    },
+    PINPOINT_APP_ID: retired(
+      'Unset it and set MESSAGING_SINK=connect-customer-profiles with MESSAGING_CUSTOMER_PROFILES_DOMAIN (and MESSAGING_CUSTOMER_PROFILES_REGION), or MESSAGING_SINK=webhook with MESSAGING_WEBHOOK_URL and MESSAGING_WEBHOOK_SECRET',
+    ),
+    PINPOINT_REGION: retired("Unset it; a Customer Profiles domain's region is MESSAGING_CUSTOMER_PROFILES_REGION"),
     CORS_ORIGINS: {
       type: 'string',
       format: 'origin-list',
@@ -233,6 +284,9 @@ export const environmentSchema = {
     ALLOW_LOCAL_MAIN_API: allow('outside local, allow LOCAL_MAIN_API=true'),
     ALLOW_EMBEDDED_DATABASE: allow('outside local, allow running without DATABASE_URL on the embedded database (one process only)'),
     ALLOW_HTTP_IDENTITY_PROVIDER: allow('outside local, allow a COGNITO_ISSUER or COGNITO_JWKS_URL over plain http to a host other than loopback'),
+    ALLOW_HTTP_MESSAGING_SINK: allow(
+      'outside local, allow a MESSAGING_WEBHOOK_URL or MESSAGING_CUSTOMER_PROFILES_ENDPOINT over plain http to a host other than loopback',
+    ),
     ALLOW_JWKS_OUTSIDE_ISSUER: allow(
       "outside local, allow a COGNITO_JWKS_URL that is not under COGNITO_ISSUER (another origin, or a path outside the issuer's)",
     ),

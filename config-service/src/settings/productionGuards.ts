@@ -53,6 +53,16 @@ export const GUARDS = {
     allowedBy: 'ALLOW_JWKS_OUTSIDE_ISSUER',
     risk: "is not under COGNITO_ISSUER (same origin, path below the issuer's): the keys trusted would be another server's, not the pool's",
   },
+  httpMessagingWebhook: {
+    variable: 'MESSAGING_WEBHOOK_URL',
+    allowedBy: 'ALLOW_HTTP_MESSAGING_SINK',
+    risk: "'http://' off loopback: users' profiles and the request's signature travel unprotected",
+  },
+  httpCustomerProfiles: {
+    variable: 'MESSAGING_CUSTOMER_PROFILES_ENDPOINT',
+    allowedBy: 'ALLOW_HTTP_MESSAGING_SINK',
+    risk: "'http://' off loopback: users' profiles travel unprotected, and whoever answers on the way could read or refuse them",
+  },
 } as const satisfies Record<string, ProductionGuard>;
 
 export type GuardName = keyof typeof GUARDS;
@@ -66,6 +76,8 @@ const TAKES: Record<GuardName, (settings: Settings) => boolean> = {
   httpIssuer: (settings) => settings.identityProvider === 'cognito' && plainHttpOffLoopback(settings.cognito.issuer),
   httpJwksUrl: (settings) => settings.identityProvider === 'cognito' && plainHttpOffLoopback(settings.cognito.jwksUrl),
   jwksOutsideIssuer: ({ identityProvider, cognito: { issuer, jwksUrl } }) => identityProvider === 'cognito' && !!issuer && !!jwksUrl && !under(jwksUrl, issuer),
+  httpMessagingWebhook: ({ messaging }) => messaging?.kind === 'webhook' && plainHttpOffLoopback(messaging.url),
+  httpCustomerProfiles: ({ messaging }) => messaging?.kind === 'connect-customer-profiles' && plainHttpOffLoopback(messaging.endpoint),
 };
 
 /** Loopback never leaves the machine: a stand-in pool there (benchmarks, the packaging test) needs no TLS. */

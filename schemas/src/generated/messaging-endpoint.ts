@@ -3,7 +3,7 @@ export const messagingEndpointSchema = {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://asset-platform.example/schemas/messaging-endpoint.schema.json",
   "title": "Messaging endpoint update",
-  "description": "POST /api/v1/messaging/endpoints (local mode): the signed-in user's profile for the messaging service, as Amplify's analytics would send it; it must describe the caller.",
+  "description": "POST /api/v1/messaging/endpoints: the signed-in user's profile for the messaging service (spec section 7). It must describe the caller; the service builds what it forwards from the verified token, not from this body (decision 0055).",
   "type": "object",
   "additionalProperties": false,
   "required": [

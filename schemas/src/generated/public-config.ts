@@ -280,44 +280,8 @@ export const publicConfigSchema = {
       }
     },
     "messaging": {
-      "description": "Where the signed-in user's profile goes as a messaging endpoint update: the service's local sink, Amazon Pinpoint through Amplify's analytics, or nowhere (null).",
-      "oneOf": [
-        {
-          "type": "null"
-        },
-        {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "kind"
-          ],
-          "properties": {
-            "kind": {
-              "const": "local"
-            }
-          }
-        },
-        {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "kind",
-            "appId",
-            "region"
-          ],
-          "properties": {
-            "kind": {
-              "const": "pinpoint"
-            },
-            "appId": {
-              "type": "string"
-            },
-            "region": {
-              "type": "string"
-            }
-          }
-        }
-      ]
+      "description": "Whether the browser sends the signed-in user's profile to POST /api/v1/messaging/endpoints, from where the service hands it to the sink it is configured with (MESSAGING_SINK, decision 0055); false: MESSAGING_SINK=none, nothing is sent.",
+      "type": "boolean"
     }
   }
 } as const;

@@ -80,7 +80,7 @@ export type ManagedUser = FromSchema<typeof managedUserSchema, { references: [ty
 /** GET /api/v1/admin/messaging/endpoints (staff only): endpoint updates the local sink received, newest first. */
 export type MessagingEndpointList = FromSchema<typeof messagingEndpointListSchema, { references: [typeof messagingEndpointSchema] }>;
 
-/** POST /api/v1/messaging/endpoints (local mode): the signed-in user's profile for the messaging service, as Amplify's analytics would send it; it must describe the caller. */
+/** POST /api/v1/messaging/endpoints: the signed-in user's profile for the messaging service (spec section 7). */
 export type MessagingEndpoint = FromSchema<typeof messagingEndpointSchema>;
 
 /** GET /api/v1/customers/{customerId}/audit (staff only): one page of the customer's changes, newest first: its module switches, and the customer added and renamed. */

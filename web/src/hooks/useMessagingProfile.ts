@@ -14,13 +14,12 @@ export function useMessagingProfile(enabled = true) {
   const session = useSession();
   const customerId = useCustomerId();
   useEffect(() => {
-    const messaging = config?.messaging;
-    if (!messaging || !session || !enabled) return;
+    if (!config?.messaging || !session || !enabled) return;
     const key = `${session.sub}\0${customerId ?? ''}`;
     if (sent.has(key)) return;
     sent.add(key);
     // Section 8 lists no behaviour for a failed profile update: it must never disturb the user.
-    sendMessagingProfile(messaging, { ...session, customerId }).catch((error: unknown) => {
+    sendMessagingProfile({ ...session, customerId }).catch((error: unknown) => {
       sent.delete(key);
       console.warn('messaging profile update failed', error);
     });

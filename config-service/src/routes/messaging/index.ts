@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   customerInContext,
-  messagingCompanyId,
+  messagingEndpoint,
   messagingEndpointListSchema,
   messagingEndpointSchema,
   problemSchema,
@@ -9,20 +9,47 @@ import {
   type MessagingEndpointList,
 } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
+import { createMessagingSink } from '../../messaging/createMessagingSink.ts';
+import { DeliveryQueue } from '../../messaging/deliveryQueue.ts';
+import { LocalMessagingSink } from '../../messaging/localSink.ts';
+import { registerMessagingMetrics } from '../../messaging/messagingMetrics.ts';
+import type { MessagingSink, ProfileUpdate } from '../../messaging/messagingSink.ts';
 import customerHeader, { customerHeaderSchema } from '../../plugins/customerHeader.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
-import { RecentList } from './recentList.ts';
+import type { MessagingQueueSettings, MessagingSettings } from '../../settings.ts';
 
-/** How many endpoint updates the local sink keeps. */
-const KEPT = 500;
+/** How long a stopping service keeps trying the profiles that wait, within the shutdown's own limit. */
+const FLUSH_MS = 2_000;
+
+export interface MessagingRouteOptions {
+  settings: MessagingSettings;
+  queue: MessagingQueueSettings;
+  /** Instead of the sink the settings name (tests). */
+  sink?: MessagingSink;
+}
 
 /**
- * The local stand-in for the messaging service (local mode): signed-in users send their endpoint
- * update on load; staff read what arrived. An update must describe the caller, as their verified
- * claims say, so no one can file a profile for someone else.
+ * Signed-in users send their endpoint update on load (spec section 7); the service checks that it is
+ * theirs, builds the update it forwards from the verified token, and hands it to the configured sink
+ * through a bounded retry queue, answering 202 without waiting for the sink (decision 0055). With the
+ * local sink, staff read what arrived.
  */
-export default async function messagingRoutes(app: FastifyInstance) {
-  const received = new RecentList<MessagingEndpointList['endpoints'][number]>(KEPT);
+export default async function messagingRoutes(app: FastifyInstance, options: MessagingRouteOptions) {
+  const sink = options.sink ?? (await createMessagingSink(options.settings));
+  const queue = new DeliveryQueue<ProfileUpdate>({
+    deliver: (update) => sink.deliver(update),
+    limit: options.queue.limit,
+    maxAttempts: options.queue.maxAttempts,
+    onHealth: (healthy, error) =>
+      healthy
+        ? app.log.info({ sink: sink.kind }, 'messaging sink delivers again')
+        : app.log.warn({ sink: sink.kind, err: error }, 'messaging sink failing; profiles wait to be retried'),
+  });
+  registerMessagingMetrics(app.metrics.registry, queue, sink.kind);
+  app.addHook('onClose', async () => {
+    const lost = await queue.close(FLUSH_MS);
+    if (lost > 0) app.log.warn({ sink: sink.kind, lost }, 'messaging profiles not delivered before shutdown');
+  });
   await app.register(customerHeader);
 
   app.post<{ Body: MessagingEndpoint }>(
@@ -30,7 +57,7 @@ export default async function messagingRoutes(app: FastifyInstance) {
     {
       onRequest: app.authenticate,
       schema: {
-        summary: "The signed-in user's messaging endpoint update (local sink)",
+        summary: "The signed-in user's messaging endpoint update, forwarded to the configured sink",
         tags: ['messaging'],
         security: [{ bearerAuth: [] }],
         headers: customerHeaderSchema,
@@ -40,24 +67,26 @@ export default async function messagingRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = request.verifiedUser;
-      const endpoint = request.body;
+      const sent = request.body;
       // Without an auth claim there is no role: the list is empty, as the web app sends it; [''] is refused.
-      const role = user.auth?.role;
-      const company = messagingCompanyId(role, customerInContext(user.auth, request.requestedCustomerId));
+      const role = user.auth?.role ?? null;
+      const endpoint = messagingEndpoint({ ...user, role, customerId: customerInContext(user.auth, request.requestedCustomerId) });
       const mismatch =
-        endpoint.address.toLowerCase() !== user.email.toLowerCase()
+        sent.address.toLowerCase() !== endpoint.address.toLowerCase()
           ? 'address'
-          : (endpoint.attributes.role[0] ?? null) !== (role ?? null)
+          : (sent.attributes.role[0] ?? null) !== role
             ? 'role'
-            : endpoint.attributes.companyId[0] !== company
+            : sent.attributes.companyId[0] !== endpoint.attributes.companyId[0]
               ? 'companyId'
               : undefined;
       if (mismatch) throw new PlatformError('CFG_ERR_FORBIDDEN', `the endpoint update's ${mismatch} is not the signed-in user's`);
-      received.add({ receivedAt: new Date().toISOString(), sub: user.sub, endpoint });
+      // What goes on is the token's, names included: the body only had to agree.
+      queue.submit(user.sub, { sub: user.sub, receivedAt: new Date().toISOString(), givenName: user.givenName, familyName: user.familyName, endpoint });
       return reply.code(202).send();
     },
   );
 
+  if (!(sink instanceof LocalMessagingSink)) return;
   app.get(
     '/api/v1/admin/messaging/endpoints',
     {
@@ -71,7 +100,7 @@ export default async function messagingRoutes(app: FastifyInstance) {
     },
     async (_request, reply): Promise<MessagingEndpointList> => {
       reply.header('Cache-Control', 'no-store');
-      return { endpoints: received.newestFirst() };
+      return { endpoints: sink.newestFirst() };
     },
   );
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagingEndpointList } from '@platform/schemas';
 import type { FastifyInstance } from 'fastify';
+import { SinkFailure, type ProfileUpdate } from '../../messaging/messagingSink.ts';
 import { claims, sign, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
 
 let apps: TestApps;
@@ -29,10 +30,16 @@ describe('local messaging sink', () => {
     const accepted = await post(erin, endpoint());
     expect(accepted.statusCode).toBe(202);
     expect(accepted.body).toBe('');
-    expect((await post(erin, endpoint({ userId: 'Erin E.' }))).statusCode).toBe(202);
+    expect((await post(staff, { ...endpoint(), attributes: { user: ['Sam'], role: ['sentient'], companyId: ['provider'] } })).statusCode).toBe(202);
     const [newest, older] = await list();
-    expect(newest).toMatchObject({ sub: 'user-1', endpoint: { userId: 'Erin E.' } });
-    expect(older!.endpoint).toEqual(endpoint());
+    expect(newest!.endpoint.attributes.role).toEqual(['sentient']);
+    expect(older).toMatchObject({ sub: 'user-1', endpoint: endpoint() });
+  });
+
+  it("forwards the token's names and address, not the body's", async () => {
+    expect((await post(erin, endpoint({ userId: 'Someone Else', address: 'ERIN@acme.example' }))).statusCode).toBe(202);
+    const [newest] = await list();
+    expect(newest!.endpoint).toEqual(endpoint());
   });
 
   it('refuses a profile that is not the caller’s', async () => {
@@ -83,11 +90,62 @@ describe('local messaging sink', () => {
     expect((await post(erin, { address: 'erin@acme.example' })).statusCode).toBe(400);
   });
 
-  it('is not served unless the messaging setting is local', async () => {
-    const other = await apps.app();
+  it('is not served when no sink is configured (MESSAGING_SINK=none), and the browser is told to send nothing', async () => {
+    const other = await apps.app({ messaging: null });
     expect(
       (await other.inject({ method: 'POST', url: '/api/v1/messaging/endpoints', headers: { authorization: `Bearer ${erin}` }, payload: endpoint() }))
         .statusCode,
     ).toBe(404);
+    expect((await other.inject({ url: '/api/v1/config' })).json()).toMatchObject({ messaging: false });
+    expect((await app.inject({ url: '/api/v1/config' })).json()).toMatchObject({ messaging: true });
+  });
+});
+
+describe('a sink other than the local one', () => {
+  const webhook = { kind: 'webhook', url: 'https://hooks.example.com/profiles', secret: 'a-shared-secret-of-32-characters' } as const;
+  const metric = (text: string, name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1]);
+
+  it("gets the update built from the token, and the staff's reading route is not served", async () => {
+    const forwarded: ProfileUpdate[] = [];
+    const recording = await apps.app({ messaging: webhook, messagingSink: { kind: 'webhook', deliver: (update) => void forwarded.push(update) } });
+    expect(
+      (
+        await recording.inject({
+          method: 'POST',
+          url: '/api/v1/messaging/endpoints',
+          headers: { authorization: `Bearer ${erin}` },
+          payload: endpoint({ userId: 'Not Erin' }),
+        })
+      ).statusCode,
+    ).toBe(202);
+    expect(forwarded).toEqual([{ sub: 'user-1', receivedAt: expect.any(String), givenName: 'Erin', familyName: 'Engineer', endpoint: endpoint() }]);
+    expect((await recording.inject({ url: '/api/v1/admin/messaging/endpoints', headers: { authorization: `Bearer ${staff}` } })).statusCode).toBe(404);
+  });
+
+  it('that fails never fails the request: the update waits to be retried, counted in /metrics', async () => {
+    const failing = await apps.app({
+      messaging: webhook,
+      messagingSink: {
+        kind: 'webhook',
+        deliver: () => {
+          throw new SinkFailure('the webhook answered 503', 503);
+        },
+      },
+    });
+    const vic = sign(claims({ sub: 'user-2', email: 'vic@acme.example' }));
+    for (const token of [erin, erin, vic]) {
+      const body = token === vic ? endpoint({ address: 'vic@acme.example' }) : endpoint();
+      expect(
+        (await failing.inject({ method: 'POST', url: '/api/v1/messaging/endpoints', headers: { authorization: `Bearer ${token}` }, payload: body })).statusCode,
+      ).toBe(202);
+    }
+    const text = (await failing.inject({ url: '/metrics' })).body;
+    // Erin's second update replaced her first, which waits for its retry: the queue holds users, not calls.
+    expect(metric(text, 'config_messaging_attempts_failed_total')).toBe(2);
+    expect(metric(text, 'config_messaging_retries_total')).toBe(2);
+    expect(metric(text, 'config_messaging_profiles_coalesced_total')).toBe(1);
+    expect(metric(text, 'config_messaging_queue_depth')).toBe(2);
+    expect(metric(text, 'config_messaging_profiles_sent_total')).toBe(0);
+    expect(text).toMatch(/^config_messaging_profiles_dropped_total\{sink="webhook",reason="queue_full"\} 0$/m);
   });
 });
