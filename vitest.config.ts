@@ -3,8 +3,18 @@ import { vitestTags } from './scripts/hardeningGroups.mjs';
 
 // Unit tests sit beside the code they test; end-to-end specs live in tests/ and run under Playwright.
 export default defineConfig({
+  // As the page's import map does, the SDK's bare name resolves to the shell's implementation, so a
+  // component test can import a fixture bundle as a browser would (web/src/app/bundles/BundleHost.test.tsx).
+  resolve: { alias: [{ find: /^@platform\/module-sdk$/, replacement: new URL('web/src/moduleRuntime/moduleSdk.tsx', import.meta.url).pathname }] },
   test: {
-    include: ['schemas/src/**/*.test.ts', 'bench/**/*.test.ts', 'config-service/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
+    include: [
+      'schemas/src/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'config-service/src/**/*.test.ts',
+      'web/src/**/*.test.{ts,tsx}',
+      'web/build/**/*.test.ts',
+      'scripts/**/*.test.mjs',
+    ],
     // Component tests opt into a DOM with a `// @vitest-environment jsdom` docblock; the rest stay in
     // node, which starts faster and keeps browser globals out of service code (decision 0031).
     environment: 'node',
