@@ -13,9 +13,10 @@ export interface BundleSource {
 
 /**
  * The shell's shared files (decision 0058): what the import map names `react`, `react/jsx-runtime`
- * and `@platform/module-sdk`. Imported here first, so the same addresses a bundle's bare names
- * resolve to are already loaded, and so the build emits them as chunks loaded after the shell's own
- * code: they re-export its instances instead of splitting the login page's code to share it.
+ * and `@platform/module-sdk`. Imported here beside the bundle (the same addresses its bare names
+ * resolve to, so the browser fetches each once), which makes the build emit them as chunks loaded
+ * after the shell's own code: they re-export its instances instead of splitting the login page's
+ * code to share it.
  */
 const sharedModules = () =>
   Promise.all([import('../../moduleRuntime/sharedReact.ts'), import('../../moduleRuntime/sharedJsxRuntime.ts'), import('../../moduleRuntime/moduleSdk.tsx')]);
@@ -23,8 +24,8 @@ const sharedModules = () =>
 const browserSource: BundleSource = {
   async importModule(url, as) {
     if (as === 'json') return import(/* @vite-ignore */ url, { with: { type: 'json' } });
-    await sharedModules();
-    return import(/* @vite-ignore */ url);
+    const [, module] = await Promise.all([sharedModules(), import(/* @vite-ignore */ url)]);
+    return module;
   },
   integrity: () => pageIntegrity(),
   storage: () => sessionStorage,
