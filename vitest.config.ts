@@ -20,7 +20,7 @@ export default defineConfig({
     environment: 'node',
     // Type-level tests run in the same run and count in its totals. tsc checks a project of their own,
     // the test-d files and what they import, so the check stays a few seconds.
-    typecheck: { enabled: true, include: ['schemas/src/**/*.test-d.ts', 'web/module-sdk/src/**/*.test-d.ts'], tsconfig: 'tsconfig.test-d.json' },
+    typecheck: { enabled: true, include: ['schemas/src/**/*.test-d.ts', 'web/module-sdk/src/**/*.test-d.ts'], tsconfig: 'schemas/tsconfig.test-d.json' },
     // A real PostgreSQL server on loopback for the tests that need one; see scripts/testPostgres.mjs.
     globalSetup: ['scripts/vitestGlobalPostgres.mjs'],
     setupFiles: ['scripts/vitestFastCheck.mjs'],
