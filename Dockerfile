@@ -12,6 +12,7 @@ COPY package.json package-lock.json tsconfig.json ./
 COPY schemas/package.json schemas/
 COPY config-service/package.json config-service/
 COPY web/package.json web/
+COPY web/module-sdk/package.json web/module-sdk/
 RUN npm ci --no-audit --no-fund
 COPY . .
 # `npm run build` generates the schema copies, builds the web app and compiles the service to
@@ -34,6 +35,8 @@ COPY schemas/package.json schemas/
 COPY config-service/package.json config-service/
 # web/package.json is only there for npm to recognise the workspace; none of its packages are installed.
 COPY web/package.json web/
+# The module SDK's version is the one the service reports and checks bundles against (decision 0058).
+COPY web/module-sdk/package.json web/module-sdk/
 # The service's production dependencies only: no TypeScript tool, no local identity provider, no pretty logs.
 RUN npm ci --omit=dev --workspace config-service --no-audit --no-fund \
     && npm cache clean --force

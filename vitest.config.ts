@@ -3,14 +3,24 @@ import { vitestTags } from './scripts/hardeningGroups.mjs';
 
 // Unit tests sit beside the code they test; end-to-end specs live in tests/ and run under Playwright.
 export default defineConfig({
+  // As the page's import map does, the SDK's bare name resolves to the shell's implementation, so a
+  // component test can import a fixture bundle as a browser would (web/src/app/bundles/BundleHost.test.tsx).
+  resolve: { alias: [{ find: /^@platform\/module-sdk$/, replacement: new URL('web/src/moduleRuntime/moduleSdk.tsx', import.meta.url).pathname }] },
   test: {
-    include: ['schemas/src/**/*.test.ts', 'bench/**/*.test.ts', 'config-service/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
+    include: [
+      'schemas/src/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'config-service/src/**/*.test.ts',
+      'web/src/**/*.test.{ts,tsx}',
+      'web/build/**/*.test.ts',
+      'scripts/**/*.test.mjs',
+    ],
     // Component tests opt into a DOM with a `// @vitest-environment jsdom` docblock; the rest stay in
     // node, which starts faster and keeps browser globals out of service code (decision 0031).
     environment: 'node',
     // Type-level tests run in the same run and count in its totals. tsc checks a project of their own,
     // the test-d files and what they import, so the check stays a few seconds.
-    typecheck: { enabled: true, include: ['schemas/src/**/*.test-d.ts'], tsconfig: 'schemas/tsconfig.test-d.json' },
+    typecheck: { enabled: true, include: ['schemas/src/**/*.test-d.ts', 'web/module-sdk/src/**/*.test-d.ts'], tsconfig: 'schemas/tsconfig.test-d.json' },
     // A real PostgreSQL server on loopback for the tests that need one; see scripts/testPostgres.mjs.
     globalSetup: ['scripts/vitestGlobalPostgres.mjs'],
     setupFiles: ['scripts/vitestFastCheck.mjs'],

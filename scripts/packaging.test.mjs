@@ -123,7 +123,7 @@ describe('Dockerfile', () => {
     expect(buildRuns).toMatch(/npm ci\b/);
     expect(buildRuns).toMatch(/npm run build\b/);
     // `npm run build` is what generates the schema copies, builds web/dist and compiles the service.
-    expect(JSON.parse(read('package.json')).scripts.build).toMatch(/schemas:generate.*build --workspace web.*scripts\/build-service\.mjs/);
+    expect(JSON.parse(read('package.json')).scripts.build).toMatch(/schemas:generate.*build --workspace @platform\/web.*scripts\/build-service\.mjs/);
     expect(runtimeOf('COPY').map((c) => c.args)).toEqual(expect.arrayContaining([expect.stringMatching(/--from=build \/app\/config-service\/dist\b/)]));
     expect(runtimeOf('COPY').map((c) => c.args)).toEqual(expect.arrayContaining([expect.stringMatching(/--from=build \/app\/web\/dist\b/)]));
   });

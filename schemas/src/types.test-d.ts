@@ -72,6 +72,10 @@ describe('UserManifest', () => {
     expectTypeOf<UserManifest['user']['role']>().toEqualTypeOf<string | null>();
     expectTypeOf<UserManifest['unavailable']>().toEqualTypeOf<{ key: string; baseUrl: string }[]>();
   });
+
+  test("names a module's bundle by the reference the cut would otherwise lose", () => {
+    expectTypeOf<ModuleView['bundle']>().toEqualTypeOf<{ version: string; entry: string; integrity: string } | undefined>();
+  });
 });
 
 describe('PublicConfig', () => {

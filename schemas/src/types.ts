@@ -57,7 +57,7 @@ type StandaloneResolvedRoute = FromSchema<WithoutProperty<UserManifestDefs['reso
 /** A route of a user's manifest, resolved for that user. */
 export type ResolvedRoute = StandaloneResolvedRoute & { children: ResolvedRoute[] };
 /** A module as one user receives it. */
-export type ModuleView = FromSchema<WithoutProperty<UserManifestDefs['moduleView'], 'routes'>> & {
+export type ModuleView = FromSchema<WithoutProperty<UserManifestDefs['moduleView'], 'routes'> & { $defs: UserManifestDefs }> & {
   routes: ResolvedRoute[];
 };
 /** GET /api/v1/manifest. */

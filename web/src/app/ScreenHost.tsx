@@ -2,10 +2,14 @@ import { Suspense, useContext, useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation, useParams } from 'react-router';
 import { substituteParams, type ModuleView, type ResolvedRoute } from '@platform/schemas';
+import { deferred } from '../screens/deferred.tsx';
 import { screenFor } from '../screens/registry.ts';
 import { breadcrumbTrail } from './breadcrumbTrail.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { BreadcrumbSlot } from './breadcrumbSlot.ts';
+
+// Only modules whose release names a bundle need its loader: a chunk of its own, off the login page.
+const BundleHost = deferred('BundleHost', () => import('./bundles/BundleHost.tsx').then((m) => m.BundleHost));
 
 /** Renders the screen a route names, with its breadcrumbs and the document title. */
 export function ScreenHost({ route, module }: { route: ResolvedRoute; module: ModuleView }) {
@@ -36,7 +40,11 @@ export function ScreenHost({ route, module }: { route: ResolvedRoute; module: Mo
           </p>
         }
       >
-        <Screen route={route} module={module} title={title} params={params} />
+        {module.bundle ? (
+          <BundleHost route={route} module={module} title={title} params={params} compiled={Screen} />
+        ) : (
+          <Screen route={route} module={module} title={title} params={params} />
+        )}
       </Suspense>
     </>
   );

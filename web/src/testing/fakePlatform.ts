@@ -49,6 +49,8 @@ interface FakePlatformOptions {
   manifestStatus?: number;
   /** The user pool's password rules, as the service serves them; unknown (null) when left out. */
   passwordPolicy?: PublicConfig['auth']['passwordPolicy'];
+  /** The modules the manifest gives the user; two without routes when left out. */
+  modules?: ModuleView[];
 }
 
 const ORIGIN = 'http://localhost';
@@ -143,6 +145,7 @@ export function fakePlatform({
   misconfigured = false,
   manifestStatus,
   passwordPolicy = null,
+  modules = TEST_MODULES,
 }: FakePlatformOptions = {}) {
   const requests: SeenRequest[] = [];
   const tokens = user ? tokensFor(user) : null;
@@ -178,8 +181,8 @@ export function fakePlatform({
         user: { sub: user.sub, role: user.role, givenName: user.givenName, familyName: user.familyName, email: user.email, meta: user.meta ?? {} },
         shell: TEST_CONFIG.shell,
         dash: mfaPending ? { ...moduleView('dash', 'Dashboard', '/'), routes: [] } : moduleView('dash', 'Dashboard', '/'),
-        modules: mfaPending ? [] : TEST_MODULES,
-        unavailable: mfaPending ? TEST_MODULES.map((m) => ({ key: m.key, baseUrl: m.baseUrl })) : [],
+        modules: mfaPending ? [] : modules,
+        unavailable: mfaPending ? modules.map((m) => ({ key: m.key, baseUrl: m.baseUrl })) : [],
       };
       return json(manifest);
     }
