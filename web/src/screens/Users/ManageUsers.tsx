@@ -6,6 +6,7 @@ import { adminModulesQuery } from '../../api/admin.ts';
 import type { ApiClient } from '../../api/apiClient.ts';
 import { changeUser, inviteUser, managedUsersQuery, takeUserStep, type UserStepName } from '../../api/userManagement.ts';
 import { useCustomerNames } from '../../hooks/useCustomerNames.ts';
+import { failureText } from '../shared/errorText.ts';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
@@ -41,7 +42,7 @@ export function ManageUsers({ client, customerId }: { client: ApiClient; custome
       toast.success(`${fullName(user)} ${STEPS[name].done}`);
       reason.clear();
     },
-    onError: (error, { user, name }) => toast.error(`Could not ${STEPS[name].label.toLowerCase()} ${fullName(user)}: ${error.message}`, { duration: 8_000 }),
+    onError: (error, { user, name }) => toast.error(failureText(`Could not ${STEPS[name].label.toLowerCase()} ${fullName(user)}`, error)),
     onSettled: refresh,
   });
   const take = (user: ManagedUser, name: UserStepName) => {
