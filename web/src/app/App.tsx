@@ -2,8 +2,9 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { Toaster } from 'react-hot-toast';
 import { BrowserRouter } from 'react-router';
 import { publicConfigQuery } from '../api/publicConfig.ts';
+import { errorText } from '../screens/shared/errorText.ts';
 import { initialiseAuth } from '../auth/activeAuthConfiguration.ts';
-import { TOAST_DURATION_MS, TOAST_POSITION } from './toasts.ts';
+import { TOAST_OPTIONS, TOAST_POSITION } from './toasts.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { StatusPage } from './StatusPage.tsx';
@@ -15,7 +16,7 @@ function Configured() {
   if (config.isError) {
     return (
       <StatusPage title="The platform cannot be reached" onRetry={() => void config.refetch()}>
-        {config.error.message}
+        {errorText(config.error)}
       </StatusPage>
     );
   }
@@ -34,7 +35,7 @@ export function App() {
           <Configured />
         </ErrorBoundary>
       </BrowserRouter>
-      <Toaster position={TOAST_POSITION} toastOptions={{ duration: TOAST_DURATION_MS }} />
+      <Toaster position={TOAST_POSITION} toastOptions={TOAST_OPTIONS} />
     </QueryClientProvider>
   );
 }

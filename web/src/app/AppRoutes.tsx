@@ -10,6 +10,7 @@ import { ExportControlWarning, wantsExportWarning } from './ExportControlWarning
 import { choseDashboard, decide } from './guard.ts';
 import { isRouteHandle } from './routeHandle.ts';
 import { preloadSignedInScreens } from '../screens/registry.ts';
+import { errorText } from '../screens/shared/errorText.ts';
 import { StatusPage } from './StatusPage.tsx';
 import { AccountMisconfigured } from './AccountMisconfigured.tsx';
 import { isAccountMisconfigured } from '../api/apiErrors.ts';
@@ -69,7 +70,7 @@ export function AppRoutes({ config }: { config: PublicConfig }) {
           </p>
         }
       >
-        {manifestQuery.error.message}
+        {errorText(manifestQuery.error)}
       </StatusPage>
     );
   }

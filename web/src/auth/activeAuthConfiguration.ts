@@ -20,7 +20,8 @@ export function switchAuthConfiguration(auth: Auth, kind: AuthConfigurationKind)
   active = kind;
   // Loading signInWithRedirect's module starts Amplify's completion of a code flow in progress (it
   // checks on import and on every later configure): with the Hub listener, its outcome is announced.
-  if (kind === 'singleSignOn') loadSignInFlow().catch(() => announceFederatedSignIn({ ok: false, message: 'Single sign-on did not complete.' }));
+  if (kind === 'singleSignOn')
+    loadSignInFlow().catch(() => announceFederatedSignIn({ ok: false, message: 'the sign-in could not be loaded; check the connection and try again' }));
 }
 
 /**

@@ -32,7 +32,7 @@ export function listenForFederatedSignIn(): void {
     if (payload.event === 'signInWithRedirect') announceFederatedSignIn({ ok: true });
     if (payload.event === 'signInWithRedirect_failure') {
       const message = (payload.data as { error?: { message?: string } } | undefined)?.error?.message;
-      announceFederatedSignIn({ ok: false, message: message || 'Single sign-on did not complete.' });
+      announceFederatedSignIn({ ok: false, message: message || 'your organisation’s sign-in did not complete' });
     }
   });
 }

@@ -6,6 +6,7 @@ import { clearRedirectCookie } from '../auth/forcedLogin.ts';
 import { onFederatedSignIn } from '../auth/federatedSignIn.ts';
 import { sessionQuery } from './useSession.ts';
 import { APP_PATHS } from '../app/appPaths.ts';
+import { failureText } from '../screens/shared/errorText.ts';
 
 /** Spec section 4, step 4: after a successful federated sign-in, go to emptyPage ('/'). */
 export function useFederatedSignIn(): void {
@@ -18,7 +19,7 @@ export function useFederatedSignIn(): void {
           clearRedirectCookie();
           void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey }).then(() => navigate(APP_PATHS.root, { replace: true }));
         } else {
-          toast.error(`Single sign-on failed: ${event.message}`);
+          toast.error(failureText('Could not sign in with single sign-on', event.message));
           navigate(APP_PATHS.singleSignOn, { replace: true });
         }
       }),

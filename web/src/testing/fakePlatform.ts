@@ -24,7 +24,7 @@ export interface TestUser {
 }
 
 /** One request the app sent, as the fake service saw it. */
-interface SeenRequest {
+export interface SeenRequest {
   method: string;
   url: URL;
   headers: Headers;
@@ -35,6 +35,11 @@ interface SeenRequest {
 interface FakePlatformOptions {
   /** Signed out when left out. */
   user?: TestUser;
+  /**
+   * The test's own answers, asked first: a body (answered 200), a Response (`problem(…)` for a
+   * refusal), or undefined for what the fake answers by itself. For the endpoints a screen alone uses.
+   */
+  serve?: (request: SeenRequest) => unknown;
   /** The customers staff may act for; the list answers a page of them, searched as the service searches. */
   customers?: { id: string; name: string }[];
   /** Site groups by customer id. */
@@ -115,6 +120,11 @@ function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
 }
 
+/** A refusal as the service answers it (RFC 9457), with any extensions (`current`, `problems`). */
+export function problem(status: number, code: string, detail: string, extensions: Record<string, unknown> = {}): Response {
+  return json({ type: `https://asset-platform.example/problems/${code}`, title: code, status, code, detail, ...extensions }, status);
+}
+
 /** The tokens Amplify would hold for `user`; the app reads only the ID token's claims and text. */
 function tokensFor(user: TestUser) {
   const token = {
@@ -138,6 +148,7 @@ function tokensFor(user: TestUser) {
  */
 export function fakePlatform({
   user,
+  serve,
   customers = [],
   siteGroups = {},
   notifications = {},
@@ -152,6 +163,8 @@ export function fakePlatform({
   Amplify.configure({}, { Auth: { tokenProvider: { getTokens: async () => tokens } } });
 
   const answer = (request: SeenRequest, signal: AbortSignal | null | undefined): Response => {
+    const own = serve?.(request);
+    if (own !== undefined) return own instanceof Response ? own : json(own);
     const path = request.url.pathname;
     if (path === '/api/v1/config') return json({ ...TEST_CONFIG, auth: { ...TEST_CONFIG.auth, passwordPolicy } });
     if (path === '/api/v1/events') {

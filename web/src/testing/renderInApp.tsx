@@ -3,6 +3,7 @@ import { cleanup, render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import toast, { Toaster } from 'react-hot-toast';
+import { TOAST_OPTIONS } from '../app/toasts.ts';
 import { MemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
 
@@ -41,7 +42,7 @@ export function renderInApp(ui: ReactNode) {
   const view = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>{ui}</MemoryRouter>
-      <Toaster />
+      <Toaster toastOptions={TOAST_OPTIONS} />
     </QueryClientProvider>,
   );
   return { ...view, user };

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { FormError } from './FormError.tsx';
+import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { LocalCodeHint } from './LocalCodeHint.tsx';
 import { answerChallenge, type StepProps } from './signInSteps.ts';
 import { useAuthAction } from './useAuthAction.ts';
@@ -33,7 +33,7 @@ export function CodeStep({ title, label, sentTo, delivered = false, onResult }: 
       <form onSubmit={submit} className="form">
         <label htmlFor="login-code">{label}</label>
         <input id="login-code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6,8}" required autoFocus />
-        <FormError message={error} />
+        <ErrorNotice error={error} />
         <button type="submit" disabled={busy}>
           {busy ? 'Checking…' : 'Verify'}
         </button>

@@ -1,7 +1,7 @@
 import { confirmSignUp, resendSignUpCode } from 'aws-amplify/auth';
 import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { FormError } from './FormError.tsx';
+import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { LocalCodeHint } from './LocalCodeHint.tsx';
 import { useAuthAction } from './useAuthAction.ts';
 
@@ -47,7 +47,7 @@ export function ConfirmSignUpStep({ email, fromSignIn = false, onConfirmed }: Co
       <form onSubmit={confirm} className="form">
         <label htmlFor="signup-code">Confirmation code</label>
         <input id="signup-code" name="code" inputMode="numeric" autoComplete="one-time-code" required autoFocus />
-        <FormError message={error} />
+        <ErrorNotice error={error} />
         <button type="submit" disabled={busy}>
           {busy ? 'Confirming…' : 'Confirm'}
         </button>

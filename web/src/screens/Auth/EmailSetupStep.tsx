@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { FormError } from './FormError.tsx';
+import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { answerChallenge, type StepProps } from './signInSteps.ts';
 import { useAuthAction } from './useAuthAction.ts';
 
@@ -20,7 +20,7 @@ export function EmailSetupStep({ email, onResult }: StepProps) {
       <form onSubmit={submit} className="form">
         <label htmlFor="mfa-email">Email for sign-in codes</label>
         <input id="mfa-email" name="email" type="email" autoComplete="email" defaultValue={email} required autoFocus />
-        <FormError message={error} />
+        <ErrorNotice error={error} />
         <button type="submit" disabled={busy}>
           {busy ? 'Sending…' : 'Send code'}
         </button>

@@ -1,7 +1,7 @@
 import { resetPassword } from 'aws-amplify/auth';
 import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { FormError } from './FormError.tsx';
+import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { useAuthAction } from './useAuthAction.ts';
 import { APP_PATHS } from '../../app/appPaths.ts';
 
@@ -36,7 +36,7 @@ export function ForgotPasswordScreen() {
       <form onSubmit={submit} className="form">
         <label htmlFor="forgot-email">Email</label>
         <input id="forgot-email" name="email" type="email" autoComplete="username" defaultValue={carried?.email} required autoFocus />
-        <FormError message={error} />
+        <ErrorNotice error={error} />
         <button type="submit" disabled={busy}>
           {busy ? 'Sending…' : 'Send code'}
         </button>

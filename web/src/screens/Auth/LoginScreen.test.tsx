@@ -148,4 +148,22 @@ describe('LoginScreen, step by step', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(flow.confirmSignIn).toHaveBeenLastCalledWith({ challengeResponse: '424242' });
   });
+
+  it("keeps the user on the password form with the provider's refusal, and on a step with its own", async () => {
+    flow.signIn
+      .mockRejectedValueOnce(
+        Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException', $metadata: { httpStatusCode: 400 } }),
+      )
+      .mockResolvedValueOnce(step({ signInStep: 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION', allowedMFATypes: ['EMAIL'] }));
+    flow.confirmSignIn.mockRejectedValueOnce(Object.assign(new Error('Rate exceeded'), { name: 'LimitExceededException' }));
+    const { user } = renderLogin();
+    await signInAs(user);
+    expect((await screen.findByRole('alert')).textContent).toBe('Incorrect username or password.');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in');
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.click(await screen.findByRole('button', { name: 'Email' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Wait a few minutes, then try again.');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Set up multi-factor authentication');
+  });
 });

@@ -7,7 +7,7 @@ import { readRedirectCookie } from '../../auth/forcedLogin.ts';
 import { loadSignInFlow } from '../../auth/loadSignInFlow.ts';
 import { sessionQuery } from '../../hooks/useSession.ts';
 import { APP_PATHS } from '../../app/appPaths.ts';
-import { FormError } from './FormError.tsx';
+import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { isShownStep, SignInStep, type ShownStep } from './SignInStep.tsx';
 import { useAuthAction } from './useAuthAction.ts';
 
@@ -87,7 +87,7 @@ export function LoginScreen() {
         />
         <label htmlFor="login-password">Password</label>
         <input id="login-password" name="password" type="password" autoComplete="current-password" required autoFocus={Boolean(email)} />
-        <FormError message={error} />
+        <ErrorNotice error={error} />
         <button type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>

@@ -1,4 +1,4 @@
-import { FormError } from './FormError.tsx';
+import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { answerChallenge, type MfaMethod, type StepProps } from './signInSteps.ts';
 import { useAuthAction } from './useAuthAction.ts';
 
@@ -34,7 +34,7 @@ export function MfaSelectionStep({ allowed, setup, onResult }: MfaSelectionStepP
           </button>
         ))}
       </fieldset>
-      <FormError message={error} />
+      <ErrorNotice error={error} />
     </>
   );
 }

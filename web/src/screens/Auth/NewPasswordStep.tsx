@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { DEFAULT_PASSWORD_POLICY, newPasswordProblem, passwordRules } from '../../auth/passwordPolicy.ts';
-import { FormError } from './FormError.tsx';
+import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { answerChallenge, type StepProps } from './signInSteps.ts';
 import { useAuthAction } from './useAuthAction.ts';
 
@@ -57,7 +57,7 @@ export function NewPasswordStep({ missingAttributes = [], onResult }: Pick<StepP
         </div>
         <label htmlFor="new-password-confirm">Confirm new password</label>
         <input id="new-password-confirm" name="confirmPassword" type="password" autoComplete="new-password" required />
-        <FormError message={error} />
+        <ErrorNotice error={error} />
         <button type="submit" disabled={busy}>
           {busy ? 'Saving…' : 'Set password'}
         </button>

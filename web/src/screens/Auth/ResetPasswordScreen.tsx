@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { newPasswordProblem, PASSWORD_HINT } from '../../auth/passwordPolicy.ts';
-import { FormError } from './FormError.tsx';
+import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { LocalCodeHint } from './LocalCodeHint.tsx';
 import { useAuthAction } from './useAuthAction.ts';
 import { APP_PATHS } from '../../app/appPaths.ts';
@@ -46,7 +46,7 @@ export function ResetPasswordScreen() {
         </p>
         <label htmlFor="reset-confirm-password">Confirm new password</label>
         <input id="reset-confirm-password" name="confirmPassword" type="password" autoComplete="new-password" required />
-        <FormError message={error} />
+        <ErrorNotice error={error} />
         <button type="submit" disabled={busy}>
           {busy ? 'Saving…' : 'Set new password'}
         </button>

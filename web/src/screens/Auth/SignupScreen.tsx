@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { newPasswordProblem, PASSWORD_HINT } from '../../auth/passwordPolicy.ts';
-import { FormError } from './FormError.tsx';
+import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { ConfirmSignUpStep } from './ConfirmSignUpStep.tsx';
 import { useAuthAction } from './useAuthAction.ts';
 import { APP_PATHS } from '../../app/appPaths.ts';
@@ -76,7 +76,7 @@ export function SignupScreen() {
         </p>
         <label htmlFor="signup-confirm-password">Confirm password</label>
         <input id="signup-confirm-password" name="confirmPassword" type="password" autoComplete="new-password" required />
-        <FormError message={error} />
+        <ErrorNotice error={error} />
         <button type="submit" disabled={busy}>
           {busy ? 'Creating…' : 'Create account'}
         </button>

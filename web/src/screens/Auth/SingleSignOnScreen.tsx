@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { startSingleSignOn } from '../../auth/startSingleSignOn.ts';
 import { hostedUiFlowInFlight } from '../../auth/storedSignIn.ts';
-import { FormError } from './FormError.tsx';
+import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { useAuthAction } from './useAuthAction.ts';
 import { APP_PATHS } from '../../app/appPaths.ts';
 
@@ -43,7 +43,7 @@ export function SingleSignOnScreen() {
       {oauth ? (
         <>
           <p className="muted">Sign in with your organisation's account. You will be taken to its sign-in page and brought back here.</p>
-          <FormError message={error} />
+          <ErrorNotice error={error} />
           <button type="button" className="wide" disabled={busy || !config} onClick={() => config && void run(() => startSingleSignOn(config.auth))}>
             {busy ? 'Opening your organisation’s sign-in…' : 'Continue with single sign-on'}
           </button>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { AuthenticatorKey, authenticatorEnrolment, type AuthenticatorEnrolment } from '../shared/AuthenticatorKey.tsx';
-import { FormError } from './FormError.tsx';
+import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { answerChallenge, type StepProps, type TotpSetupDetails } from './signInSteps.ts';
 import { useAuthAction } from './useAuthAction.ts';
 
@@ -41,7 +41,7 @@ export function TotpSetupStep({ details, email, onResult }: StepProps & { detail
         {enrolment && <AuthenticatorKey enrolment={enrolment} />}
         <label htmlFor="setup-code">Authentication code</label>
         <input id="setup-code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" required />
-        <FormError message={error} />
+        <ErrorNotice error={error} />
         <button type="submit" disabled={busy}>
           {busy ? 'Checking…' : 'Verify'}
         </button>

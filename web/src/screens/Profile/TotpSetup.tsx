@@ -5,7 +5,9 @@ import toast from 'react-hot-toast';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { userManifestQuery } from '../../api/userManifest.ts';
 import { preferredMfaQuery, usePreferredMfa } from '../../hooks/usePreferredMfa.ts';
+import { describeAuthError } from '../../auth/authErrors.ts';
 import { AuthenticatorKey, authenticatorEnrolment, type AuthenticatorEnrolment } from '../shared/AuthenticatorKey.tsx';
+import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 
 /** Sets up an authenticator app (TOTP) and makes it the preferred second factor. */
 export function TotpSetup({ sub, email }: { sub: string; email: string }) {
@@ -22,7 +24,7 @@ export function TotpSetup({ sub, email }: { sub: string; email: string }) {
     try {
       setEnrolment(await authenticatorEnrolment(await setUpTOTP(), config?.productName ?? 'Platform', email));
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'The authenticator app could not be set up.');
+      setError(describeAuthError(caught));
     } finally {
       setBusy(false);
     }
@@ -47,7 +49,7 @@ export function TotpSetup({ sub, email }: { sub: string; email: string }) {
       ]);
       toast.success('Multi-factor authentication is on.');
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'That code did not match; try the newest one.');
+      setError(describeAuthError(caught));
     } finally {
       setBusy(false);
     }
@@ -81,11 +83,7 @@ export function TotpSetup({ sub, email }: { sub: string; email: string }) {
           </button>
         </form>
       )}
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <ErrorNotice error={error} />
     </section>
   );
 }

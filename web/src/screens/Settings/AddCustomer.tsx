@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { addCustomer } from '../../api/customers.ts';
 import { isApiError } from '../../api/apiErrors.ts';
+import { failureText } from '../shared/errorText.ts';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
 
@@ -13,7 +14,7 @@ export function additionRefused(id: string, error: Error): string {
     const current = (error.problem as { current?: { name?: string } } | undefined)?.current;
     return `A customer with the id ${id} exists already${current?.name ? ` (${current.name})` : ''}. Choose another id, or rename that one.`;
   }
-  return `Could not add ${id}: ${error.message}`;
+  return failureText(`Could not add ${id}`, error);
 }
 
 /** Adds a customer: the id users' claims name, the name operators see, and why. */
@@ -33,7 +34,7 @@ export function AddCustomer({ onAdded }: { onAdded: (id: string) => void }) {
       reason.clear();
       onAdded(added.id);
     },
-    onError: (error, { id: added }) => toast.error(additionRefused(added, error), { duration: 8_000 }),
+    onError: (error, { id: added }) => toast.error(additionRefused(added, error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['customers'] }),
   });
 

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import type { Customer, CustomerModule } from '@platform/schemas';
 import { setCustomerModule } from '../../api/customers.ts';
 import { isApiError } from '../../api/apiErrors.ts';
+import { failureText } from '../shared/errorText.ts';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
 
@@ -25,12 +26,9 @@ export function CustomerSwitches({ customer, names }: { customer: Customer; name
         const current = (error.problem as { current?: CustomerModule } | undefined)?.current;
         toast.error(
           `Someone else changed ${name(m.key)} for ${customer.name} meanwhile${current ? `: it is now ${current.enabled ? 'on' : 'off'}` : ''}. Nothing was overwritten; check and try again.`,
-          {
-            duration: 8_000,
-          },
         );
       } else {
-        toast.error(`Could not switch ${name(m.key)}: ${error.message}`);
+        toast.error(failureText(`Could not switch ${name(m.key)}`, error));
       }
     },
     // Success or conflict, the list must show what the database holds now.

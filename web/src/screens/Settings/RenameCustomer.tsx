@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { renameCustomer } from '../../api/customers.ts';
 import { isApiError } from '../../api/apiErrors.ts';
+import { failureText } from '../shared/errorText.ts';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
 
@@ -23,8 +24,7 @@ export function RenameCustomer({ customer }: { customer: Customer }) {
       toast.error(
         isApiError(error, 409)
           ? `Someone else renamed ${customer.name} meanwhile. Nothing was overwritten; check the name and try again.`
-          : `Could not rename ${customer.name}: ${error.message}`,
-        { duration: 8_000 },
+          : failureText(`Could not rename ${customer.name}`, error),
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['customers'] }),
   });

@@ -19,7 +19,7 @@ export function UnaddedCustomers({ onAdded }: { onAdded: (id: string) => void })
       reason.clear();
       onAdded(added.id);
     },
-    onError: (error, customerId) => toast.error(additionRefused(customerId, error), { duration: 8_000 }),
+    onError: (error, customerId) => toast.error(additionRefused(customerId, error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['customers'] }),
   });
   const addOne = (customerId: string) => {

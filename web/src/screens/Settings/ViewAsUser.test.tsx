@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminModuleList } from '@platform/schemas';
-import { fakePlatform, type TestUser } from '../../testing/fakePlatform.ts';
+import { fakePlatform, problem, type TestUser } from '../../testing/fakePlatform.ts';
 import { renderInApp } from '../../testing/renderInApp.tsx';
 import { ViewAsUser } from './ViewAsUser.tsx';
 
@@ -47,5 +47,21 @@ describe('ViewAsUser', () => {
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     await waitFor(() => expect(platform.requestsTo('/api/v1/admin/preview')).toHaveLength(1));
     expect(platform.requestsTo('/api/v1/admin/preview')[0]?.body).not.toHaveProperty('customerId');
+  });
+
+  it("shows a refused preview in the one shape of a failure, with the service's problems", async () => {
+    const refused = { file: 'hs.json', pointer: '/routes/0/path', rule: 'duplicate-path', message: 'path /a twice', hint: 'Change or remove one.' };
+    fakePlatform({
+      user: STAFF,
+      serve: ({ url }) =>
+        url.pathname === '/api/v1/admin/preview'
+          ? problem(422, 'CFG_ERR_MANIFEST_INVALID', 'the set is not valid', { problems: [refused], moreProblems: 0 })
+          : undefined,
+    });
+    const { user } = renderInApp(<ViewAsUser list={LIST} />);
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Could not preview: the set is not valid')).toBeDefined();
+    expect(within(alert).getByRole('listitem').textContent).toContain('[duplicate-path] path /a twice');
   });
 });

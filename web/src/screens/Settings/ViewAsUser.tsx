@@ -16,6 +16,7 @@ import {
 import { ProblemList } from './ManifestStatusPanel.tsx';
 import { PreviewResult } from './PreviewResult.tsx';
 import { CustomerCombobox, type CustomerChoice } from '../shared/CustomerCombobox.tsx';
+import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { ago } from '../shared/relativeTime.ts';
 
 /** An unpublished manifest set to preview instead of a release: the release editor's draft (undefined files: not JSON yet). */
@@ -172,12 +173,9 @@ export function ViewAsUser({ list, draft: releaseDraft }: { list: AdminModuleLis
         </div>
         {releaseDraft && !releaseDraft.files && <p className="hint">A file of the draft is not JSON yet: fix it to preview.</p>}
       </form>
-      {preview.isError && (
-        <div role="alert" className="form-error">
-          <p>Preview failed: {preview.error.message}</p>
-          {refusedProblems(preview.error) && <ProblemList {...refusedProblems(preview.error)!} />}
-        </div>
-      )}
+      <ErrorNotice title="Could not preview" error={preview.error}>
+        {refusedProblems(preview.error) && <ProblemList {...refusedProblems(preview.error)!} />}
+      </ErrorNotice>
       {preview.data && <PreviewResult answer={preview.data} comparing={preview.data.comparison !== null} stale={stale} />}
     </section>
   );

@@ -7,6 +7,7 @@ import { useApiClient } from '../../hooks/useApiClient.ts';
 import { useCustomerScope } from '../../hooks/useCustomerScope.ts';
 import { formatBytes, formatDate, formatDateTimeUtc } from '../shared/format.ts';
 import type { ScreenProps } from '../screenProps.ts';
+import { failureText } from '../shared/errorText.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
 import { NeedsCustomer } from '../shared/NeedsCustomer.tsx';
 import { SiteGroupFilterNote } from '../shared/SiteGroupFilterNote.tsx';
@@ -84,7 +85,7 @@ function DownloadUpload({ customerId, upload }: { customerId: string; upload: Up
     const saved = await downloadUpload(client, customerId, upload.id, upload.fileName);
     setBusy(false);
     if (saved.ok) toast.success(`Saved ${saved.value}`);
-    else toast.error(`Could not download ${upload.fileName}: ${saved.error.message}`);
+    else toast.error(failureText(`Could not download ${upload.fileName}`, saved.error));
   };
   return (
     <button type="button" className="link-button" onClick={() => void download()} disabled={busy} aria-label={`Download ${upload.fileName}`}>

@@ -6,6 +6,7 @@ import { adminModulesQuery } from '../../api/admin.ts';
 import type { ApiClient } from '../../api/apiClient.ts';
 import { changeUser, inviteUser, managedUsersQuery, takeUserStep, type UserStepName } from '../../api/userManagement.ts';
 import { useCustomerNames } from '../../hooks/useCustomerNames.ts';
+import { failureText } from '../shared/errorText.ts';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
@@ -13,6 +14,9 @@ import { UserAudit } from './UserAudit.tsx';
 import { UserForm } from './UserForm.tsx';
 import { groupByCustomer } from './groupByCustomer.ts';
 import { fullName, ManagedUserTable, STEPS } from './ManagedUserTable.tsx';
+
+/** A step's label inside a sentence: "disable", "reset MFA". */
+const inSentence = (name: UserStepName) => STEPS[name].label.charAt(0).toLowerCase() + STEPS[name].label.slice(1);
 
 /** Staff's Settings → Users: invite, change, disable and enable users, reset MFA, and the audit of it all. */
 export function ManageUsers({ client, customerId }: { client: ApiClient; customerId: string | null }) {
@@ -41,11 +45,11 @@ export function ManageUsers({ client, customerId }: { client: ApiClient; custome
       toast.success(`${fullName(user)} ${STEPS[name].done}`);
       reason.clear();
     },
-    onError: (error, { user, name }) => toast.error(`Could not ${STEPS[name].label.toLowerCase()} ${fullName(user)}: ${error.message}`, { duration: 8_000 }),
+    onError: (error, { user, name }) => toast.error(failureText(`Could not ${inSentence(name)} ${fullName(user)}`, error)),
     onSettled: refresh,
   });
   const take = (user: ManagedUser, name: UserStepName) => {
-    const why = reason.require(`Say why, before you ${STEPS[name].label.toLowerCase()} a user: the reason goes to the audit log.`);
+    const why = reason.require(`Say why, before you ${inSentence(name)} a user: the reason goes to the audit log.`);
     if (why) step.mutate({ user, name, why });
   };
   const actions = { edit: setEditing, take, busy: step.isPending };

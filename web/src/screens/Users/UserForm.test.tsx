@@ -116,6 +116,6 @@ describe('UserForm', () => {
     await user.type(screen.getByRole('textbox', { name: 'Family name' }), 'Again');
     await user.type(screen.getByRole('textbox', { name: 'Reason' }), 'again');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('cannot invite the user: a user with this e-mail address already exists');
+    expect((await screen.findByRole('alert')).textContent).toBe('Cannot invite the user: a user with this e-mail address already exists');
   });
 });

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { KNOWN_ROLES, STAFF_ROLE, type ManagedUser, type ManagedUserFields, type UserInvitation } from '@platform/schemas';
 import { CustomerCombobox } from '../shared/CustomerCombobox.tsx';
+import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
 
@@ -37,7 +38,7 @@ export function UserForm({ user, modules, customerName, onSubmit, onCancel }: Pr
   const [landing, setLanding] = useState(user?.landingPageModuleKey ?? '');
   const [requireMFA, setRequireMFA] = useState(user?.requireMFA ?? false);
   const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState('');
+  const [refusal, setRefusal] = useState<unknown>();
   const roles = [...new Set([...KNOWN_ROLES, role])];
   const nameOf = (key: string) => modules.find((m) => m.key === key)?.name ?? key;
 
@@ -65,11 +66,11 @@ export function UserForm({ user, modules, customerName, onSubmit, onCancel }: Pr
       reason: why,
     };
     setBusy(true);
-    setRefusal('');
+    setRefusal(undefined);
     try {
       await onSubmit(user ? fields : { ...fields, email: email.trim() });
     } catch (error) {
-      setRefusal((error as Error).message);
+      setRefusal(error);
     } finally {
       setBusy(false);
     }
@@ -132,11 +133,8 @@ export function UserForm({ user, modules, customerName, onSubmit, onCancel }: Pr
         <input type="checkbox" checked={requireMFA} onChange={(e) => setRequireMFA(e.target.checked)} /> Require MFA
       </label>
       <ReasonField {...reason.field} label="Reason" placeholder={user ? 'e.g. moved to another team' : 'e.g. new engineer at the site'} />
-      {refusal && (
-        <p role="alert" className="form-error">
-          {refusal}
-        </p>
-      )}
+      {/* The service's refusal says what could not be done ("cannot invite the user: …"). */}
+      <ErrorNotice error={refusal} />
       <div className="form-actions">
         <button type="submit" disabled={busy}>
           {busy ? 'Saving…' : user ? 'Save changes' : 'Send invitation'}

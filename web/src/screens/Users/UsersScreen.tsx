@@ -9,6 +9,7 @@ import { useCustomerId } from '../../hooks/useCustomerId.ts';
 import { useCustomerNames } from '../../hooks/useCustomerNames.ts';
 import { useUserManifest } from '../../hooks/useUserManifest.ts';
 import type { ScreenProps } from '../screenProps.ts';
+import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
 import { byName, groupByCustomer } from './groupByCustomer.ts';
 import { ManageUsers } from './ManageUsers.tsx';
@@ -121,14 +122,7 @@ function DownloadUsers({ customerId }: { customerId: string }) {
       <button type="button" className="secondary" onClick={() => void download()} disabled={busy}>
         {busy ? 'Preparing…' : 'Download users (CSV)'}
       </button>
-      {error && (
-        <p role="alert" className="form-error">
-          The download failed: {error.message}{' '}
-          <button type="button" className="link-button" onClick={() => void download()}>
-            Try again
-          </button>
-        </p>
-      )}
+      <ErrorNotice title="Could not download the users" error={error} onRetry={() => void download()} />
     </div>
   );
 }

@@ -84,10 +84,16 @@ describe('AuditTable', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('shows why the audit cannot be loaded in an alert', async () => {
-    renderInApp(<Audit load={() => Promise.reject(new Error('service unavailable'))} />);
-    expect((await screen.findByRole('alert')).textContent).toBe('Cannot load the audit: service unavailable');
+  it('shows why the audit cannot be loaded in an alert, and loads it again on request', async () => {
+    const load = vi.fn<(cursor: string) => Promise<Page>>().mockRejectedValueOnce(new Error('service unavailable'));
+    load.mockResolvedValue({ entries: [entry('e1', 'published r1')], nextCursor: null });
+    const { user } = renderInApp(<Audit load={load} />);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Cannot load the audit: service unavailable')).toBeDefined();
     expect(screen.queryByText('No steps yet.')).toBeNull();
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Release audit' })).toBeDefined();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('pages back to older entries until there are none', async () => {

@@ -1,5 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
+import { ErrorNotice } from './ErrorNotice.tsx';
 import { ago } from './relativeTime.ts';
 import { OlderPages } from './OlderPages.tsx';
 
@@ -41,11 +42,7 @@ export function AuditTable<E extends AuditEntry>({ title, label, audit, columns,
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
       {children}
-      {audit.isError && (
-        <p role="alert" className="form-error">
-          Cannot load {what}: {audit.error.message}
-        </p>
-      )}
+      <ErrorNotice title={`Cannot load ${what}`} error={audit.error} onRetry={() => void audit.refetch()} />
       {audit.isSuccess && entries.length === 0 && <p className="muted">{empty}</p>}
       {entries.length > 0 && (
         <div className="table-scroll">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { isBackendUnavailable } from '../../api/apiErrors.ts';
+import { ErrorNotice } from './ErrorNotice.tsx';
 
 /** What a screen shows while its data is not there: loading, or the error with a retry. */
 export function LoadState({ what, error, onRetry }: { what: string; error?: Error | null; onRetry?: () => void }) {
@@ -10,18 +10,7 @@ export function LoadState({ what, error, onRetry }: { what: string; error?: Erro
       </p>
     );
   }
-  return (
-    <div role="alert" className="notice notice-danger">
-      <p>
-        Cannot load {what}: {error.message}
-      </p>
-      {onRetry && !isBackendUnavailable(error) && (
-        <button type="button" onClick={onRetry}>
-          Try again
-        </button>
-      )}
-    </div>
-  );
+  return <ErrorNotice title={`Cannot load ${what}`} error={error} onRetry={onRetry} />;
 }
 
 /** A list with nothing in it says so, and why that may be. */
