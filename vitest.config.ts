@@ -23,7 +23,7 @@ export default defineConfig({
     typecheck: { enabled: true, include: ['schemas/src/**/*.test-d.ts', 'web/module-sdk/src/**/*.test-d.ts'], tsconfig: 'schemas/tsconfig.test-d.json' },
     // A real PostgreSQL server on loopback for the tests that need one; see scripts/testPostgres.mjs.
     globalSetup: ['scripts/vitestGlobalPostgres.mjs'],
-    setupFiles: ['scripts/vitestFastCheck.mjs'],
+    setupFiles: ['scripts/vitestFastCheck.mjs', 'scripts/vitestTestingLibrary.mjs'],
     testTimeout: 20_000,
     // Opening PGlite (WebAssembly) in a before-hook takes seconds on a busy 2-core machine.
     hookTimeout: 30_000,

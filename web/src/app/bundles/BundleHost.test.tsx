@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { Link, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ModuleView, ResolvedRoute } from '@platform/schemas';
@@ -82,11 +82,10 @@ const openModule = async (user: ReturnType<typeof renderInApp>['user'], name = '
   user.click(within(screen.getByRole('navigation', { name: 'Modules' })).getByRole('link', { name }));
 
 // What the browser would have fetched long before a user clicks: compiling it here on first use can
-// take longer than a query waits on a busy machine. Waits stay long for the same reason.
+// take longer than a query waits on a busy machine. (Waits are long for every component test: scripts/vitestTestingLibrary.mjs.)
 beforeAll(async () => {
   await Promise.all([fixture('lcc').index(), fixture('lcc-throws').index(), import('../../screens/GenericScreen/GenericScreen.tsx')]);
 });
-configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   vi.restoreAllMocks();
