@@ -35,6 +35,8 @@ import type { WriteRightsState } from './identity/appClientWriteRights.ts';
 import manifestRoutes from './routes/manifest/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 import releaseRoutes from './routes/releases/index.ts';
+import bundleRoutes from './routes/bundles/index.ts';
+import { BundleStore } from './store/bundleStore.ts';
 import type { ManifestReleases } from './releases/manifestReleases.ts';
 
 export interface AppOptions {
@@ -195,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bodyDepth);
   // Before anything answers: its hooks time every response, and routes count with `app.metrics`.
   const database = options.customerModules.store.db;
+  const bundles = new BundleStore(database);
   await app.register(metrics, {
     access: metricsAccess(options.environment, options.metricsToken),
     manifests: options.manifests,
@@ -246,7 +249,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       customerModules: options.customerModules,
       productName: options.productName,
       load: options.releases.load,
+      bundles,
     });
+  await app.register(bundleRoutes, { bundles, manifests: options.manifests, releases: options.releases });
   await app.register(customerRoutes, { ...served, claimedCustomerIds: options.claimedCustomerIds });
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });
   if (options.messaging?.kind === 'local') await app.register(messagingRoutes);

@@ -32,6 +32,8 @@ export { releaseStepSchema } from './generated/release-step.ts';
 export { releasePilotSchema } from './generated/release-pilot.ts';
 export { releaseAuditPageSchema } from './generated/release-audit-page.ts';
 export { releaseDiffSchema } from './generated/release-diff.ts';
+export { moduleBundleSchema } from './generated/module-bundle.ts';
+export { moduleBundleListSchema } from './generated/module-bundle-list.ts';
 export { managedUserSchema } from './generated/managed-user.ts';
 export { managedUserListSchema } from './generated/managed-user-list.ts';
 export { userInvitationSchema } from './generated/user-invitation.ts';

@@ -33,6 +33,8 @@ import type { releaseStepSchema } from './generated/release-step.ts';
 import type { releasePilotSchema } from './generated/release-pilot.ts';
 import type { releaseAuditPageSchema } from './generated/release-audit-page.ts';
 import type { releaseDiffSchema } from './generated/release-diff.ts';
+import type { moduleBundleSchema } from './generated/module-bundle.ts';
+import type { moduleBundleListSchema } from './generated/module-bundle-list.ts';
 import type { managedUserSchema } from './generated/managed-user.ts';
 import type { managedUserListSchema } from './generated/managed-user-list.ts';
 import type { userInvitationSchema } from './generated/user-invitation.ts';
@@ -83,8 +85,9 @@ type StandaloneResolvedRoute = FromSchema<WithoutProperty<UserManifestDefs['reso
 /** A route of a user's manifest, resolved for that user. */
 export type ResolvedRoute = StandaloneResolvedRoute & { children: ResolvedRoute[] };
 /** A module as one user receives it. */
-export type ModuleView = FromSchema<WithoutProperty<UserManifestDefs['moduleView'], 'routes'>> & {
+export type ModuleView = FromSchema<WithoutProperty<UserManifestDefs['moduleView'], 'routes' | 'bundle'>> & {
   routes: ResolvedRoute[];
+  bundle?: FromSchema<UserManifestDefs['moduleBundle']>;
 };
 /** GET /api/v1/manifest. */
 export type UserManifest = FromSchema<WithoutProperty<typeof userManifestSchema, 'shell' | 'dash' | 'modules'>> & {
@@ -171,6 +174,9 @@ export type ReleaseAuditPage = FromSchema<typeof releaseAuditPageSchema, { refer
 export type ReleaseDiff = FromSchema<typeof releaseDiffSchema, { references: [typeof adminPreviewSchema] }>;
 /** A module's exposure with absent rules spelled out. */
 export type ExposureRules = FromSchema<(typeof releaseDiffSchema)['$defs']['exposure']>;
+/** An uploaded build of a module's screens. */
+export type ModuleBundle = FromSchema<typeof moduleBundleSchema>;
+export type ModuleBundleList = FromSchema<typeof moduleBundleListSchema, { references: [typeof moduleBundleSchema] }>;
 export type Access = NonNullable<ManifestRoute['access']>;
 export type { JSONSchema };
 /** One user as the user-management API shows it. */
