@@ -198,6 +198,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before anything answers: its hooks time every response, and routes count with `app.metrics`.
   const database = options.customerModules.store.db;
   const bundles = new BundleStore(database);
+  const { releases } = options;
+  // The active release's set and a pilot's: whose modules take bundles, and whose bundles the page maps.
+  const servedSets = () => {
+    const pilot = releases?.state().pilot;
+    const pilotSet = pilot && releases?.version(pilot.release);
+    return pilotSet ? [options.manifests.current(), pilotSet] : [options.manifests.current()];
+  };
   await app.register(metrics, {
     access: metricsAccess(options.environment, options.metricsToken),
     manifests: options.manifests,
@@ -251,7 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       load: options.releases.load,
       bundles,
     });
-  await app.register(bundleRoutes, { bundles, manifests: options.manifests, releases: options.releases });
+  await app.register(bundleRoutes, { bundles, servedSets });
   await app.register(customerRoutes, { ...served, claimedCustomerIds: options.claimedCustomerIds });
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });
   if (options.messaging?.kind === 'local') await app.register(messagingRoutes);
@@ -268,6 +275,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(localHostedUi, { ...options.localIdp, productName: options.productName });
   }
 
-  await app.register(webApp, { webRoot: options.webRoot, directives });
+  await app.register(webApp, { webRoot: options.webRoot, directives, servedSets });
   return app;
 }

@@ -4,17 +4,15 @@ import { BundleFiles } from '../../bundles/bundleFiles.ts';
 import { BUNDLE_LIMITS, ENTRY, readBundle } from '../../bundles/readBundle.ts';
 import { bundleFileUrl } from '../../bundles/servedBundles.ts';
 import { PlatformError } from '../../errors.ts';
-import type { ManifestSource } from '../../manifests/manifestStore.ts';
+import type { ManifestSet } from '../../manifests/loadManifestSet.ts';
 import { coercingAjv } from '../../validation/schemaValidator.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
-import type { ManifestReleases } from '../../releases/manifestReleases.ts';
 import type { BundleStore, StoredBundle } from '../../store/bundleStore.ts';
 
 export interface BundleRouteOptions {
   bundles: BundleStore;
-  manifests: ManifestSource;
-  /** When served from releases: a module the pilot's release registers is known too. */
-  releases?: ManifestReleases;
+  /** The sets served now (the active release's, a pilot's): a module one of them registers is known. */
+  servedSets: () => readonly ManifestSet[];
   /** Bytes of bundle files kept in memory; unset: BUNDLE_CACHE_BYTES. */
   cacheBytes?: number;
 }
@@ -49,9 +47,8 @@ export default async function bundleRoutes(app: FastifyInstance, options: Bundle
 
   /** A module the release in service (or the pilot's) registers; any other key is 404. */
   const knownModule = (key: string) => {
-    const pilot = options.releases?.state().pilot;
-    const sets = [options.manifests.current(), ...(pilot ? [options.releases?.version(pilot.release)] : [])];
-    if (!sets.some((set) => set?.registry.includes(key))) throw new PlatformError('CFG_ERR_NOT_FOUND', `no module '${key}' in the release in service`);
+    if (!options.servedSets().some((set) => set.registry.includes(key)))
+      throw new PlatformError('CFG_ERR_NOT_FOUND', `no module '${key}' in the release in service`);
   };
 
   await app.register(async (scope) => {
