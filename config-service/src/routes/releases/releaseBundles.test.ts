@@ -87,6 +87,12 @@ describe('a release naming a bundle', () => {
     await upload('1.4.2');
     const published = await publish('1.4.2');
     expect(published.statusCode, published.body).toBe(201);
+    const before = releases.current().version;
+    const diff = await app.inject({
+      url: `/api/v1/admin/releases/${(published.json() as Release).id}/diff?against=${before}`,
+      headers: { authorization: `Bearer ${staff}` },
+    });
+    expect(diff.json().bundles).toEqual([{ key: 'lcc', name: 'Life Cycle Cost', from: null, to: '1.4.2' }]);
     const step = await ask('PUT', '/api/v1/admin/releases/active', { release: (published.json() as Release).id, reason: 'go' }, { 'if-match': active() });
     expect(step.statusCode, step.body).toBe(200);
     const index = bundleEntries('1.4.2').find((e) => e.path === 'index.js')!.content as string;
