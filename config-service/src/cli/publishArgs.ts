@@ -67,27 +67,26 @@ function parseOptions(argv: string[]) {
   }
 }
 
-export function parsePublishArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): PublishArgs {
-  const values = parseOptions(argv);
-  const dryRun = values['dry-run'] ?? false;
-  const reason = values.reason?.trim() || undefined;
-  if (!reason && !dryRun && !values.help) throw new UsageError('--reason is required (why this release, for the audit), unless --dry-run');
-  let pilot: string[] | undefined;
-  if (values.pilot !== undefined) {
-    pilot = [
-      ...new Set(
-        values.pilot
-          .split(',')
-          .map((c) => c.trim())
-          .filter(Boolean),
-      ),
-    ];
-    if (!pilot.length) throw new UsageError('--pilot needs at least one customer id, e.g. --pilot acme,globex');
-    // Checked here as the service's schema would, so that a typo costs no sign-in.
-    const wrong = pilot.filter((c) => !isCustomerId(c));
-    if (wrong.length) throw new UsageError(`--pilot: not a customer id: ${wrong.join(', ')} (lower-case letters, digits and dashes)`);
-  }
-  const url = values.url ?? (env.PLATFORM_URL || 'http://localhost:8080');
+/** --pilot's customer ids, checked as the service's schema would, so that a typo costs no sign-in; undefined when not given. */
+export function pilotCustomers(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const pilot = [
+    ...new Set(
+      value
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (!pilot.length) throw new UsageError('--pilot needs at least one customer id, e.g. --pilot acme,globex');
+  const wrong = pilot.filter((c) => !isCustomerId(c));
+  if (wrong.length) throw new UsageError(`--pilot: not a customer id: ${wrong.join(', ')} (lower-case letters, digits and dashes)`);
+  return pilot;
+}
+
+/** The service's address: --url, else PLATFORM_URL, else this machine; https unless on this machine. */
+export function serviceUrl(value: string | undefined, env: NodeJS.ProcessEnv): string {
+  const url = value ?? (env.PLATFORM_URL || 'http://localhost:8080');
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -96,5 +95,15 @@ export function parsePublishArgs(argv: string[], env: NodeJS.ProcessEnv = proces
   }
   if (!safeForCredentials(parsed))
     throw new UsageError(`--url: ${url} is not https: the staff token would cross the network in clear (http only to localhost, 127.0.0.1 or ::1)`);
+  return url;
+}
+
+export function parsePublishArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): PublishArgs {
+  const values = parseOptions(argv);
+  const dryRun = values['dry-run'] ?? false;
+  const reason = values.reason?.trim() || undefined;
+  if (!reason && !dryRun && !values.help) throw new UsageError('--reason is required (why this release, for the audit), unless --dry-run');
+  const pilot = pilotCustomers(values.pilot);
+  const url = serviceUrl(values.url, env);
   return { dir: resolve(values.dir ?? DEFAULT_DIR), url, reason, pilot, dryRun, help: values.help ?? false };
 }
