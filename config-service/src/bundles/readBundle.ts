@@ -137,6 +137,15 @@ export function readBundle(gzipped: Buffer, limits: BundleLimits = BUNDLE_LIMITS
     };
 
     parser.on('entry', onEntry);
+    // What follows the end-of-archive blocks is nothing of the bundle's: the parser would keep it all
+    // (copying its buffer on every chunk), so the rest is neither decompressed nor read.
+    let ended = false;
+    parser.on('eof', () => {
+      if (ended || failed) return;
+      ended = true;
+      gunzip.destroy();
+      parser.end();
+    });
     parser.on('error', (error: Error) => fail(invalid('the upload', `not a tar archive (${error.message})`)));
     parser.on('end', () => {
       if (failed) return;
@@ -154,7 +163,7 @@ export function readBundle(gzipped: Buffer, limits: BundleLimits = BUNDLE_LIMITS
 
     let first = true;
     gunzip.on('data', (chunk: Buffer) => {
-      if (failed) return;
+      if (failed || ended) return;
       // The parser would open a gzip inside the gzip by itself, past this count.
       if (first && chunk[0] === 0x1f && chunk[1] === 0x8b) return fail(invalid('the upload', 'a gzip inside the gzip, not a tar archive'));
       first = false;
@@ -164,7 +173,7 @@ export function readBundle(gzipped: Buffer, limits: BundleLimits = BUNDLE_LIMITS
     });
     gunzip.on('error', (error) => fail(invalid('the upload', `not gzip (${error.message})`)));
     gunzip.on('end', () => {
-      if (!failed) parser.end();
+      if (!failed && !ended) parser.end();
     });
     gunzip.end(gzipped);
   });
