@@ -23,7 +23,7 @@ describe('completion from the module manifest schema', () => {
 
   it('offers the top-level properties not written yet, with their descriptions', () => {
     const result = complete('{"key": "lcc", |}');
-    expect(labels(result)).toEqual(['$schema', 'name', 'baseUrl', 'breadcrumbs', 'exposure', 'routes']);
+    expect(labels(result)).toEqual(['$schema', 'name', 'baseUrl', 'breadcrumbs', 'exposure', 'bundle', 'routes']);
     expect(result?.options.find((o) => o.label === 'exposure')?.info).toMatch(/Who may be shown the module/);
     expect(result?.options[0]?.apply).toBe('"$schema": ');
   });
