@@ -8,7 +8,7 @@ export interface ServedFile {
 }
 
 /** Bytes of bundle files kept in memory per replica (decision 0056): today's screens are well under a megabyte a module. */
-export const BUNDLE_CACHE_BYTES = 64 * 1024 * 1024;
+const BUNDLE_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Bundle files as this replica serves them: read from the store once, then from memory, least

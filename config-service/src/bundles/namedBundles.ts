@@ -2,7 +2,7 @@ import semver from 'semver';
 import { PlatformError } from '../errors.ts';
 import type { ManifestSet } from '../manifests/loadManifestSet.ts';
 import { locateProblems, type ManifestProblem } from '../manifests/manifestProblem.ts';
-import type { BundleStore, StoredBundle } from '../store/bundleStore.ts';
+import type { BundleStore } from '../store/bundleStore.ts';
 
 /** A module of a set that names a bundle: its key, its file in the set and the version named. */
 export interface NamedBundle {
@@ -19,11 +19,6 @@ export function namedBundles(set: ManifestSet): NamedBundle[] {
     if (version) named.push({ module: key, file: set.files.get(key) ?? `${key}.json`, version });
   }
   return named;
-}
-
-/** The named bundles the store holds, by `module@version`. */
-export function storedBundles(set: ManifestSet, store: BundleStore): Promise<Map<string, StoredBundle>> {
-  return store.many(namedBundles(set));
 }
 
 /**

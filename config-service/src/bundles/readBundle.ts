@@ -31,7 +31,7 @@ export const BUNDLE_LIMITS: BundleLimits = {
 
 /** The entry module the shell imports, and the file that says which SDK the bundle was built for. */
 export const ENTRY = 'index.js';
-export const DECLARATION = 'bundle.json';
+const DECLARATION = 'bundle.json';
 
 export interface ReadBundle {
   files: BundleFile[];

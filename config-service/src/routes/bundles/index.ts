@@ -13,7 +13,7 @@ export interface BundleRouteOptions {
   bundles: BundleStore;
   /** The sets served now (the active release's, a pilot's): a module one of them registers is known. */
   servedSets: () => readonly ManifestSet[];
-  /** Bytes of bundle files kept in memory; unset: BUNDLE_CACHE_BYTES. */
+  /** Bytes of bundle files kept in memory; unset: BundleFiles' default (64 MB). */
   cacheBytes?: number;
 }
 
