@@ -8,7 +8,9 @@ function countingStore() {
   const store = {
     file: async (_module: string, _version: string, path: string) => {
       reads.push(path);
-      return path === 'missing.js' ? undefined : { content: Buffer.alloc(100, path), contentType: 'text/javascript; charset=utf-8', integrity: `sha384-${path}` };
+      return path === 'missing.js'
+        ? undefined
+        : { content: Buffer.alloc(100, path), contentType: 'text/javascript; charset=utf-8', integrity: `sha384-${path}` };
     },
   } as unknown as BundleStore;
   return { store, reads };

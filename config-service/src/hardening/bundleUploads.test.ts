@@ -79,8 +79,8 @@ describe('expansion', () => {
   const MB = 1024 * 1024;
   const zeros = gzipSync(Buffer.alloc(MB));
   /** The header block of a file of `size` bytes, as a tar writes it. */
-  const headerOf = (path: string, size: number) => {
-    const header = tarOf([{ path, content: Buffer.alloc(0) }]).subarray(0, 512);
+  const headerOf = (path: string, size: number, type: 'File' | 'ExtendedHeader' = 'File') => {
+    const header = tarOf([{ path, content: Buffer.alloc(0), type }]).subarray(0, 512);
     header.write(`${size.toString(8).padStart(11, '0')}\0`, 124, 'ascii');
     header.fill(' ', 148, 156);
     const sum = header.reduce((total, byte) => total + byte, 0);
@@ -112,6 +112,20 @@ describe('expansion', () => {
     expect(grew).toBeLessThan(256 * MB);
   });
 
+  it('counts what it decompresses, not only what entries declare: a 1 GB extended header is refused at the limit', async () => {
+    // The parser skips a meta entry too big to keep without emitting anything; only the count sees its bytes.
+    const upload1GB = Buffer.concat([
+      gzipSync(tarOf(bundleEntries()).subarray(0, -1024)),
+      headerOf('PaxHeader', 1024 * MB, 'ExtendedHeader'),
+      ...Array.from({ length: 1024 }, () => zeros),
+    ]);
+    const { res, stored, grew } = await measured(upload1GB);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'CFG_ERR_BUNDLE_TOO_LARGE', file: 'the upload' });
+    expect(stored).toBe(false);
+    expect(grew).toBeLessThan(256 * MB);
+  });
+
   it('reads nothing past the end of the archive, however much follows it', async () => {
     const trailing2GB = Buffer.concat([gzipSync(tarOf(bundleEntries())), ...Array.from({ length: 2048 }, () => zeros)]);
     const { res, stored, grew } = await measured(trailing2GB);
@@ -120,8 +134,8 @@ describe('expansion', () => {
     expect(grew).toBeLessThan(256 * MB);
   });
 
-  it('refuses a file whose header declares more than a file may hold before reading its bytes', async () => {
-    const { res, stored } = await upload(Buffer.concat([gzipSync(tarOf(bundleEntries()).subarray(0, -1024)), headerOf('big.js', 1024 * MB), zeros]));
+  it('refuses a file whose header declares more than a file may hold (8 MB) before reading its bytes', async () => {
+    const { res, stored } = await upload(Buffer.concat([gzipSync(tarOf(bundleEntries()).subarray(0, -1024)), headerOf('big.js', 12 * MB), zeros]));
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'CFG_ERR_BUNDLE_TOO_LARGE', file: 'big.js' });
     expect(stored).toBe(false);
