@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { moduleManifestSchema } from '@platform/schemas';
-import { pilotCustomers, serviceUrl, UsageError } from './publishArgs.ts';
+import { parseOptions, pilotCustomers, serviceUrl, UsageError } from './publishArgs.ts';
 
 export const MODULE_USAGE = `usage: npm run modules:publish -- --module lcc --version 1.4.2 --dir dist --reason "why" [--pilot acme,globex] [--dry-run] [--url http://localhost:8080]
 
@@ -43,16 +42,8 @@ const OPTIONS = {
 const KEY = new RegExp(moduleManifestSchema.properties.key.pattern);
 const VERSION = new RegExp(moduleManifestSchema.properties.bundle.properties.version.pattern);
 
-function parseOptions(argv: string[]) {
-  try {
-    return parseArgs({ args: argv, strict: true, allowPositionals: false, options: OPTIONS }).values;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
-
 export function parseModuleArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): ModuleArgs {
-  const values = parseOptions(argv);
+  const values = parseOptions(argv, OPTIONS);
   const help = values.help ?? false;
   const dryRun = values['dry-run'] ?? false;
   const reason = values.reason?.trim() || undefined;

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isCustomerId } from '@platform/schemas';
 
 export const USAGE = `usage: npm run manifests:publish -- --reason "why" [--dir route-manifests] [--pilot acme,globex] [--dry-run] [--url http://localhost:8080]
@@ -59,9 +59,10 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-function parseOptions(argv: string[]) {
+/** The options of a command line, strictly: anything unknown or malformed is a UsageError. */
+export function parseOptions<const T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T) {
   try {
-    return parseArgs({ args: argv, strict: true, allowPositionals: false, options: OPTIONS }).values;
+    return parseArgs({ args: argv, strict: true, allowPositionals: false, options }).values;
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -99,7 +100,7 @@ export function serviceUrl(value: string | undefined, env: NodeJS.ProcessEnv): s
 }
 
 export function parsePublishArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): PublishArgs {
-  const values = parseOptions(argv);
+  const values = parseOptions(argv, OPTIONS);
   const dryRun = values['dry-run'] ?? false;
   const reason = values.reason?.trim() || undefined;
   if (!reason && !dryRun && !values.help) throw new UsageError('--reason is required (why this release, for the audit), unless --dry-run');

@@ -59,7 +59,7 @@ export async function request(url: string, what: string, call: Call, ok: number[
     response = await fetch(url, {
       method: call.method ?? 'GET',
       headers,
-      body: call.body === undefined ? undefined : raw ? (call.body as Buffer) : JSON.stringify(call.body),
+      body: call.body === undefined ? undefined : raw ? Uint8Array.from(call.body as Buffer) : JSON.stringify(call.body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       // Neither the API nor a user pool redirects; following a 307 would send the body (a password) on.
       redirect: 'error',
