@@ -5,7 +5,6 @@ import {
   type ModuleView,
   type NotificationList,
   type PublicConfig,
-  type Release,
   type SiteGroupList,
   type UserManifest,
 } from '@platform/schemas';
@@ -50,8 +49,6 @@ interface FakePlatformOptions {
   manifestStatus?: number;
   /** The user pool's password rules, as the service serves them; unknown (null) when left out. */
   passwordPolicy?: PublicConfig['auth']['passwordPolicy'];
-  /** Manifest releases staff may read, by id. */
-  releases?: Record<string, Release>;
 }
 
 const ORIGIN = 'http://localhost';
@@ -147,7 +144,6 @@ export function fakePlatform({
   misconfigured = false,
   manifestStatus,
   passwordPolicy = null,
-  releases = {},
 }: FakePlatformOptions = {}) {
   const requests: SeenRequest[] = [];
   const tokens = user ? tokensFor(user) : null;
@@ -189,8 +185,6 @@ export function fakePlatform({
       return json(manifest);
     }
     if (path === '/api/v1/customers') return json(customerPage(customers, request.url.searchParams));
-    const release = releases[decodeURIComponent(/^\/api\/v1\/admin\/releases\/([^/]+)$/.exec(path)?.[1] ?? '')];
-    if (release) return json(release);
     const one = /^\/api\/v1\/customers\/([^/]+)$/.exec(path);
     const customer = one && customers.find((c) => c.id === decodeURIComponent(one[1] ?? ''));
     if (customer) return json({ ...customer, version: 1, modules: [] } satisfies Customer);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Release, ReleaseFiles } from '@platform/schemas';
 import { fakePlatform, type TestUser } from '../../testing/fakePlatform.ts';
 import { renderInApp } from '../../testing/renderInApp.tsx';
@@ -41,6 +41,17 @@ const RELEASES = {
   r0: release('r0', { 'registry.json': { modules: ['hs'] }, 'hs.json': module('hs', 'Asset Life') }),
 };
 
+/** The fake platform, with the releases above answered by id (a test's own endpoint, asked first). */
+function platformWithReleases() {
+  fakePlatform({ user: STAFF });
+  const fake = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const id = /\/api\/v1\/admin\/releases\/([^/?]+)$/.exec(new URL(String(input instanceof Request ? input.url : input), 'http://localhost').pathname)?.[1];
+    const release = id && RELEASES[id as keyof typeof RELEASES];
+    return release ? Promise.resolve(Response.json(release)) : fake(input, init);
+  });
+}
+
 /** The table's rows as the cells read. */
 const rows = () =>
   within(screen.getByRole('table', { name: 'Module screens' }))
@@ -49,7 +60,7 @@ const rows = () =>
 
 describe('ModuleScreens', () => {
   it('shows the bundle each module is on in the active release and in the pilot', async () => {
-    fakePlatform({ user: STAFF, releases: RELEASES });
+    platformWithReleases();
     renderInApp(<ModuleScreens active="r1" pilot="r2" />);
     await screen.findByRole('table', { name: 'Module screens' });
     expect(rows()).toEqual([
@@ -60,7 +71,7 @@ describe('ModuleScreens', () => {
   });
 
   it('shows the active release alone without a pilot', async () => {
-    fakePlatform({ user: STAFF, releases: RELEASES });
+    platformWithReleases();
     renderInApp(<ModuleScreens active="r1" pilot={null} />);
     await screen.findByRole('table', { name: 'Module screens' });
     expect(rows()).toEqual([
@@ -70,7 +81,7 @@ describe('ModuleScreens', () => {
   });
 
   it('says so when every module is on the generic screens', async () => {
-    fakePlatform({ user: STAFF, releases: RELEASES });
+    platformWithReleases();
     renderInApp(<ModuleScreens active="r0" pilot={null} />);
     expect(await screen.findByText("Every module shows the shell's generic screens.")).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
