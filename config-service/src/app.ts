@@ -36,6 +36,8 @@ import type { WriteRightsState } from './identity/appClientWriteRights.ts';
 import manifestRoutes from './routes/manifest/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 import releaseRoutes from './routes/releases/index.ts';
+import bundleRoutes from './routes/bundles/index.ts';
+import { BundleStore } from './store/bundleStore.ts';
 import type { ManifestReleases } from './releases/manifestReleases.ts';
 
 export interface AppOptions {
@@ -204,6 +206,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bodyDepth);
   // Before anything answers: its hooks time every response, and routes count with `app.metrics`.
   const database = options.customerModules.store.db;
+  const bundles = new BundleStore(database);
+  const { releases } = options;
+  // The active release's set and a pilot's: whose modules take bundles, and whose bundles the page maps.
+  const servedSets = () => {
+    const pilot = releases?.state().pilot;
+    const pilotSet = pilot && releases?.version(pilot.release);
+    return pilotSet ? [options.manifests.current(), pilotSet] : [options.manifests.current()];
+  };
   await app.register(metrics, {
     access: metricsAccess(options.environment, options.metricsToken),
     manifests: options.manifests,
@@ -255,7 +265,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       customerModules: options.customerModules,
       productName: options.productName,
       load: options.releases.load,
+      bundles,
     });
+  await app.register(bundleRoutes, { bundles, servedSets });
   await app.register(customerRoutes, { ...served, claimedCustomerIds: options.claimedCustomerIds });
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });
   if (options.messaging)
@@ -273,6 +285,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(localHostedUi, { ...options.localIdp, productName: options.productName });
   }
 
-  await app.register(webApp, { webRoot: options.webRoot, directives });
+  await app.register(webApp, { webRoot: options.webRoot, directives, servedSets });
   return app;
 }

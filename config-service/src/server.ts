@@ -14,6 +14,7 @@ import { formatProblem, ManifestSetError, moreLine } from './manifests/manifestP
 import { ManifestStore, type ReloadEvent } from './manifests/manifestStore.ts';
 import { ManifestReleases } from './releases/manifestReleases.ts';
 import { ReleaseStore } from './store/releaseStore.ts';
+import { BundleStore } from './store/bundleStore.ts';
 import { readScreenCatalogue } from './manifests/screenCatalogue.ts';
 import { cognitoClaimedCustomerIds } from './customers/claimedCustomerIds.ts';
 import { CustomerModules } from './customers/customerModules.ts';
@@ -61,6 +62,7 @@ async function main() {
   }
   const manifests = await ManifestReleases.open({
     store: releaseStore,
+    bundles: new BundleStore(database),
     load: { screens },
     source: settings.manifestSource,
     folder,

@@ -5,7 +5,7 @@ import type { ReleaseDiff } from './types.ts';
  * e.g. in a screen id). The publishing command and the releases screen both say so in their own words.
  */
 export function noticeable(diff: ReleaseDiff): boolean {
-  return [diff.modules, diff.renamed, diff.exposure, diff.routesAdded, diff.routesRemoved, diff.routesRetitled, diff.routeRoles].some(
+  return [diff.modules, diff.renamed, diff.exposure, diff.bundles, diff.routesAdded, diff.routesRemoved, diff.routesRetitled, diff.routeRoles].some(
     (list) => list.length > 0,
   );
 }

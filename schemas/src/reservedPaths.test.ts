@@ -9,10 +9,12 @@ describe('reservedPrefixOf', () => {
     expect(reservedPrefixOf('/idp/')).toBe('/idp');
     expect(reservedPrefixOf('/oauth2/authorize')).toBe('/oauth2');
     expect(reservedPrefixOf('/assets/index-abcdef12.js')).toBe('/assets');
+    expect(reservedPrefixOf('/modules/lcc/1.4.2/index.js')).toBe('/modules');
   });
 
   it('leaves addresses that only begin with the same letters, and every other address, to the screens', () => {
-    for (const path of ['/', '/apis', '/assets-register', '/idpx/a', '/settings/api', '/favicon.ico']) expect(reservedPrefixOf(path)).toBeUndefined();
+    for (const path of ['/', '/apis', '/assets-register', '/modules-overview', '/idpx/a', '/settings/api', '/favicon.ico'])
+      expect(reservedPrefixOf(path)).toBeUndefined();
   });
 
   it("is named in full in the administrator's hint", () => {

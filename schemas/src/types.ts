@@ -86,6 +86,7 @@ export type AdminPreview = { view: PreviewView; comparison: { view: PreviewView;
 export type ReleaseFiles = Release['files'];
 /** A module's exposure with absent rules spelled out. */
 export type ExposureRules = FromSchema<(typeof releaseDiffSchema)['$defs']['exposure']>;
+/** An uploaded build of a module's screens. */
 export type Access = NonNullable<ManifestRoute['access']>;
 export type { JSONSchema };
 /** What an administrator sets for a user: name, claims and why. */

@@ -3,6 +3,8 @@ import { noticeable } from '@platform/schemas';
 
 const roles = (list: readonly string[] | null) => (list ? (list.length ? list.join(', ') : 'none') : 'every role');
 const environments = (list: readonly string[] | null) => (list ? (list.length ? list.join(', ') : 'none') : 'every environment');
+/** A bundle version, or the shell's own screens where a module names none. */
+const screens = (version: string | null) => version ?? 'generic';
 const title = (text: string) => (text ? `"${text}"` : '(untitled)');
 
 /** Only the rules that changed, each as `rule: before → after`. */
@@ -22,7 +24,7 @@ function exposureChange(from: ExposureRules, to: ExposureRules): string {
  */
 export function describeDiff(diff: ReleaseDiff): string[] {
   if (diff.identical) return ['  no difference: the same content'];
-  if (!noticeable(diff)) return ['  no change a user would notice (the files differ, but not in modules, names, exposure, routes, titles or roles)'];
+  if (!noticeable(diff)) return ['  no change a user would notice (the files differ, but not in modules, names, exposure, screens, routes, titles or roles)'];
   const section = (heading: string, lines: string[]) => (lines.length ? [`  ${heading}:`, ...lines.map((line) => `    ${line}`)] : []);
   const added = diff.modules.filter((m) => m.change === 'added');
   const removed = diff.modules.filter((m) => m.change === 'removed');
@@ -42,6 +44,10 @@ export function describeDiff(diff: ReleaseDiff): string[] {
     ...section(
       'exposure changed',
       diff.exposure.map((e) => `${e.key} (${e.name}): ${exposureChange(e.from, e.to)}`),
+    ),
+    ...section(
+      'module screens',
+      diff.bundles.map((b) => `${b.key} screens ${screens(b.from)} → ${screens(b.to)}`),
     ),
     ...section(
       'routes added',

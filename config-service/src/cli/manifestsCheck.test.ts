@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,20 @@ describe('npm run manifests:check', () => {
     const run = check(realDir);
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/17 files valid/);
+  });
+
+  it('checks a named bundle for its form only, and says the uploads are not checked here', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'manifests-cli-'));
+    cpSync(realDir, dir, { recursive: true });
+    const lcc = JSON.parse(readFileSync(join(dir, 'lcc.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(dir, 'lcc.json'), JSON.stringify({ ...lcc, bundle: { version: '1.4.2' } }, null, 2));
+    const named = check(dir);
+    expect(named.status).toBe(0);
+    expect(named.stdout).toMatch(/bundles named \(lcc 1\.4\.2\): not checked here/);
+    writeFileSync(join(dir, 'lcc.json'), JSON.stringify({ ...lcc, bundle: { version: 'latest' } }, null, 2));
+    const malformed = check(dir);
+    expect(malformed.status).toBe(1);
+    expect(malformed.stderr).toMatch(/lcc\.json:\d+:\d+ \/bundle\/version \[schema:pattern\]/);
   });
 
   it('prints every problem as file:line:column, pointer, rule and hint, and exits 1', () => {

@@ -7,21 +7,18 @@
 // unseen. Exit status: 0 done or nothing to do, 1 refused or failed, 2 wrong command line.
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { ReleaseState } from '@platform/schemas';
 import { loadManifestSet, manifestSetFromFiles, type ManifestSet } from '../manifests/loadManifestSet.ts';
 import { ManifestSetError, type LocatedProblem } from '../manifests/manifestProblem.ts';
 import { readScreenCatalogue } from '../manifests/screenCatalogue.ts';
 import { compareReleases } from '../releases/compareReleases.ts';
 import { describeDiff } from './describeDiff.ts';
 import { printProblems } from './printProblems.ts';
-import { parsePublishArgs, UsageError, USAGE, type PublishArgs } from './publishArgs.ts';
-import { publicConfig, ReleasesClient, ServiceAnswerError, ServiceUnreachableError } from './releasesClient.ts';
-import { DEMO_STAFF, signIn, SignInError } from './signIn.ts';
+import { parsePublishArgs, USAGE, type PublishArgs } from './publishArgs.ts';
+import { publicConfig, ReleasesClient, ServiceAnswerError } from './releasesClient.ts';
+import { describeState, failure, stepRelease } from './releaseStep.ts';
+import { DEMO_STAFF, signIn } from './signIn.ts';
 
 const sameCustomers = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join(',') === [...b].sort().join(',');
-
-const describeState = (state: ReleaseState) =>
-  `active release ${state.active}${state.pilot ? `, pilot ${state.pilot.release} for ${state.pilot.customers.join(', ')}` : ', no pilot'}`;
 
 /**
  * The service locates its problems in each file as JSON.stringify(value, null, 2) writes it; those
@@ -117,24 +114,7 @@ async function publish(args: PublishArgs): Promise<number> {
   );
   if (release.id !== set.version) console.log(`note: the service stored it as ${release.id}, where this folder's id is ${set.version}`);
 
-  let after: ReleaseState;
-  try {
-    after = args.pilot ? await client.pilot(release.id, args.pilot, reason, state.active) : await client.activate(release.id, reason, state.active);
-  } catch (error) {
-    if (!(error instanceof ServiceAnswerError) || error.status !== 409) throw error;
-    const current = error.problem.current;
-    console.error(
-      `manifests:publish: someone changed the active release meanwhile (this run compared against ${state.active}); now: ${current ? describeState(current) : 'not said'}. ` +
-        `Release ${release.id} is published but not ${args.pilot ? 'piloted' : 'active'}; run again to see the difference from the current one.`,
-    );
-    return 1;
-  }
-  console.log(
-    args.pilot
-      ? `pilot: release ${after.pilot?.release ?? '(none)'} for ${after.pilot?.customers.join(', ') ?? '(nobody)'}; active release ${after.active}`
-      : `active release: ${after.active}`,
-  );
-  return 0;
+  return stepRelease(client, { release: release.id, reason, pilot: args.pilot, state }, 'manifests:publish');
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -146,27 +126,7 @@ async function main(argv: string[]): Promise<number> {
     }
     return await publish(args);
   } catch (error) {
-    if (error instanceof UsageError) {
-      console.error(`manifests:publish: ${error.message}\n${USAGE.split('\n')[0]}\n(--help for the options)`);
-      return 2;
-    }
-    if (error instanceof ServiceAnswerError) {
-      const hint =
-        error.status === 401
-          ? " (the ID token was refused: expired, or not from this service's user pool?)"
-          : error.status === 403
-            ? ' (the signed-in user is not staff)'
-            : '';
-      console.error(`manifests:publish: ${error.message}${hint}`);
-      return 1;
-    }
-    if (error instanceof ServiceUnreachableError || error instanceof SignInError) {
-      console.error(`manifests:publish: ${error.message}`);
-      return 1;
-    }
-    // A folder that cannot be read, a release the service sent that does not validate here: one line, no stack.
-    console.error(`manifests:publish: ${(error as Error).message.split('\n')[0]}`);
-    return 1;
+    return failure('manifests:publish', USAGE, error);
   }
 }
 

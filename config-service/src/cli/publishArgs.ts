@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isCustomerId } from '@platform/schemas';
 
 export const USAGE = `usage: npm run manifests:publish -- --reason "why" [--dir route-manifests] [--pilot acme,globex] [--dry-run] [--url http://localhost:8080]
@@ -59,35 +59,35 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-function parseOptions(argv: string[]) {
+/** The options of a command line, strictly: anything unknown or malformed is a UsageError. */
+export function parseOptions<const T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T) {
   try {
-    return parseArgs({ args: argv, strict: true, allowPositionals: false, options: OPTIONS }).values;
+    return parseArgs({ args: argv, strict: true, allowPositionals: false, options }).values;
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
 }
 
-export function parsePublishArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): PublishArgs {
-  const values = parseOptions(argv);
-  const dryRun = values['dry-run'] ?? false;
-  const reason = values.reason?.trim() || undefined;
-  if (!reason && !dryRun && !values.help) throw new UsageError('--reason is required (why this release, for the audit), unless --dry-run');
-  let pilot: string[] | undefined;
-  if (values.pilot !== undefined) {
-    pilot = [
-      ...new Set(
-        values.pilot
-          .split(',')
-          .map((c) => c.trim())
-          .filter(Boolean),
-      ),
-    ];
-    if (!pilot.length) throw new UsageError('--pilot needs at least one customer id, e.g. --pilot acme,globex');
-    // Checked here as the service's schema would, so that a typo costs no sign-in.
-    const wrong = pilot.filter((c) => !isCustomerId(c));
-    if (wrong.length) throw new UsageError(`--pilot: not a customer id: ${wrong.join(', ')} (lower-case letters, digits and dashes)`);
-  }
-  const url = values.url ?? (env.PLATFORM_URL || 'http://localhost:8080');
+/** --pilot's customer ids, checked as the service's schema would, so that a typo costs no sign-in; undefined when not given. */
+export function pilotCustomers(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const pilot = [
+    ...new Set(
+      value
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (!pilot.length) throw new UsageError('--pilot needs at least one customer id, e.g. --pilot acme,globex');
+  const wrong = pilot.filter((c) => !isCustomerId(c));
+  if (wrong.length) throw new UsageError(`--pilot: not a customer id: ${wrong.join(', ')} (lower-case letters, digits and dashes)`);
+  return pilot;
+}
+
+/** The service's address: --url, else PLATFORM_URL, else this machine; https unless on this machine. */
+export function serviceUrl(value: string | undefined, env: NodeJS.ProcessEnv): string {
+  const url = value ?? (env.PLATFORM_URL || 'http://localhost:8080');
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -96,5 +96,15 @@ export function parsePublishArgs(argv: string[], env: NodeJS.ProcessEnv = proces
   }
   if (!safeForCredentials(parsed))
     throw new UsageError(`--url: ${url} is not https: the staff token would cross the network in clear (http only to localhost, 127.0.0.1 or ::1)`);
+  return url;
+}
+
+export function parsePublishArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): PublishArgs {
+  const values = parseOptions(argv, OPTIONS);
+  const dryRun = values['dry-run'] ?? false;
+  const reason = values.reason?.trim() || undefined;
+  if (!reason && !dryRun && !values.help) throw new UsageError('--reason is required (why this release, for the audit), unless --dry-run');
+  const pilot = pilotCustomers(values.pilot);
+  const url = serviceUrl(values.url, env);
   return { dir: resolve(values.dir ?? DEFAULT_DIR), url, reason, pilot, dryRun, help: values.help ?? false };
 }

@@ -1,6 +1,6 @@
 // The staff release API as `npm run manifests:publish` calls it: plain fetch, one method a route, and
 // every answer that is not the one expected thrown as a ServiceAnswerError carrying the problem.
-import type { PublicConfig, Release, ReleaseFiles, ReleaseList, ReleaseState } from '@platform/schemas';
+import type { ModuleBundle, PublicConfig, Release, ReleaseFiles, ReleaseList, ReleaseState } from '@platform/schemas';
 import type { LocatedProblem } from '../manifests/manifestProblem.ts';
 
 /** A CI job must not hang on a service that accepted the connection and never answers. */
@@ -15,6 +15,8 @@ export interface ProblemBody {
   /** Problems past those listed, counted by the service. */
   moreProblems?: number;
   current?: ReleaseState;
+  /** The file of a module bundle a refusal names. */
+  file?: string;
 }
 
 /** The service answered, but not as asked: the status and what its problem document said. */
@@ -49,13 +51,15 @@ interface Call {
 export async function request(url: string, what: string, call: Call, ok: number[] = [200]): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
   if (call.token) headers.authorization = `Bearer ${call.token}`;
-  if (call.body !== undefined) headers['content-type'] ??= 'application/json';
+  // Bytes (a gzipped bundle) go as they are, with the type the caller names; anything else as JSON.
+  const raw = Buffer.isBuffer(call.body);
+  if (call.body !== undefined && !raw) headers['content-type'] ??= 'application/json';
   let response: Response;
   try {
     response = await fetch(url, {
       method: call.method ?? 'GET',
       headers,
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      body: call.body === undefined ? undefined : raw ? Uint8Array.from(call.body as Buffer) : JSON.stringify(call.body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       // Neither the API nor a user pool redirects; following a 307 would send the body (a password) on.
       redirect: 'error',
@@ -123,6 +127,17 @@ export class ReleasesClient {
       body: { release, reason },
     });
     return (await response.json()) as ReleaseState;
+  }
+
+  /** Uploads a module bundle as a gzipped tar (201), or finds the same files already that version (200); other files there are 409. */
+  async uploadBundle(module: string, version: string, gzipped: Buffer): Promise<{ bundle: ModuleBundle; created: boolean }> {
+    const response = await request(
+      this.url(`/api/v1/admin/modules/${encodeURIComponent(module)}/bundles/${encodeURIComponent(version)}`),
+      `uploading the ${module} bundle ${version}`,
+      { method: 'PUT', token: this.token, headers: { 'content-type': 'application/gzip' }, body: gzipped },
+      [200, 201],
+    );
+    return { bundle: (await response.json()) as ModuleBundle, created: response.status === 201 };
   }
 
   /** Serves `release` to `customers` first, provided the active one is still `expectedActive` (If-Match). */

@@ -14,6 +14,7 @@ import { manifestSetFromFiles } from '../manifests/loadManifestSet.ts';
 import type { ManifestReleases } from '../releases/manifestReleases.ts';
 import type { DirectoryUser } from '../routes/main/userDirectory.ts';
 import { memoryUserPool } from '../testing/memoryUserPool.ts';
+import { bundleEntries, gzippedTar } from '../testing/bundleTar.ts';
 import { toManagedUser } from '../users/managedUser.ts';
 import { claims, demoCustomerModules, releasesOn, sign, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
 
@@ -37,6 +38,9 @@ const ROUTES: Record<string, Kind> = {
   'GET /api/v1/events': 'own-user',
   'POST /api/v1/messaging/endpoints': 'own-user',
   'GET /api/v1/admin/modules': 'staff-only',
+  'GET /api/v1/admin/modules/:key/bundles': 'staff-only',
+  'PUT /api/v1/admin/modules/:key/bundles/:version': 'staff-only',
+  'GET /modules/:key/:version/*': 'public',
   'POST /api/v1/admin/preview': 'staff-only',
   'GET /api/v1/admin/messaging/endpoints': 'staff-only',
   'GET /api/v1/customers': 'staff-only',
@@ -262,6 +266,8 @@ function fill(url: string, customer: string, rowsOf = customer): string {
     .replace(':customerId', customer)
     .replace(':id', firstRelease)
     .replace(':moduleKey', 'lcc')
+    .replace(':key', 'lcc')
+    .replace(':version', '1.0.0')
     .replace(':artifact', 'users.csv')
     .replace(':name', 'pretoken')
     .replace(':username', `gina@${customer}.example`)
@@ -286,7 +292,13 @@ async function ask(method: InjectOptions['method'], url: string, { token, custom
   const res = await app.inject({
     method,
     url,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(customerHeader ? { 'x-customer-id': customerHeader } : {}), ...headers },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(customerHeader ? { 'x-customer-id': customerHeader } : {}),
+      // A module bundle is the one body that is not JSON.
+      ...(Buffer.isBuffer(body) ? { 'content-type': 'application/gzip' } : {}),
+      ...headers,
+    },
     ...(body === undefined ? {} : { payload: body as object }),
   });
   return Object.assign(res, { sent });
@@ -393,6 +405,7 @@ const STAFF_BODIES: Record<string, (customer: string) => unknown> = {
   'POST /api/v1/customers': () => ({ id: `added-${++added}`, name: 'Added Staff Only', reason: 'mine now' }),
   'PATCH /api/v1/customers/:customerId': () => ({ name: 'Globex Energy', reason: 'the same again' }),
   'POST /api/v1/admin/releases': () => ({ files: releases.current().contents, reason: 'the same again' }),
+  'PUT /api/v1/admin/modules/:key/bundles/:version': () => gzippedTar(bundleEntries()),
   'PUT /api/v1/admin/releases/active': () => ({ release: firstRelease, reason: 'the same again' }),
   'PUT /api/v1/admin/releases/pilot': () => ({ release: pilotRelease, customers: ['globex'], reason: 'try it' }),
   'DELETE /api/v1/admin/releases/pilot': () => ({ release: pilotRelease, reason: 'enough' }),
@@ -405,7 +418,11 @@ const STAFF_BODIES: Record<string, (customer: string) => unknown> = {
   'POST /api/user-management/users/:username/resend-invitation': () => ({ reason: 'lost the e-mail' }),
 };
 /** Staff's answer where it is not 200. */
-const STAFF_STATUS: Record<string, number> = { 'POST /api/user-management/users': 201, 'POST /api/v1/customers': 201 };
+const STAFF_STATUS: Record<string, number> = {
+  'POST /api/user-management/users': 201,
+  'POST /api/v1/customers': 201,
+  'PUT /api/v1/admin/modules/:key/bundles/:version': 201,
+};
 let added = 0;
 const OPERATOR = { sub: 'op', email: 'op@provider.example' };
 /** Release steps name the active release they were decided against (If-Match), as the web app sends it. */

@@ -51,7 +51,10 @@ export function viewFor(set: ManifestSet, key: string, role: string | null, prod
     const manifest = set.modules.get(key);
     // A loaded set has a manifest for every registered key; one without is a fault of the service, not the request.
     if (!manifest) throw new PlatformError('CFG_ERR_INTERNAL', `manifest set has no module '${key}'`);
-    views.set(key, (view = resolveModule(manifest, { role, productName })));
+    view = resolveModule(manifest, { role, productName });
+    const bundle = set.bundles?.get(key);
+    if (bundle) view.bundle = bundle.view;
+    views.set(key, view);
   }
   return view;
 }

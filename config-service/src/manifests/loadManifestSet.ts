@@ -16,6 +16,7 @@ import { locateProblems, ManifestSetError, type ManifestProblem } from './manife
 import { ajv } from '../validation/schemaValidator.ts';
 import { validateManifestSet, type ManifestDoc, type ScreenCatalogue } from './validateManifestSet.ts';
 import { releaseId } from '../releases/releaseId.ts';
+import type { ServedBundle } from '../bundles/servedBundles.ts';
 
 /** A validated, versioned set of manifests: what the service serves from. */
 export interface ManifestSet {
@@ -28,6 +29,8 @@ export interface ManifestSet {
   files: Map<string, string>;
   /** Every file's JSON content by file name: what a release stores. */
   contents: Readonly<Record<string, unknown>>;
+  /** The module bundles the set names, by module key, once read from the store (a served release; issue 28). */
+  bundles?: ReadonlyMap<string, ServedBundle>;
 }
 
 export interface LoadOptions {

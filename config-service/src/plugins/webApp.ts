@@ -6,7 +6,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { reservedPrefixOf } from '@platform/schemas';
+import { PageImportMap, readSharedImportMap, SHARED_IMPORT_MAP } from '../bundles/importMap.ts';
 import { PlatformError } from '../errors.ts';
+import type { ManifestSet } from '../manifests/loadManifestSet.ts';
 import { serializeDirectives, withNonce, type Directives } from './contentSecurityPolicy.ts';
 import { sendProblem } from './problem.ts';
 
@@ -15,6 +17,8 @@ export interface WebAppOptions {
   webRoot?: string | undefined;
   /** The policy the page is served under; a nonce is added per response. */
   directives: Directives;
+  /** The sets served now, whose bundles the page's import map names; unset: none (the shell's shared imports only). */
+  servedSets?: () => readonly ManifestSet[];
 }
 
 /**
@@ -29,8 +33,15 @@ const notScreen = (path: string) => path === '/favicon.ico' || reservedPrefixOf(
  * <style> element (goober), which a policy without 'unsafe-inline' blocks unless it carries the nonce
  * goober reads from window.__nonce__: a two-statement script with the same nonce sets it first.
  */
-function pageWithNonce(html: string, nonce: string): string {
-  return html.replace('</head>', `<script nonce="${nonce}">window.__nonce__=${JSON.stringify(nonce)}</script></head>`);
+function pageWithNonce(html: string, nonce: string, importMap: string | undefined): string {
+  const page = html.replace('</head>', `<script nonce="${nonce}">window.__nonce__=${JSON.stringify(nonce)}</script></head>`);
+  if (!importMap) return page;
+  // Before the first module script or preload: a browser resolves bare names with the map it has when a module starts loading.
+  const headEnd = page.indexOf('</head>');
+  const head = headEnd < 0 ? page : page.slice(0, headEnd);
+  const first = head.search(/<script\b[^>]*\btype=["']?module\b|<link\b[^>]*\brel=["']?modulepreload\b/i);
+  const at = first >= 0 ? first : head.length;
+  return `${page.slice(0, at)}<script type="importmap" nonce="${nonce}">${importMap}</script>${page.slice(at)}`;
 }
 
 /** The build names the files under assets/ after a hash of their content: a new build, new names. */
@@ -68,6 +79,11 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
     });
   } else if (options.webRoot) app.log.warn({ webRoot: options.webRoot }, 'web app is not built; run `npm run build`');
 
+  const importMap = new PageImportMap(
+    readSharedImportMap(webRoot, (error) => app.log.warn({ err: error }, `web app: ${SHARED_IMPORT_MAP} is not JSON; the page maps no shared imports`)),
+    options.servedSets ?? (() => []),
+  );
+
   const sendPage = async (reply: FastifyReply, root: string) => {
     const nonce = randomBytes(16).toString('base64');
     const html = await readFile(join(root, 'index.html'), 'utf8');
@@ -75,7 +91,7 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
       .header('Cache-Control', 'no-cache')
       .header('Content-Security-Policy', serializeDirectives(withNonce(options.directives, nonce)))
       .type('text/html; charset=utf-8')
-      .send(pageWithNonce(html, nonce));
+      .send(pageWithNonce(html, nonce, importMap.text()));
   };
 
   app.setNotFoundHandler((request, reply) => {

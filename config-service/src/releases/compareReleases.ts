@@ -52,6 +52,7 @@ export function compareReleases(from: ManifestSet, to: ManifestSet, productName:
     ],
     renamed: [],
     exposure: [],
+    bundles: [],
     routesAdded: [],
     routesRemoved: [],
     routesRetitled: [],
@@ -65,6 +66,8 @@ export function compareReleases(from: ManifestSet, to: ManifestSet, productName:
     if (beforeName !== afterName) diff.renamed.push({ key, from: beforeName, to: afterName });
     const [beforeExposure, afterExposure] = [exposureRules(before), exposureRules(after)];
     if (!same(beforeExposure, afterExposure)) diff.exposure.push({ key, name: afterName, from: beforeExposure, to: afterExposure });
+    const [beforeBundle, afterBundle] = [before.bundle?.version ?? null, after.bundle?.version ?? null];
+    if (beforeBundle !== afterBundle) diff.bundles.push({ key, name: afterName, from: beforeBundle, to: afterBundle });
     const [beforeRoutes, afterRoutes] = [routesOf(key, before), routesOf(key, after)];
     for (const route of afterRoutes.values()) {
       const old = beforeRoutes.get(route.fullPath);

@@ -5,6 +5,8 @@ import { PlatformError } from '../errors.ts';
 import { manifestSetFromFiles, type LoadOptions, type ManifestSet } from '../manifests/loadManifestSet.ts';
 import type { ManifestStatus, ManifestStore, ReloadEvent } from '../manifests/manifestStore.ts';
 import { walkRoutes } from '../manifests/walkRoutes.ts';
+import { withBundles } from '../bundles/servedBundles.ts';
+import type { BundleStore } from '../store/bundleStore.ts';
 import type { Actor } from '../store/customerStore.ts';
 import { KEPT_ACTIVATIONS } from '../store/pruneReleases.ts';
 import type { ReleaseReport, ReleaseState, ReleaseStepInput, ReleaseStore, StepResult, StoredRelease } from '../store/releaseStore.ts';
@@ -38,6 +40,8 @@ export interface ManifestReleasesOptions {
   source: 'files' | 'store';
   /** The folder (files mode: watched; store mode: read once, only to seed an empty store). */
   folder?: ManifestStore;
+  /** Module bundles: a served set's modules carry the bundles it names (issue 28). Unset: none. */
+  bundles?: BundleStore;
   /** Releases that keep their files, newest first (RELEASES_KEPT); older ones are pruned as more are published. 0 or unset: all. */
   kept?: number;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -264,9 +268,16 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
   }
 
   async #build(state: ReleaseState): Promise<Served> {
-    const active = await this.#load(state.active);
-    const pilot = state.pilot && { set: await this.#load(state.pilot.release), customers: new Set(state.pilot.customers) };
+    const active = await this.#forServing(state.active);
+    const pilot = state.pilot && { set: await this.#forServing(state.pilot.release), customers: new Set(state.pilot.customers) };
     return { generation: state.generation, active, pilot, loadedAt: new Date().toISOString() };
+  }
+
+  /** A release as it is served: with the module bundles it names. */
+  async #forServing(id: string): Promise<ManifestSet> {
+    return withBundles(await this.#load(id), this.options.bundles, (missing) =>
+      this.log?.warn({ release: id, missing }, 'manifest releases: the release names bundles the store does not hold; those modules keep the generic screens'),
+    );
   }
 
   async #load(id: string): Promise<ManifestSet> {

@@ -2,13 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from './database.ts';
-import { customerStoreContract } from './customerStore.contract.ts';
+import { bundleStoreContract } from './bundleStore.contract.ts';
+import { customerStoreContract, type StoreTarget } from './customerStore.contract.ts';
 import { openPglite } from './pgliteDatabase.ts';
 
 // PGlite persisted in a folder, as `npm start` uses it. It is one connection per folder, so the
 // suite's "connections" share one instance, which really closes when the last one does; opening
 // after that reads the folder again, which is the restart.
-customerStoreContract('PGlite', () => {
+function pgliteFolder(): StoreTarget {
   const dir = mkdtempSync(join(tmpdir(), 'pglite-store-'));
   let shared: Database | undefined;
   let users = 0;
@@ -33,4 +34,7 @@ customerStoreContract('PGlite', () => {
     },
     dispose: async () => rmSync(dir, { recursive: true, force: true }),
   };
-});
+}
+
+customerStoreContract('PGlite', pgliteFolder);
+bundleStoreContract('PGlite', pgliteFolder);

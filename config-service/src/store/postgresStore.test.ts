@@ -1,19 +1,23 @@
 import { describe, expect, inject, it } from 'vitest';
 import { freshPostgresDatabase } from '../testing/freshPostgresDatabase.ts';
-import { customerStoreContract } from './customerStore.contract.ts';
+import { bundleStoreContract } from './bundleStore.contract.ts';
+import { customerStoreContract, type StoreTarget } from './customerStore.contract.ts';
 import { migrate, readMigrations } from './migrate.ts';
 import { openPostgres } from './postgresDatabase.ts';
 
 // A real PostgreSQL server (started for the test run, see scripts/vitestGlobalPostgres.mjs); each
 // open() is a new connection pool, as another replica would have; "restart" is a new pool.
-customerStoreContract('PostgreSQL', () => {
+function postgresServer(): StoreTarget {
   let database: Promise<Awaited<ReturnType<typeof freshPostgresDatabase>>> | undefined;
   const fresh = () => (database ??= freshPostgresDatabase(inject('postgresUrl')));
   return {
     open: async () => openPostgres((await fresh()).url),
     dispose: async () => (await fresh()).drop(),
   };
-});
+}
+
+customerStoreContract('PostgreSQL', postgresServer);
+bundleStoreContract('PostgreSQL', postgresServer);
 
 describe('PostgreSQL specifics', () => {
   it('migrates a fresh database from several replicas at once, each migration once', async () => {

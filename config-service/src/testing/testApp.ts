@@ -13,6 +13,7 @@ import { CustomerStore } from '../store/customerStore.ts';
 import { openMigratedPglite } from './migratedPglite.ts';
 import { ManifestReleases } from '../releases/manifestReleases.ts';
 import { ReleaseStore } from '../store/releaseStore.ts';
+import { BundleStore } from '../store/bundleStore.ts';
 import type { MfaStatus } from '../identity/mfaStatus.ts';
 
 export const ISSUER = 'http://issuer.test/local_pool';
@@ -99,7 +100,12 @@ export async function customersWithModulesOff(manifests: ManifestSource, off: Re
  * the folder is not watched). Closed with the customer modules.
  */
 export async function releasesOn(modules: CustomerModules, folder: ManifestStore): Promise<ManifestReleases> {
-  const releases = await ManifestReleases.open({ store: new ReleaseStore(modules.store.db), source: 'store', folder });
+  const releases = await ManifestReleases.open({
+    store: new ReleaseStore(modules.store.db),
+    bundles: new BundleStore(modules.store.db),
+    source: 'store',
+    folder,
+  });
   const close = modules.close.bind(modules);
   modules.close = async () => {
     await releases.close();

@@ -16,6 +16,8 @@ import { managedUserSchema } from './managed-user.ts';
 import { messagingEndpointListSchema } from './messaging-endpoint-list.ts';
 import { messagingEndpointSchema } from './messaging-endpoint.ts';
 import { moduleAuditPageSchema } from './module-audit-page.ts';
+import { moduleBundleListSchema } from './module-bundle-list.ts';
+import { moduleBundleSchema } from './module-bundle.ts';
 import { moduleManifestSchema } from './module-manifest.ts';
 import { moduleRegistrySchema } from './module-registry.ts';
 import { notificationListSchema } from './notification-list.ts';
@@ -59,6 +61,8 @@ export const allSchemas = [
   messagingEndpointListSchema,
   messagingEndpointSchema,
   moduleAuditPageSchema,
+  moduleBundleListSchema,
+  moduleBundleSchema,
   moduleManifestSchema,
   moduleRegistrySchema,
   notificationListSchema,

@@ -16,6 +16,8 @@ export { managedUserSchema } from './managed-user.ts';
 export { messagingEndpointListSchema } from './messaging-endpoint-list.ts';
 export { messagingEndpointSchema } from './messaging-endpoint.ts';
 export { moduleAuditPageSchema } from './module-audit-page.ts';
+export { moduleBundleListSchema } from './module-bundle-list.ts';
+export { moduleBundleSchema } from './module-bundle.ts';
 export { moduleManifestSchema } from './module-manifest.ts';
 export { moduleRegistrySchema } from './module-registry.ts';
 export { notificationListSchema } from './notification-list.ts';

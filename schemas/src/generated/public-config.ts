@@ -14,7 +14,8 @@ export const publicConfigSchema = {
     "shell",
     "backends",
     "backendRegions",
-    "messaging"
+    "messaging",
+    "moduleSdkVersion"
   ],
   "properties": {
     "environment": {
@@ -24,6 +25,10 @@ export const publicConfigSchema = {
       "type": "string"
     },
     "version": {
+      "type": "string"
+    },
+    "moduleSdkVersion": {
+      "description": "The version of the module SDK (@platform/module-sdk) this shell provides to module bundles: a release naming a bundle built for a range it does not satisfy is refused.",
       "type": "string"
     },
     "auth": {

@@ -3,7 +3,7 @@ export const releaseDiffSchema = {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://asset-platform.example/schemas/release-diff.schema.json",
   "title": "Difference between two releases",
-  "description": "GET /api/v1/admin/releases/{id}/diff?against={other} (staff only): what changes going from `from` (the other) to `to` (this release), for every user at once: modules gained or lost, names, exposure, routes added, removed, retitled or limited to other roles.",
+  "description": "GET /api/v1/admin/releases/{id}/diff?against={other} (staff only): what changes going from `from` (the other) to `to` (this release), for every user at once: modules gained or lost, names, exposure, the bundle of their screens, routes added, removed, retitled or limited to other roles.",
   "type": "object",
   "additionalProperties": false,
   "required": [
@@ -13,6 +13,7 @@ export const releaseDiffSchema = {
     "modules",
     "renamed",
     "exposure",
+    "bundles",
     "routesAdded",
     "routesRemoved",
     "routesRetitled",
@@ -87,6 +88,40 @@ export const releaseDiffSchema = {
           },
           "to": {
             "$ref": "#/$defs/exposure"
+          }
+        }
+      }
+    },
+    "bundles": {
+      "description": "Modules in both whose screens come from another bundle version (null: the shell's generic screens).",
+      "type": "array",
+      "items": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "key",
+          "name",
+          "from",
+          "to"
+        ],
+        "properties": {
+          "key": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "from": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "to": {
+            "type": [
+              "string",
+              "null"
+            ]
           }
         }
       }

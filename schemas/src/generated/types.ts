@@ -18,6 +18,8 @@ import type { managedUserSchema } from './managed-user.ts';
 import type { messagingEndpointListSchema } from './messaging-endpoint-list.ts';
 import type { messagingEndpointSchema } from './messaging-endpoint.ts';
 import type { moduleAuditPageSchema } from './module-audit-page.ts';
+import type { moduleBundleListSchema } from './module-bundle-list.ts';
+import type { moduleBundleSchema } from './module-bundle.ts';
 import type { moduleRegistrySchema } from './module-registry.ts';
 import type { notificationListSchema } from './notification-list.ts';
 import type { problemSchema } from './problem.ts';
@@ -86,6 +88,12 @@ export type MessagingEndpoint = FromSchema<typeof messagingEndpointSchema>;
 /** GET /api/v1/customers/{customerId}/audit (staff only): one page of the customer's changes, newest first: its module switches, and the customer added and renamed. */
 export type ModuleAuditPage = FromSchema<typeof moduleAuditPageSchema>;
 
+/** GET /api/v1/admin/modules/{key}/bundles (staff only): every version of the module's screens uploaded, newest upload first. */
+export type ModuleBundleList = FromSchema<typeof moduleBundleListSchema, { references: [typeof moduleBundleSchema] }>;
+
+/** PUT /api/v1/admin/modules/{key}/bundles/{version} (staff only): one uploaded build of a module's screens. */
+export type ModuleBundle = FromSchema<typeof moduleBundleSchema>;
+
 /** route-manifests/registry.json: the known modules in the specification's table order, which decides navigation order and the fallback landing module. */
 export type ModuleRegistry = FromSchema<typeof moduleRegistrySchema>;
 
@@ -101,7 +109,7 @@ export type ReleaseAuditPage = FromSchema<typeof releaseAuditPageSchema>;
 /** POST /api/v1/admin/releases (staff only): a whole manifest set and why. */
 export type ReleaseCreate = FromSchema<typeof releaseCreateSchema, { references: [typeof releaseSummarySchema, typeof releaseSchema] }>;
 
-/** GET /api/v1/admin/releases/{id}/diff?against={other} (staff only): what changes going from `from` (the other) to `to` (this release), for every user at once: modules gained or lost, names, exposure, routes added, removed, retitled or limited to other roles. */
+/** GET /api/v1/admin/releases/{id}/diff?against={other} (staff only): what changes going from `from` (the other) to `to` (this release), for every user at once: modules gained or lost, names, exposure, the bundle of their screens, routes added, removed, retitled or limited to other roles. */
 export type ReleaseDiff = FromSchema<typeof releaseDiffSchema, { references: [typeof adminPreviewSchema, typeof userManifestSchema] }>;
 
 /** GET /api/v1/admin/releases (staff only): the release in service, the pilot if any, and the releases newest first, a page at a time. */

@@ -111,6 +111,7 @@ export const TEST_CONFIG: PublicConfig = {
   backends: { ...NO_BACKENDS, main: MAIN_API },
   backendRegions: Object.fromEntries(Object.keys(NO_BACKENDS).map((name) => [name, 'eu-west-1'])) as PublicConfig['backendRegions'],
   messaging: false,
+  moduleSdkVersion: '1.0.0',
 };
 
 const TEST_MODULES = [moduleView('am', 'Asset management', '/asset-management'), moduleView('hs', 'Asset life', '/asset-life')];

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicConfig } from '@platform/schemas';
 import { BACKENDS } from '../../settings/backends.ts';
@@ -22,5 +23,14 @@ describe('GET /api/v1/config', () => {
     const config = (await (await apps.app()).inject({ url: '/api/v1/config' })).json<PublicConfig>();
     expect(new Set(Object.values(config.backendRegions))).toEqual(new Set(['us-east-1']));
     expect(Object.keys(config.backendRegions).sort()).toEqual([...BACKENDS].sort());
+  });
+});
+
+describe('the module SDK version', () => {
+  it('names the version of @platform/module-sdk the shell provides to module bundles', async () => {
+    const sdk = JSON.parse(readFileSync(new URL('../../../../web/module-sdk/package.json', import.meta.url), 'utf8')) as { version: string };
+    const config = (await (await apps.app()).inject({ url: '/api/v1/config' })).json<PublicConfig>();
+    expect(config.moduleSdkVersion).toBe(sdk.version);
+    expect(config.moduleSdkVersion).toMatch(/^\d+\.\d+\.\d+/);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { publicConfigSchema, type PublicConfig } from '@platform/schemas';
+import { MODULE_SDK_VERSION } from '../../bundles/moduleSdkVersion.ts';
 import { PlatformError } from '../../errors.ts';
 import type { ManifestSource } from '../../manifests/manifestStore.ts';
 import { resolveModule } from '../../manifests/resolveModule.ts';
@@ -35,6 +36,7 @@ export default async function configRoutes(app: FastifyInstance, options: Config
       backends: options.backends,
       backendRegions: options.backendRegions,
       messaging: options.messaging,
+      moduleSdkVersion: MODULE_SDK_VERSION,
       shell: resolveModule(shell, { role: null, productName: options.productName }),
     } satisfies PublicConfig;
   });

@@ -19,12 +19,15 @@ import {
   type ReleaseState,
   type ReleaseStep,
 } from '@platform/schemas';
+import { MODULE_SDK_VERSION } from '../../bundles/moduleSdkVersion.ts';
+import { checkNamedBundles } from '../../bundles/namedBundles.ts';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PlatformError } from '../../errors.ts';
 import type { LoadOptions } from '../../manifests/loadManifestSet.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
 import { compareReleases } from '../../releases/compareReleases.ts';
 import type { ManifestReleases } from '../../releases/manifestReleases.ts';
+import type { BundleStore } from '../../store/bundleStore.ts';
 import type { ReleaseStepInput, StepResult, StoredRelease } from '../../store/releaseStore.ts';
 import { cutPage, decodeCursor, PAGE_QUERY_PROPERTIES } from '../pageCursor.ts';
 import { ifMatchRelease, releaseTag } from './releaseEntityTag.ts';
@@ -36,6 +39,10 @@ export interface ReleaseRouteOptions {
   productName: string;
   /** Screens the web app has: a release is checked as the folder is. */
   load?: LoadOptions;
+  /** Module bundles: a release naming one never uploaded, or built for another SDK, is refused. */
+  bundles: BundleStore;
+  /** The module SDK the shell provides; unset: MODULE_SDK_VERSION. */
+  sdkVersion?: string;
 }
 
 const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
@@ -84,6 +91,13 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
       throw new PlatformError('CFG_ERR_CONFLICT', `${result.why}; nothing was changed: look again and decide`, { extensions: { current } });
     }
     return current;
+  };
+  const sdkVersion = options.sdkVersion ?? MODULE_SDK_VERSION;
+  /** A release may be served only if every bundle it names was uploaded and fits the shell's SDK (422 otherwise). */
+  const servable = async (release: string) => {
+    const set = await releases.find(release);
+    // An unknown release is the step's own 404.
+    if (set) await checkNamedBundles(set, options.bundles, sdkVersion, 'nothing was changed');
   };
   const actorOf = (request: { verifiedUser: { sub: string; email: string } }) => ({ sub: request.verifiedUser.sub, email: request.verifiedUser.email });
 
@@ -185,6 +199,7 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
     },
     async (request, reply): Promise<Release> => {
       const set = validDraft(request.body.files, options.load);
+      await checkNamedBundles(set, options.bundles, sdkVersion, 'nothing was stored');
       const { created, release } = await releases.publish(set, request.body.reason.trim(), actorOf(request));
       if (created) request.log.info({ release: release.id, actor: request.verifiedUser.sub }, 'manifest release published');
       reply
@@ -229,7 +244,10 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
     '/api/v1/admin/releases/active',
     'Make a release the one everyone is served (publish or roll back); If-Match must carry the active release seen (409 when it moved on, 428 without it)',
     releaseStepSchema,
-    (_body, step) => releases.activate(step),
+    async (_body, step) => {
+      await servable(step.release);
+      return releases.activate(step);
+    },
     'manifest release activated',
   );
 
@@ -242,6 +260,7 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
       for (const id of customers) {
         if (!(await customerModules.getCustomer(id))) throw new PlatformError('CFG_ERR_BAD_REQUEST', `unknown customer '${id}'`);
       }
+      await servable(step.release);
       return releases.startPilot({ ...step, customers });
     },
     'manifest release pilot started',
@@ -261,7 +280,10 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
     '/api/v1/admin/releases/pilot/promote',
     "Make the pilot's release (named) the one everyone is served; If-Match as for the active release",
     releaseStepSchema,
-    (_body, step) => releases.promotePilot(step),
+    async (_body, step) => {
+      await servable(step.release);
+      return releases.promotePilot(step);
+    },
     'manifest release pilot promoted',
   );
 }

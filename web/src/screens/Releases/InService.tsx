@@ -4,6 +4,7 @@ import { endPilot, promotePilot } from '../../api/releases.ts';
 import { ago } from '../shared/relativeTime.ts';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
+import { ModuleScreens } from './ModuleScreens.tsx';
 import { ReleaseDiffView } from './ReleaseDiffView.tsx';
 import { useReleaseStep } from './useReleaseStep.ts';
 
@@ -72,6 +73,7 @@ export function InService({
       ) : (
         <p className="muted">No pilot: every customer gets the active release.</p>
       )}
+      <ModuleScreens active={state.active} pilot={state.pilot?.release ?? null} />
     </section>
   );
 }

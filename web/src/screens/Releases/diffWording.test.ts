@@ -9,6 +9,7 @@ const none: ReleaseDiff = {
   modules: [],
   renamed: [],
   exposure: [],
+  bundles: [],
   routesAdded: [],
   routesRemoved: [],
   routesRetitled: [],
@@ -48,6 +49,10 @@ describe('release difference wording', () => {
           to: { roles: ['sentient'], environments: null, enabledForNewCustomers: true },
         },
       ],
+      bundles: [
+        { key: 'lcc', name: 'Life Cycle Cost', from: '1.4.1', to: '1.4.2' },
+        { key: 'mr', name: 'Model Runtime', from: null, to: '0.1.0' },
+      ],
       routesRetitled: [{ module: 'dash', fullPath: '/notifications', from: 'Notifications', to: 'Messages' }],
       routeRoles: [{ module: 'dash', fullPath: '/settings/uploads', from: null, to: ['sentient'] }],
     };
@@ -55,9 +60,10 @@ describe('release difference wording', () => {
       { heading: 'Modules added', lines: ['New thing (zz)'] },
       { heading: 'Modules removed', lines: ['Leaderboard (lb)'] },
       { heading: 'Who is shown a module', lines: ['Life Cycle Cost (lcc): roles every role → sentient'] },
+      { heading: 'Module screens', lines: ['lcc screens 1.4.1 → 1.4.2 (Life Cycle Cost)', 'mr screens generic → 0.1.0 (Model Runtime)'] },
       { heading: 'Pages retitled', lines: ['/notifications (dash): “Notifications” → “Messages”'] },
       { heading: 'Who may open a page', lines: ['/settings/uploads (dash): every role → sentient'] },
     ]);
-    expect(diffSummary(diff)).toBe('5 changes users would notice:');
+    expect(diffSummary(diff)).toBe('7 changes users would notice:');
   });
 });

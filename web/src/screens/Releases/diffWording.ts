@@ -9,6 +9,8 @@ export interface DiffSection {
 const roles = (list: readonly string[] | null) => (list ? (list.length ? list.join(', ') : 'nobody') : 'every role');
 const environments = (list: readonly string[] | null) => (list ? (list.length ? list.join(', ') : 'none') : 'every environment');
 const yesNo = (on: boolean) => (on ? 'yes' : 'no');
+/** A bundle version, or the shell's own screens where a module names none. */
+const screens = (version: string | null) => version ?? 'generic';
 const quoted = (text: string) => (text ? `“${text}”` : '(untitled)');
 
 /** Only the exposure rules that changed, each as `rule: before → after`. */
@@ -35,6 +37,7 @@ export function describeDiff(diff: ReleaseDiff): DiffSection[] {
     { heading: 'Modules removed', lines: removed.map((m) => `${m.name} (${m.key})`) },
     { heading: 'Modules renamed', lines: diff.renamed.map((r) => `${r.key}: ${quoted(r.from)} → ${quoted(r.to)}`) },
     { heading: 'Who is shown a module', lines: diff.exposure.map((e) => `${e.name} (${e.key}): ${exposureChange(e.from, e.to)}`) },
+    { heading: 'Module screens', lines: diff.bundles.map((b) => `${b.key} screens ${screens(b.from)} → ${screens(b.to)} (${b.name})`) },
     { heading: 'Pages added', lines: diff.routesAdded.map((r) => `${r.fullPath} ${quoted(r.title)} (${r.module})`) },
     { heading: 'Pages removed', lines: diff.routesRemoved.map((r) => `${r.fullPath} ${quoted(r.title)} (${r.module})`) },
     { heading: 'Pages retitled', lines: diff.routesRetitled.map((r) => `${r.fullPath} (${r.module}): ${quoted(r.from)} → ${quoted(r.to)}`) },
@@ -46,7 +49,7 @@ export function describeDiff(diff: ReleaseDiff): DiffSection[] {
 /** The one-sentence verdict above the sections. */
 export function diffSummary(diff: ReleaseDiff): string {
   if (diff.identical) return 'No difference: the two are the same content.';
-  if (!noticeable(diff)) return 'No change a user would notice: the files differ, but not in modules, names, exposure, pages, titles or roles.';
+  if (!noticeable(diff)) return 'No change a user would notice: the files differ, but not in modules, names, exposure, screens, pages, titles or roles.';
   const count = describeDiff(diff).reduce((n, s) => n + s.lines.length, 0);
   return `${count} change${count === 1 ? '' : 's'} users would notice:`;
 }

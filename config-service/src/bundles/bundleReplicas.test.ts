@@ -1,0 +1,99 @@
+// Module bundles across replicas: two apps, each with its own connection pool, on one PostgreSQL
+// server, as behind a load balancer. A bundle uploaded through one is served by the other, and a
+// release naming it published through one gives the other's users the bundle and its page the map.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Release, ReleaseFiles, UserManifest } from '@platform/schemas';
+import { CustomerModules } from '../customers/customerModules.ts';
+import { ManifestReleases } from '../releases/manifestReleases.ts';
+import { BundleStore } from '../store/bundleStore.ts';
+import { CustomerStore } from '../store/customerStore.ts';
+import type { Database } from '../store/database.ts';
+import { migrate } from '../store/migrate.ts';
+import { openPostgres } from '../store/postgresDatabase.ts';
+import { ReleaseStore } from '../store/releaseStore.ts';
+import { bundleEntries, gzippedTar } from '../testing/bundleTar.ts';
+import { freshPostgresDatabase } from '../testing/freshPostgresDatabase.ts';
+import { startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
+
+const staff = tokenFor({ role: 'sentient' });
+const engineer = tokenFor({ role: 'customer', customerId: 'acme', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' });
+
+let apps: TestApps;
+let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
+const pools: Database[] = [];
+let a: FastifyInstance;
+let b: FastifyInstance;
+
+/** One replica: its own pool, releases and customers on the shared database, and an app serving them. */
+async function replica(webRoot: string): Promise<FastifyInstance> {
+  const db = await openPostgres(database.url);
+  pools.push(db);
+  await migrate(db);
+  const releases = await ManifestReleases.open({ store: new ReleaseStore(db), bundles: new BundleStore(db), source: 'store', folder: apps.manifests });
+  const customerModules = apps.track(await CustomerModules.open(new CustomerStore(db), releases));
+  await customerModules.createCustomer({ id: 'acme', name: 'Acme Industrial' }, { sub: 'system', email: 'test-setup' });
+  const close = customerModules.close.bind(customerModules);
+  customerModules.close = async () => {
+    await releases.close();
+    await close();
+  };
+  return apps.app({ manifests: releases, releases, customerModules, webRoot });
+}
+
+beforeAll(async () => {
+  apps = await startTestApps();
+  database = await freshPostgresDatabase(inject('postgresUrl'));
+  const webRoot = mkdtempSync(join(tmpdir(), 'bundle-replicas-web-'));
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html><head><title>app</title></head><body></body></html>');
+  a = await replica(webRoot);
+  b = await replica(webRoot);
+}, 60_000);
+afterAll(async () => {
+  await apps.close();
+  for (const db of pools) await db.close();
+  await database?.drop();
+});
+
+const staffAsk = (app: FastifyInstance, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object | Buffer, headers: Record<string, string> = {}) =>
+  app.inject({ method, url, headers: { authorization: `Bearer ${staff}`, ...headers }, ...(payload ? { payload } : {}) });
+
+describe('module bundles on two replicas', () => {
+  it('serves a bundle uploaded through one replica from the other, byte for byte', async () => {
+    const upload = await staffAsk(a, 'PUT', '/api/v1/admin/modules/lcc/bundles/1.4.2', gzippedTar(bundleEntries('replicated')), {
+      'content-type': 'application/gzip',
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const [fromA, fromB] = [await a.inject({ url: '/modules/lcc/1.4.2/index.js' }), await b.inject({ url: '/modules/lcc/1.4.2/index.js' })];
+    expect(fromB.statusCode).toBe(200);
+    expect(fromB.body).toBe(fromA.body);
+    expect(fromB.headers.etag).toBe(fromA.headers.etag);
+    // The other replica also knows the version is taken.
+    const again = await staffAsk(b, 'PUT', '/api/v1/admin/modules/lcc/bundles/1.4.2', gzippedTar(bundleEntries('other')), {
+      'content-type': 'application/gzip',
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("gives the other replica's users the bundle, and its page the bundle's digests, once a release naming it is active", async () => {
+    const active = (await staffAsk(a, 'GET', '/api/v1/admin/releases')).json().active as string;
+    const files = (await staffAsk(a, 'GET', `/api/v1/admin/releases/${active}`)).json().files as ReleaseFiles;
+    const published = await staffAsk(a, 'POST', '/api/v1/admin/releases', {
+      files: { ...files, 'lcc.json': { ...(files['lcc.json'] as object), bundle: { version: '1.4.2' } } },
+      reason: 'lcc 1.4.2',
+    });
+    expect(published.statusCode, published.body).toBe(201);
+    const release = (published.json() as Release).id;
+    expect((await staffAsk(a, 'PUT', '/api/v1/admin/releases/active', { release, reason: 'go' }, { 'if-match': `"${active}"` })).statusCode).toBe(200);
+
+    const lccOnB = async () =>
+      ((await b.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${engineer}` } })).json() as UserManifest).modules.find(
+        (m) => m.key === 'lcc',
+      )?.bundle?.version;
+    await expect.poll(lccOnB, { timeout: 5_000 }).toBe('1.4.2');
+    expect((await b.inject({ url: '/life-cost' })).body).toContain('"/modules/lcc/1.4.2/index.js":"sha384-');
+  });
+});
