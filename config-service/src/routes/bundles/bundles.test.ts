@@ -142,6 +142,17 @@ describe('GET /modules/{key}/{version}/{path}', () => {
     expect(font.rawPayload.equals(Buffer.from([1, 2, 3]))).toBe(true);
   });
 
+  it('serves an image opened as a page of its own sandboxed, running nothing on this origin', async () => {
+    await upload('/api/v1/admin/modules/lcc/bundles/6.0.1', gzippedTar([...bundleEntries('svg'), { path: 'logo.svg', content: '<svg xmlns="http://www.w3.org/2000/svg"><script href="../6.0.0/index.js"/></svg>' }]));
+    const svg = await app.inject({ url: '/modules/lcc/6.0.1/logo.svg' });
+    expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    const policy = String(svg.headers['content-security-policy']).split(';').map((d) => d.trim());
+    expect(policy).toContain('sandbox');
+    expect(policy).toContain("default-src 'none'");
+    expect(policy.some((d) => d.startsWith('script-src'))).toBe(false);
+    expect(svg.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('answers a browser that has the file with 304, and HEAD without a body', async () => {
     const first = await app.inject({ url: '/modules/lcc/6.0.0/chunks/label.js' });
     const again = await app.inject({ url: '/modules/lcc/6.0.0/chunks/label.js', headers: { 'if-none-match': first.headers.etag as string } });

@@ -25,6 +25,13 @@ const moduleParams = { type: 'object', required: ['key'], properties: { key: MOD
 const versionParams = { type: 'object', required: ['key', 'version'], properties: { key: MODULE_KEY, version: VERSION } } as const;
 /** Bundle files are named after nothing but themselves: a new build is a new version, so a year and immutable. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * The policy of a bundle file opened as a page of its own (an SVG someone is sent a link to): a
+ * sandbox, an origin of its own, running nothing, so a file meant as an image cannot act on this
+ * origin's stored session. Browsers apply a response's policy only to documents and workers: the
+ * page's imports, style sheets, fonts and images are loaded as before.
+ */
+const FILE_AS_PAGE_POLICY = "default-src 'none'; style-src 'self'; img-src 'self'; font-src 'self'; sandbox";
 
 const answerOf = (bundle: StoredBundle): ModuleBundle => ({
   module: bundle.module,
@@ -135,7 +142,7 @@ export default async function bundleRoutes(app: FastifyInstance, options: Bundle
       const { key, version, '*': path } = request.params;
       const file = await files.get(key, version, path);
       if (!file) throw new PlatformError('CFG_ERR_NOT_FOUND', `no file ${bundleFileUrl(key, version, path)}`);
-      reply.header('Cache-Control', IMMUTABLE).header('ETag', file.etag).type(file.contentType);
+      reply.header('Cache-Control', IMMUTABLE).header('ETag', file.etag).header('Content-Security-Policy', FILE_AS_PAGE_POLICY).type(file.contentType);
       if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
       return reply.send(file.content);
     },
