@@ -143,10 +143,15 @@ describe('GET /modules/{key}/{version}/{path}', () => {
   });
 
   it('serves an image opened as a page of its own sandboxed, running nothing on this origin', async () => {
-    await upload('/api/v1/admin/modules/lcc/bundles/6.0.1', gzippedTar([...bundleEntries('svg'), { path: 'logo.svg', content: '<svg xmlns="http://www.w3.org/2000/svg"><script href="../6.0.0/index.js"/></svg>' }]));
+    await upload(
+      '/api/v1/admin/modules/lcc/bundles/6.0.1',
+      gzippedTar([...bundleEntries('svg'), { path: 'logo.svg', content: '<svg xmlns="http://www.w3.org/2000/svg"><script href="../6.0.0/index.js"/></svg>' }]),
+    );
     const svg = await app.inject({ url: '/modules/lcc/6.0.1/logo.svg' });
     expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
-    const policy = String(svg.headers['content-security-policy']).split(';').map((d) => d.trim());
+    const policy = String(svg.headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim());
     expect(policy).toContain('sandbox');
     expect(policy).toContain("default-src 'none'");
     expect(policy.some((d) => d.startsWith('script-src'))).toBe(false);
