@@ -9,6 +9,9 @@ afterAll(async () => {
   if (service && service.process.exitCode === null && service.process.signalCode === null) service.process.kill('SIGKILL');
 });
 
+/** Answers before the signal: a few rounds of every worker, so the service is busy when it comes. */
+const UNDER_LOAD = 200;
+
 type Outcome = ({ status: number } | { error: string }) & { startedAt: number };
 
 /** One request on a connection of its own, so a refusal after close is told apart from a request cut off. */
@@ -46,17 +49,21 @@ describe('SIGTERM under load', () => {
 
     const outcomes: Outcome[] = [];
     let refusedSince = 0;
+    let answeredOk = 0;
+    let underLoad!: () => void;
+    const loaded = new Promise<void>((resolve) => (underLoad = resolve));
     const worker = async () => {
       // Until the port refuses connections for good: the service is gone.
       while (refusedSince === 0 || Date.now() - refusedSince < 500) {
         const outcome = await get(url, token);
         outcomes.push(outcome);
+        if ('status' in outcome && outcome.status === 200 && ++answeredOk === UNDER_LOAD) underLoad();
         if ('error' in outcome && outcome.error === 'ECONNREFUSED') refusedSince ||= Date.now();
       }
     };
     const workers = Array.from({ length: 40 }, worker);
-    // Under load for a moment, then the signal a supervisor sends.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Under load (every worker has had answers, and each has a request in flight), then the signal a supervisor sends.
+    await loaded;
     const exited = new Promise<{ code: number | null; at: number }>((resolve) => service!.process.once('exit', (code) => resolve({ code, at: Date.now() })));
     const signalledAt = Date.now();
     service.process.kill('SIGTERM');
