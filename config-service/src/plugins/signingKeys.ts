@@ -4,7 +4,7 @@ import { PlatformError } from '../errors.ts';
 import { rsaThumbprint } from '../identity/localSigningKey.ts';
 
 /** How long one request for the signing keys may take. */
-export const JWKS_TIMEOUT_MS = 3_000;
+const JWKS_TIMEOUT_MS = 3_000;
 /** How long a fetched key set serves before it is fetched again: a withdrawn key stops within this (docs/operations.md). */
 const JWKS_MAX_AGE_MS = 10 * 60_000;
 /**
