@@ -3,6 +3,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { idToken, startService, type ServiceProcess } from './testing/serviceProcess.ts';
+import { bearer } from './testing/signedRequest.ts';
 
 let service: ServiceProcess | undefined;
 afterAll(async () => {
@@ -18,7 +19,7 @@ type Outcome = ({ status: number } | { error: string }) & { startedAt: number };
 const get = (url: string, token: string) =>
   new Promise<Outcome>((resolve) => {
     const startedAt = Date.now();
-    const req = httpRequest(url, { agent: false, headers: { authorization: `Bearer ${token}` } }, (res) => {
+    const req = httpRequest(url, { agent: false, headers: bearer(token) }, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0, startedAt }));
       res.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message, startedAt }));
@@ -34,7 +35,7 @@ describe('SIGTERM under load', () => {
     const url = `${service.base}/api/v1/manifest`;
 
     // A push stream, as an open page holds one.
-    const stream = await fetch(`${service.base}/api/v1/events`, { headers: { authorization: `Bearer ${token}` } });
+    const stream = await fetch(`${service.base}/api/v1/events`, { headers: bearer(token) });
     expect(stream.status).toBe(200);
     let streamText = '';
     const streamDone = (async () => {

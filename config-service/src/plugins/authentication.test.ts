@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT, claims, ISSUER, sign, startTestApps, TEST_JWKS, type TestApps } from '../testing/testApp.ts';
+import { bearer } from '../testing/signedRequest.ts';
 
 let apps: TestApps;
 const servers: Server[] = [];
@@ -45,14 +46,14 @@ const appAt = (jwksUrl: string) =>
 describe('fetching the signing keys', () => {
   it('asks once more when the connection is cut before an answer, and the user is served', async () => {
     const jwks = await flakyJwks(1);
-    const res = await (await appAt(jwks.url)).inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${sign(claims())}` } });
+    const res = await (await appAt(jwks.url)).inject({ url: '/api/v1/manifest', headers: bearer(sign(claims())) });
     expect(res.statusCode, res.body).toBe(200);
     expect(jwks.asked()).toBe(2);
   });
 
   it('answers 502 problem+json naming the identity provider when it fails twice', async () => {
     const jwks = await flakyJwks(2);
-    const res = await (await appAt(jwks.url)).inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${sign(claims())}` } });
+    const res = await (await appAt(jwks.url)).inject({ url: '/api/v1/manifest', headers: bearer(sign(claims())) });
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({ code: 'CFG_ERR_IDENTITY_PROVIDER' });
   });
@@ -60,7 +61,7 @@ describe('fetching the signing keys', () => {
   // A request for the keys that gets no answer within the timeout is asked once more.
   it('asks once more when the first request gets no answer, and the user is served', async () => {
     const jwks = await silentJwks(1);
-    const res = await (await appAt(jwks.url)).inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${sign(claims())}` } });
+    const res = await (await appAt(jwks.url)).inject({ url: '/api/v1/manifest', headers: bearer(sign(claims())) });
     expect(res.statusCode, res.body).toBe(200);
     expect(jwks.asked()).toBe(2);
   }, 10_000);
@@ -69,7 +70,7 @@ describe('fetching the signing keys', () => {
     const jwks = await silentJwks(Number.POSITIVE_INFINITY);
     const app = await appAt(jwks.url);
     const started = Date.now();
-    const res = await app.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${sign(claims())}` } });
+    const res = await app.inject({ url: '/api/v1/manifest', headers: bearer(sign(claims())) });
     expect(Date.now() - started).toBeLessThan(7_000);
     expect(res.statusCode).toBe(502);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);

@@ -57,6 +57,9 @@ export const claims = (extra: Record<string, unknown> = {}) => ({
 /** A signed ID token whose custom:auth is the given object. */
 export const tokenFor = (auth: object) => sign(claims({ 'custom:auth': JSON.stringify(auth) }));
 
+/** A signed ID token of platform staff (role sentient), who may act for any customer. */
+export const staffToken = () => tokenFor({ role: 'sentient' });
+
 /** An in-memory PGlite database, migrated, with the demo customers acme and globex. */
 export async function demoCustomerModules(manifests: ManifestSource): Promise<CustomerModules> {
   const db = await openMigratedPglite();
