@@ -1,33 +1,50 @@
 import { defineConfig } from 'vitest/config';
 import { vitestTags } from './scripts/hardeningGroups.mjs';
 
+// Vitest warns on every run that type tests are experimental. They are chosen knowingly (decision 0031),
+// so the notice says nothing new; this exact message alone is dropped, before the projects' configs are read.
+const TYPECHECK_NOTICE = 'Testing types with tsc and vue-tsc is an experimental feature.';
+const writeError = process.stderr.write.bind(process.stderr);
+process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) =>
+  String(chunk).includes(TYPECHECK_NOTICE) ? true : writeError(chunk, ...rest)) as typeof process.stderr.write;
+
 // Unit tests sit beside the code they test; end-to-end specs live in tests/ and run under Playwright.
 export default defineConfig({
   // As the page's import map does, the SDK's bare name resolves to the shell's implementation, so a
   // component test can import a fixture bundle as a browser would (web/src/app/bundles/BundleHost.test.tsx).
   resolve: { alias: [{ find: /^@platform\/module-sdk$/, replacement: new URL('web/src/moduleRuntime/moduleSdk.tsx', import.meta.url).pathname }] },
   test: {
-    include: [
-      'schemas/src/**/*.test.ts',
-      'bench/**/*.test.ts',
-      'config-service/src/**/*.test.ts',
-      'web/src/**/*.test.{ts,tsx}',
-      'web/build/**/*.test.ts',
-      'scripts/**/*.test.mjs',
-    ],
     // Component tests opt into a DOM with a `// @vitest-environment jsdom` docblock; the rest stay in
     // node, which starts faster and keeps browser globals out of service code (decision 0031).
     environment: 'node',
-    // Type-level tests run in the same run and count in its totals. tsc checks a project of their own,
-    // the test-d files and what they import, so the check stays a few seconds.
-    typecheck: { enabled: true, include: ['schemas/src/**/*.test-d.ts', 'web/module-sdk/src/**/*.test-d.ts'], tsconfig: 'schemas/tsconfig.test-d.json' },
-    // A real PostgreSQL server on loopback for the tests that need one; see scripts/testPostgres.mjs.
-    globalSetup: ['scripts/vitestGlobalPostgres.mjs'],
     setupFiles: ['scripts/vitestFastCheck.mjs', 'scripts/vitestTestingLibrary.mjs'],
     testTimeout: 20_000,
     // Opening PGlite (WebAssembly) in a before-hook takes seconds on a busy 2-core machine.
     hookTimeout: 30_000,
     // The hardening groups `npm test` counts tests for, by the tag each test carries.
     tags: vitestTags,
+    // Two projects so that a run of web or schema tests alone starts no database: vitest runs a
+    // project's global setup only when one of its files is queued.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}', 'web/build/**/*.test.ts', 'schemas/src/**/*.test.ts'],
+          // Type-level tests run in the same run and count in its totals. tsc checks a project of their own,
+          // the test-d files and what they import, so the check stays a few seconds.
+          typecheck: { enabled: true, include: ['schemas/src/**/*.test-d.ts', 'web/module-sdk/src/**/*.test-d.ts'], tsconfig: 'schemas/tsconfig.test-d.json' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'service',
+          include: ['config-service/src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.mjs'],
+          // A real PostgreSQL server on loopback for the tests that need one; see scripts/testPostgres.mjs.
+          globalSetup: ['scripts/vitestGlobalPostgres.mjs'],
+        },
+      },
+    ],
   },
 });

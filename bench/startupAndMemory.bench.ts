@@ -15,7 +15,7 @@ import { STAFF_ROLE } from '@platform/schemas';
 // @ts-expect-error -- plain JavaScript without declarations; its one export is typed below
 import { startTestPostgres as startUntypedPostgres } from '../scripts/testPostgres.mjs';
 import { freshPostgresDatabase } from '../config-service/src/testing/freshPostgresDatabase.ts';
-import { startJwksIssuer } from './support/jwksIssuer.ts';
+import { startJwksIssuer } from '../config-service/src/testing/jwksIssuer.ts';
 import { startAndLoad, type StartCommand, type StartupRun } from './support/serviceStartup.ts';
 import { fmt, median, table } from './support/stats.ts';
 import { target, type Benchmark } from './support/types.ts';

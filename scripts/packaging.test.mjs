@@ -3,16 +3,16 @@
 // with one another, and the image's own start command starts the service in production mode against
 // PostgreSQL. nginx's configuration is tested by nginx itself where nginx is installed.
 import { spawn, spawnSync } from 'node:child_process';
-import { createSign, generateKeyPairSync } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../config-service/src/testing/freePort.ts';
 import { freshPostgresDatabase } from '../config-service/src/testing/freshPostgresDatabase.ts';
+import { startJwksIssuer } from '../config-service/src/testing/jwksIssuer.ts';
+import { bearer } from '../config-service/src/testing/signedRequest.ts';
 import { imageNodeLine } from './image-node.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -375,24 +375,8 @@ describe.skipIf(!existsSync(NGINX))('deploy/nginx.conf under nginx', () => {
 
 // --- the image's start command, as the image runs it, in production mode against PostgreSQL
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const KID = 'packaging-key';
-const b64 = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
 // A staff user: the event stream is for staff, or for a user about their own customer (decision 0043).
-function idToken(issuer, clientId) {
-  const now = Math.floor(Date.now() / 1000);
-  const claims = { sub: 'packaging-user', iss: issuer, aud: clientId, token_use: 'id', iat: now, exp: now + 600, email: 'ops@example.com' };
-  const input = `${b64({ alg: 'RS256', typ: 'JWT', kid: KID })}.${b64({ ...claims, 'custom:auth': JSON.stringify({ role: 'sentient' }) })}`;
-  return `${input}.${createSign('RSA-SHA256').update(input).sign(privateKey).toString('base64url')}`;
-}
+const STAFF = { sub: 'packaging-user', email: 'ops@example.com', auth: { role: 'sentient' } };
 
 const DATABASE_SECRET = 'Db-Passw0rd-S3cret';
 /** The test server's address with a password in both places a connection string can hold one. */
@@ -430,10 +414,9 @@ async function readUntil(response, text, ms) {
 }
 
 describe("the image's start command", () => {
-  const issuerPath = '/eu-west-1_packaging';
   const clientId = 'packaging-client';
-  let jwks;
-  let issuer;
+  /** The user pool the service trusts, as production's Cognito would be. */
+  let pool;
   let database;
   let service;
   let port;
@@ -442,20 +425,7 @@ describe("the image's start command", () => {
   let exited;
 
   beforeAll(async () => {
-    jwks = createServer((request, response) => {
-      // The user pool's API too: the service reads its app client's write rights before it is ready.
-      if (request.method === 'POST' && request.headers['x-amz-target'] === 'AWSCognitoIdentityProviderService.DescribeUserPoolClient') {
-        return void response
-          .writeHead(200, { 'content-type': 'application/x-amz-json-1.1' })
-          .end(JSON.stringify({ UserPoolClient: { ClientId: clientId, WriteAttributes: ['email', 'given_name', 'family_name'] } }));
-      }
-      if (request.url !== `${issuerPath}/.well-known/jwks.json`) return void response.writeHead(404).end();
-      response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ keys: [{ ...publicKey.export({ format: 'jwk' }), kid: KID, alg: 'RS256', use: 'sig' }] }));
-    });
-    await new Promise((resolve) => jwks.listen(0, '127.0.0.1', resolve));
-    issuer = `http://127.0.0.1:${jwks.address().port}${issuerPath}`;
+    pool = await startJwksIssuer({ pool: 'eu-west-1_packaging', clientId, kid: 'packaging-key' });
     database = await freshPostgresDatabase(inject('postgresUrl'));
     port = await freePort();
 
@@ -475,14 +445,8 @@ describe("the image's start command", () => {
       WEB_DIST: join(tmpdir(), 'no-web-app'),
       // A password in both places a connection string can hold one (the test server trusts, so neither is used).
       DATABASE_URL: withPasswords(database.url),
-      COGNITO_REGION: 'eu-west-1',
-      COGNITO_USER_POOL_ID: 'eu-west-1_packaging',
-      COGNITO_CLIENT_ID: clientId,
-      COGNITO_ISSUER: issuer,
-      // The AWS SDK's own settings: the stand-in pool, and credentials it does not check.
-      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${jwks.address().port}`,
-      AWS_ACCESS_KEY_ID: 'packaging',
-      AWS_SECRET_ACCESS_KEY: 'packaging',
+      // The stand-in pool, and the AWS SDK's endpoint and credentials for its API.
+      ...pool.env,
       LOG_LEVEL: 'warn',
     });
     // From the repository's root, as the image runs it from its WORKDIR; no loader a developer's shell may add.
@@ -511,7 +475,7 @@ describe("the image's start command", () => {
     }
     await database?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    await new Promise((resolve) => (jwks ? jwks.close(resolve) : resolve()));
+    await pool?.close();
   });
 
   it("is ready: manifests loaded, the identity provider keys fetched, the database answering, the app client's write rights read", async () => {
@@ -580,7 +544,7 @@ describe("the image's start command", () => {
           expect(answer.headers.get('content-type'), hidden).not.toContain('problem+json');
         }
 
-        const events = await fetch(`${proxy}/api/v1/events`, { headers: { authorization: `Bearer ${idToken(issuer, clientId)}` } });
+        const events = await fetch(`${proxy}/api/v1/events`, { headers: bearer(pool.idToken(STAFF)) });
         expect(events.status).toBe(200);
         expect(events.headers.get('content-type')).toContain('text/event-stream');
         expect(await readUntil(events, 'event: ready', 5000)).toContain('event: ready');

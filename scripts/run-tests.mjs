@@ -105,7 +105,9 @@ if (!only || only === 'e2e') {
   );
 }
 
-rmSync(work, { recursive: true, force: true });
+// A failed journey's trace is in the e2e data folder: kept for a look when anything failed.
+if (totals.failed || broken) console.log(`\nkept ${work} (end-to-end traces in ${join(work, 'data', 'test-results')})`);
+else rmSync(work, { recursive: true, force: true });
 console.log('\ntests per runner, as each reported them:');
 for (const [name, { passed, failed, skipped }] of runnerCounts)
   console.log(`  ${name.padEnd(20)} ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

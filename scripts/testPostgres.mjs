@@ -3,10 +3,11 @@
 // TEST_DATABASE_URL skips all of it and points the tests at a server someone else runs.
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+// Loaded through vitest or tsx only (global setup, benchmarks), which read TypeScript.
+import { freePort } from '../config-service/src/testing/freePort.ts';
 
 const run = promisify(execFile);
 const serverBinaries = ['initdb', 'pg_ctl', 'postgres'];
@@ -96,14 +97,6 @@ function postgresUser() {
     execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
     return { uid: id('-u'), gid: id('-g') };
   }
-}
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 // A detached process that stops the server and removes its directory once its stdin closes, which

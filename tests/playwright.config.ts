@@ -20,7 +20,8 @@ if (!process.env.E2E_MANIFESTS_DIR) {
 
 export default defineConfig({
   testDir: '.',
-  outputDir: join(root, 'test-results'),
+  // Traces of failed tests go with the run's other data, not into the checkout.
+  outputDir: join(process.env.E2E_DATA_DIR, 'test-results'),
   timeout: 120_000,
   expect: { timeout: 10_000 },
   workers: 2,

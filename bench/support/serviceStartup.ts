@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../config-service/src/testing/serviceProcess.ts';
+import { freePort } from '../../config-service/src/testing/freePort.ts';
 import { cpuMicros } from './processCpu.ts';
 
 /** How a replica is started: node and its arguments, from a repository's root (the image's WORKDIR). */

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT, claims, customersWithModulesOff, localIdp, now, sign, startTestApps, strangerKey, type TestApps } from './testing/testApp.ts';
+import { bearer, signedRequest } from './testing/signedRequest.ts';
 
 let apps: TestApps;
 beforeAll(async () => {
@@ -10,7 +11,7 @@ afterAll(() => apps.close());
 const app = (trustLocalKey = true) => apps.app({ trustLocalKey });
 
 const getManifest = async (token?: string, headers: Record<string, string> = {}) =>
-  (await app()).inject({ method: 'GET', url: '/api/v1/manifest', headers: token ? { authorization: `Bearer ${token}`, ...headers } : headers });
+  signedRequest(await app(), token, { method: 'GET', url: '/api/v1/manifest', headers });
 
 describe('GET /api/v1/manifest', () => {
   it("answers a customer's verified token with their modules and landing", async () => {
@@ -88,8 +89,8 @@ describe('GET /api/v1/manifest', () => {
 
   it("refuses the local identity provider's published key unless it is trusted", async () => {
     const token = sign(claims(), { key: localIdp.pem, kid: 'CognitoLocal' });
-    const trusted = await (await app(true)).inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${token}` } });
-    const untrusted = await (await app(false)).inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${token}` } });
+    const trusted = await (await app(true)).inject({ url: '/api/v1/manifest', headers: bearer(token) });
+    const untrusted = await (await app(false)).inject({ url: '/api/v1/manifest', headers: bearer(token) });
     expect(trusted.statusCode).toBe(200);
     expect(untrusted.statusCode).toBe(401);
   });
@@ -103,8 +104,7 @@ describe('GET /api/v1/manifest', () => {
 
   it("leaves out the modules the user's customer has switched off, for its users and for staff acting for it", async () => {
     const switched = await apps.app({ customerModules: apps.track(await customersWithModulesOff(apps.manifests, { acme: ['lcc'] })) });
-    const get = (token: string, headers: Record<string, string> = {}) =>
-      switched.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${token}`, ...headers } });
+    const get = (token: string, headers: Record<string, string> = {}) => signedRequest(switched, token, { url: '/api/v1/manifest', headers });
     const keys = (res: { json(): { modules: { key: string }[] } }) => res.json().modules.map((m) => m.key);
     expect(keys(await get(sign(claims())))).toEqual(['mr', 'hs']);
     const staff = sign(claims({ 'custom:auth': JSON.stringify({ role: 'sentient' }) }));
@@ -122,13 +122,13 @@ describe('GET /api/v1/manifest', () => {
 describe('GET /api/v1/customers', () => {
   it('lists the customers for staff', async () => {
     const staff = sign(claims({ 'custom:auth': JSON.stringify({ role: 'sentient' }) }));
-    const res = await (await app()).inject({ url: '/api/v1/customers', headers: { authorization: `Bearer ${staff}` } });
+    const res = await (await app()).inject({ url: '/api/v1/customers', headers: bearer(staff) });
     expect(res.statusCode).toBe(200);
     expect(res.json().customers.map((c: { id: string }) => c.id)).toEqual(['acme', 'globex']);
   });
 
   it('answers 403 problem+json to a customer user', async () => {
-    const res = await (await app()).inject({ url: '/api/v1/customers', headers: { authorization: `Bearer ${sign(claims())}` } });
+    const res = await (await app()).inject({ url: '/api/v1/customers', headers: bearer(sign(claims())) });
     expect(res.statusCode).toBe(403);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.json().code).toBe('CFG_ERR_FORBIDDEN');
@@ -149,7 +149,7 @@ describe('compression of other answers', () => {
   it('sends JSON over 1 KB compressed to a client that takes it, and smaller answers as they are', async () => {
     const served = await app();
     const staff = sign(claims({ 'custom:auth': JSON.stringify({ role: 'sentient' }) }));
-    const headers = { authorization: `Bearer ${staff}`, 'accept-encoding': 'br, gzip' };
+    const headers = bearer(staff, { 'accept-encoding': 'br, gzip' });
     const big = await served.inject({ url: '/api/v1/admin/modules', headers });
     expect(big.statusCode).toBe(200);
     expect(big.headers['content-encoding']).toBe('br');
@@ -165,7 +165,7 @@ describe('compression of other answers', () => {
     const res = await (await app()).inject({
       method: 'POST',
       url: '/api/v1/admin/preview',
-      headers: { authorization: `Bearer ${staff}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      headers: bearer(staff, { 'content-type': 'application/json', 'content-encoding': 'gzip' }),
       payload: gzipSync(JSON.stringify({ claims: { role: 'customer', customerId: 'acme', modules: ['mr'] } })),
     });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);

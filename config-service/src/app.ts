@@ -24,7 +24,7 @@ import localHostedUi from './identity/local/localHostedUi.ts';
 import localIdpRoutes from './identity/local/localIdpRoutes.ts';
 import configRoutes from './routes/config/index.ts';
 import customerRoutes from './routes/customers/index.ts';
-import { CODINGS, MIN_COMPRESSED_BYTES } from './manifests/compressedBodies.ts';
+import { CODINGS, MIN_COMPRESSED_BYTES } from './plugins/compressedBodies.ts';
 import eventRoutes from './routes/events/index.ts';
 import localMainApi, { type LocalMainApiOptions } from './routes/main/index.ts';
 import messagingRoutes from './routes/messaging/index.ts';

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { MANIFEST_RULE_HINTS } from '@platform/schemas';
 import { describe, expect, it } from 'vitest';
 import { errorCatalogue, PlatformError, startupErrorCatalogue } from './errors.ts';
+import { MANIFEST_SET_RULES } from './manifests/manifestSetRules.ts';
 
 const docs = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
 const catalogued = new Set<string>([...Object.keys(errorCatalogue), ...Object.keys(startupErrorCatalogue)]);
@@ -93,13 +94,18 @@ describe('every code the service raises', () => {
 });
 
 describe('every rule a manifest check names', () => {
-  const rules = sources
-    .filter(({ file, text }) => file !== 'manifests/manifestProblem.ts' && /\b(ManifestProblem|ProblemList)\b/.test(text))
-    .flatMap(({ file, text }) => [...text.matchAll(/\brule:\s*'([^']+)'/g)].map((m) => [m[1]!, file] as const));
+  // The rules across files are the keys of their table; those found while loading are written as `rule: '…'`.
+  const rules = [
+    ...Object.keys(MANIFEST_SET_RULES).map((rule) => [rule, 'manifests/manifestSetRules.ts'] as const),
+    ...sources
+      .filter(({ file, text }) => file !== 'manifests/manifestProblem.ts' && /\b(ManifestProblem|ProblemList)\b/.test(text))
+      .flatMap(({ file, text }) => [...text.matchAll(/\brule:\s*'([^']+)'/g)].map((m) => [m[1]!, file] as const)),
+  ];
   const known = new Set(Object.keys(MANIFEST_RULE_HINTS));
 
   it('is in the list of hints, and the list holds no rule that no check names', () => {
     expect(rules.length).toBeGreaterThan(10);
+    expect(rules.map(([, file]) => file)).toContain('manifests/loadManifestSet.ts');
     expect(rules.filter(([rule]) => !known.has(rule)).map(([rule, file]) => `${rule} (${file})`)).toEqual([]);
     const named = new Set(rules.map(([rule]) => rule));
     expect([...known].filter((rule) => !rule.startsWith('schema:') && !named.has(rule))).toEqual([]);

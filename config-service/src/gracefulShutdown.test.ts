@@ -3,11 +3,15 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { idToken, startService, type ServiceProcess } from './testing/serviceProcess.ts';
+import { bearer } from './testing/signedRequest.ts';
 
 let service: ServiceProcess | undefined;
 afterAll(async () => {
   if (service && service.process.exitCode === null && service.process.signalCode === null) service.process.kill('SIGKILL');
 });
+
+/** Answers before the signal: a few rounds of every worker, so the service is busy when it comes. */
+const UNDER_LOAD = 200;
 
 type Outcome = ({ status: number } | { error: string }) & { startedAt: number };
 
@@ -15,7 +19,7 @@ type Outcome = ({ status: number } | { error: string }) & { startedAt: number };
 const get = (url: string, token: string) =>
   new Promise<Outcome>((resolve) => {
     const startedAt = Date.now();
-    const req = httpRequest(url, { agent: false, headers: { authorization: `Bearer ${token}` } }, (res) => {
+    const req = httpRequest(url, { agent: false, headers: bearer(token) }, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0, startedAt }));
       res.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message, startedAt }));
@@ -31,7 +35,7 @@ describe('SIGTERM under load', () => {
     const url = `${service.base}/api/v1/manifest`;
 
     // A push stream, as an open page holds one.
-    const stream = await fetch(`${service.base}/api/v1/events`, { headers: { authorization: `Bearer ${token}` } });
+    const stream = await fetch(`${service.base}/api/v1/events`, { headers: bearer(token) });
     expect(stream.status).toBe(200);
     let streamText = '';
     const streamDone = (async () => {
@@ -46,17 +50,21 @@ describe('SIGTERM under load', () => {
 
     const outcomes: Outcome[] = [];
     let refusedSince = 0;
+    let answeredOk = 0;
+    let underLoad!: () => void;
+    const loaded = new Promise<void>((resolve) => (underLoad = resolve));
     const worker = async () => {
       // Until the port refuses connections for good: the service is gone.
       while (refusedSince === 0 || Date.now() - refusedSince < 500) {
         const outcome = await get(url, token);
         outcomes.push(outcome);
+        if ('status' in outcome && outcome.status === 200 && ++answeredOk === UNDER_LOAD) underLoad();
         if ('error' in outcome && outcome.error === 'ECONNREFUSED') refusedSince ||= Date.now();
       }
     };
     const workers = Array.from({ length: 40 }, worker);
-    // Under load for a moment, then the signal a supervisor sends.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Under load (every worker has had answers, and each has a request in flight), then the signal a supervisor sends.
+    await loaded;
     const exited = new Promise<{ code: number | null; at: number }>((resolve) => service!.process.once('exit', (code) => resolve({ code, at: Date.now() })));
     const signalledAt = Date.now();
     service.process.kill('SIGTERM');

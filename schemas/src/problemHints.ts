@@ -6,6 +6,7 @@ const reserved = `${RESERVED_PATH_PREFIXES.slice(0, -1).join(', ')} and ${RESERV
  * Every rule a manifest problem can name, with what to do about it, for the administrator who edited the
  * file: one list for the service's checks and the release editor's in the browser. docs/errors.md
  * describes each; a test in the config service fails when a check names a rule missing here or there.
+ * The service's checks across files are a table keyed by these names (`MANIFEST_SET_RULES`), typed by them.
  */
 export const MANIFEST_RULE_HINTS = {
   'json-syntax': 'fix the JSON at this position: a missing or extra comma, quote or bracket is the usual cause',

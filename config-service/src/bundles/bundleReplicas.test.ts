@@ -17,9 +17,10 @@ import { openPostgres } from '../store/postgresDatabase.ts';
 import { ReleaseStore } from '../store/releaseStore.ts';
 import { bundleEntries, gzippedTar } from '../testing/bundleTar.ts';
 import { freshPostgresDatabase } from '../testing/freshPostgresDatabase.ts';
-import { startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
+import { startTestApps, tokenFor, type TestApps, staffToken } from '../testing/testApp.ts';
+import { bearer } from '../testing/signedRequest.ts';
 
-const staff = tokenFor({ role: 'sentient' });
+const staff = staffToken();
 const engineer = tokenFor({ role: 'customer', customerId: 'acme', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' });
 
 let apps: TestApps;
@@ -59,7 +60,7 @@ afterAll(async () => {
 });
 
 const staffAsk = (app: FastifyInstance, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object | Buffer, headers: Record<string, string> = {}) =>
-  app.inject({ method, url, headers: { authorization: `Bearer ${staff}`, ...headers }, ...(payload ? { payload } : {}) });
+  app.inject({ method, url, headers: bearer(staff, { ...headers }), ...(payload ? { payload } : {}) });
 
 describe('module bundles on two replicas', () => {
   it('serves a bundle uploaded through one replica from the other, byte for byte', async () => {
@@ -90,9 +91,7 @@ describe('module bundles on two replicas', () => {
     expect((await staffAsk(a, 'PUT', '/api/v1/admin/releases/active', { release, reason: 'go' }, { 'if-match': `"${active}"` })).statusCode).toBe(200);
 
     const lccOnB = async () =>
-      ((await b.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${engineer}` } })).json() as UserManifest).modules.find(
-        (m) => m.key === 'lcc',
-      )?.bundle?.version;
+      ((await b.inject({ url: '/api/v1/manifest', headers: bearer(engineer) })).json() as UserManifest).modules.find((m) => m.key === 'lcc')?.bundle?.version;
     await expect.poll(lccOnB, { timeout: 5_000 }).toBe('1.4.2');
     expect((await b.inject({ url: '/life-cost' })).body).toContain('"/modules/lcc/1.4.2/index.js":"sha384-');
   });

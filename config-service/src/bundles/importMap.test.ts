@@ -6,10 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Release, ReleaseFiles } from '@platform/schemas';
 import type { ManifestReleases } from '../releases/manifestReleases.ts';
 import { bundleEntries, gzippedTar } from '../testing/bundleTar.ts';
-import { demoCustomerModules, releasesOn, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
+import { demoCustomerModules, releasesOn, startTestApps, type TestApps, staffToken } from '../testing/testApp.ts';
+import { bearer } from '../testing/signedRequest.ts';
 import type { ImportMap } from './importMap.ts';
 
-const staff = tokenFor({ role: 'sentient' });
+const staff = staffToken();
 const SHARED = {
   imports: { react: '/assets/react-AbCdEf12.js', 'react/jsx-runtime': '/assets/jsx-runtime-AbCdEf12.js', '@platform/module-sdk': '/assets/sdk-AbCdEf12.js' },
   integrity: { '/assets/react-AbCdEf12.js': 'sha384-react', '/assets/jsx-runtime-AbCdEf12.js': 'sha384-jsx', '/assets/sdk-AbCdEf12.js': 'sha384-sdk' },
@@ -36,7 +37,7 @@ beforeAll(async () => {
 afterAll(() => apps.close());
 
 const ask = (method: 'PUT' | 'POST' | 'DELETE', url: string, payload: object | Buffer, headers: Record<string, string> = {}) =>
-  app.inject({ method, url, headers: { authorization: `Bearer ${staff}`, ...headers }, payload });
+  app.inject({ method, url, headers: bearer(staff, { ...headers }), payload });
 const active = () => ({ 'if-match': `"${releases.current().version}"` });
 
 /** Uploads lcc's bundle `version` and publishes a release naming it; its id. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { claims, customersWithModulesOff, sign, startTestApps, type TestApps } from '../testing/testApp.ts';
+import { signedRequest } from '../testing/signedRequest.ts';
 
 // Issue 27: claims as real user pools write them sign the user in; only a claim that cannot be read
 // at all is refused, with 403 and a code of its own, so the web app can say whom to ask.
@@ -18,7 +19,7 @@ afterAll(() => apps.close());
 
 const token = (auth: unknown, extra: Record<string, unknown> = {}) =>
   sign(claims({ 'custom:auth': typeof auth === 'string' ? auth : JSON.stringify(auth), ...extra }));
-const get = (url: string, bearer: string) => app.inject({ url, headers: { authorization: `Bearer ${bearer}` } });
+const get = (url: string, token: string) => signedRequest(app, token, { url });
 
 /** As a pool holds it: an extra key, a cleared landing key and MFA flag, the customer id and keys in capitals. */
 const POOL_CLAIM = {

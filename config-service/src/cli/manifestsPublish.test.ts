@@ -14,6 +14,7 @@ import { DEMO_PASSWORD } from '../identity/local/demoAccounts.ts';
 import { loadManifestSet } from '../manifests/loadManifestSet.ts';
 import { idToken, startService, type ServiceProcess } from '../testing/serviceProcess.ts';
 import { signIn, SignInError } from './signIn.ts';
+import { bearer } from '../testing/signedRequest.ts';
 
 const cli = fileURLToPath(new URL('./manifestsPublish.ts', import.meta.url));
 const realDir = fileURLToPath(new URL('../../../route-manifests', import.meta.url));
@@ -74,12 +75,12 @@ describe('npm run manifests:publish', () => {
   /** The release a user is served now: their manifest's version. */
   async function servedTo(email: string): Promise<string> {
     if (!tokens.has(email)) tokens.set(email, await idToken(service, email));
-    const response = await fetch(`${service.base}/api/v1/manifest`, { headers: { authorization: `Bearer ${tokens.get(email)}` } });
+    const response = await fetch(`${service.base}/api/v1/manifest`, { headers: bearer(tokens.get(email)!) });
     expect(response.status).toBe(200);
     return ((await response.json()) as { version: string }).version;
   }
   async function releases(): Promise<ReleaseList> {
-    const response = await fetch(`${service.base}/api/v1/admin/releases?limit=200`, { headers: { authorization: `Bearer ${staff}` } });
+    const response = await fetch(`${service.base}/api/v1/admin/releases?limit=200`, { headers: bearer(staff) });
     expect(response.status).toBe(200);
     return (await response.json()) as ReleaseList;
   }

@@ -6,10 +6,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { FastifyInstance } from 'fastify';
 import type { ModuleBundleList, UserManifest } from '@platform/schemas';
 import type { ManifestReleases } from '../releases/manifestReleases.ts';
-import { demoCustomerModules, releasesOn, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
+import { demoCustomerModules, releasesOn, startTestApps, tokenFor, type TestApps, staffToken } from '../testing/testApp.ts';
+import { bearer } from '../testing/signedRequest.ts';
 import { modulesPublish } from './publishModule.ts';
 
-const staff = tokenFor({ role: 'sentient' });
+const staff = staffToken();
 const acme = tokenFor({ role: 'customer', customerId: 'acme', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' });
 const globex = tokenFor({ role: 'customer', customerId: 'globex', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' });
 
@@ -50,7 +51,7 @@ async function run(args: string[]) {
   vi.restoreAllMocks();
   return { status, stdout: out.join('\n'), stderr: err.join('\n') };
 }
-const get = (url: string, token = staff) => app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+const get = (url: string, token = staff) => app.inject({ url, headers: bearer(token) });
 const lccOf = async (token: string) => ((await get('/api/v1/manifest', token)).json() as UserManifest).modules.find((m) => m.key === 'lcc');
 const versions = async () => ((await get('/api/v1/admin/modules/lcc/bundles')).json() as ModuleBundleList).bundles.map((b) => b.version).sort();
 

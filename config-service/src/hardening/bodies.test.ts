@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { claims, demoCustomerModules, releasesOn, sign, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
+import { claims, demoCustomerModules, releasesOn, sign, startTestApps, tokenFor, type TestApps, staffToken } from '../testing/testApp.ts';
+import { bearer } from '../testing/signedRequest.ts';
 
 let apps: TestApps;
 let app: FastifyInstance;
@@ -15,7 +16,7 @@ let idp: Server;
 /** Bodies the stand-in identity provider received, to see what the adapter passes on. */
 const forwarded: string[] = [];
 
-const STAFF = tokenFor({ role: 'sentient' });
+const STAFF = staffToken();
 const CUSTOMER = tokenFor({ role: 'customer', customerId: 'acme', modules: ['mr', 'hs'] });
 const KB = 1024;
 
@@ -72,7 +73,7 @@ const READERS: { type: string; limit: number; reads: (url: string) => boolean }[
 const UNREAD_TYPES = ['text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 'application/octet-stream'];
 
 async function send(route: { method: string; url: string }, options: Omit<InjectOptions, 'method' | 'url'>): Promise<LightMyRequestResponse> {
-  const headers = { authorization: `Bearer ${STAFF}`, 'if-match': '"1"', ...(options.headers ?? {}) };
+  const headers = bearer(STAFF, { 'if-match': '"1"', ...(options.headers ?? {}) });
   return app.inject({ ...options, method: route.method as InjectOptions['method'], url: concrete(route.url), headers });
 }
 const isProblem = (res: LightMyRequestResponse, status: number) =>
@@ -295,7 +296,7 @@ describe('keys that reach for the prototype', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/admin/preview',
-      headers: { authorization: `Bearer ${CUSTOMER}`, 'content-type': 'application/json' },
+      headers: bearer(CUSTOMER, { 'content-type': 'application/json' }),
       payload: '{"__proto__":{"role":"sentient"},"claims":{"role":"sentient"}}',
     });
     expect(isProblem(res, 403)).toBe(true);
@@ -308,10 +309,10 @@ describe('keys that reach for the prototype', () => {
       '{"constructor":{"prototype":{"role":"sentient"}}}',
     ]) {
       const token = sign(claims({ 'custom:auth': auth }));
-      const admin = await app.inject({ url: '/api/v1/admin/modules', headers: { authorization: `Bearer ${token}` } });
+      const admin = await app.inject({ url: '/api/v1/admin/modules', headers: bearer(token) });
       expect(admin.statusCode, auth).not.toBe(200);
       expect(String(admin.headers['content-type'])).toMatch(/^application\/problem\+json/);
-      const manifest = await app.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${token}` } });
+      const manifest = await app.inject({ url: '/api/v1/manifest', headers: bearer(token) });
       if (manifest.statusCode === 200)
         expect(
           manifest.json().modules.map((m: { key: string }) => m.key),

@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Pax } from 'tar';
 import { bundleEntries, gzippedTar, tarOf } from '../testing/bundleTar.ts';
-import { demoCustomerModules, releasesOn, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
+import { demoCustomerModules, releasesOn, startTestApps, type TestApps, staffToken } from '../testing/testApp.ts';
+import { bearer } from '../testing/signedRequest.ts';
 
-const staff = tokenFor({ role: 'sentient' });
+const staff = staffToken();
 let apps: TestApps;
 let app: FastifyInstance;
 let version = 0;
@@ -29,7 +30,7 @@ async function upload(body: Buffer) {
   const res = await app.inject({
     method: 'PUT',
     url: `/api/v1/admin/modules/lcc/bundles/${at}`,
-    headers: { authorization: `Bearer ${staff}`, 'content-type': 'application/gzip' },
+    headers: bearer(staff, { 'content-type': 'application/gzip' }),
     payload: body,
   });
   const stored = (await app.inject({ url: `/modules/lcc/${at}/index.js` })).statusCode !== 404;

@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { CustomerModules } from '../customers/customerModules.ts';
-import { demoCustomerModules, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
+import { demoCustomerModules, startTestApps, type TestApps, staffToken } from '../testing/testApp.ts';
+import { signedRequest } from '../testing/signedRequest.ts';
 
-const staff = tokenFor({ role: 'sentient' });
+const staff = staffToken();
 const MADE_UP = Array.from({ length: 50 }, (_, i) => `ghost-${i}`);
 
 let apps: TestApps;
@@ -22,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => apps.close());
 
 const ask = (url: string, customer: string, method: 'GET' | 'POST' = 'GET', payload?: object) =>
-  app.inject({ method, url, headers: { authorization: `Bearer ${staff}`, 'x-customer-id': customer }, ...(payload ? { payload } : {}) });
+  signedRequest(app, staff, { method, url, headers: { 'x-customer-id': customer }, ...(payload ? { payload } : {}) });
 /** The customers whose switches were read from the store since the spy was set. */
 const readFor = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.map(([id]) => id);
 

@@ -11,11 +11,11 @@ import type { Database } from '../store/database.ts';
 import { migrate } from '../store/migrate.ts';
 import { openPostgres } from '../store/postgresDatabase.ts';
 import { freshDatabaseBehindProxy, type SwitchableProxy } from '../testing/switchableProxy.ts';
-import { startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
+import { startTestApps, tokenFor, type TestApps, staffToken } from '../testing/testApp.ts';
+import { bearer } from '../testing/signedRequest.ts';
 
-const staff = tokenFor({ role: 'sentient' });
+const staff = staffToken();
 const engineer = tokenFor({ role: 'customer', customerId: 'acme', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' });
-const auth = (token: string, customer?: string) => ({ authorization: `Bearer ${token}`, ...(customer ? { 'x-customer-id': customer } : {}) });
 
 let apps: TestApps;
 let app: FastifyInstance;
@@ -74,10 +74,10 @@ afterEach(async () => {
 });
 
 const manifest = async (token: string, customer?: string) => {
-  const res = await app.inject({ url: '/api/v1/manifest', headers: auth(token, customer) });
+  const res = await app.inject({ url: '/api/v1/manifest', headers: bearer(token, customer ? { 'x-customer-id': customer } : {}) });
   return { status: res.statusCode, keys: res.statusCode === 200 ? (res.json() as UserManifest).modules.map((m) => m.key) : [] };
 };
-const readSwitch = () => app.inject({ url: '/api/v1/customers/acme/modules/lcc', headers: auth(staff) });
+const readSwitch = () => app.inject({ url: '/api/v1/customers/acme/modules/lcc', headers: bearer(staff) });
 const versionOfSwitch = async () => {
   const res = await readSwitch();
   expect(res.statusCode).toBe(200);
@@ -87,7 +87,7 @@ const writeSwitch = (version: number, enabled: boolean) =>
   app.inject({
     method: 'PUT',
     url: '/api/v1/customers/acme/modules/lcc',
-    headers: { ...auth(staff), 'if-match': `"${version}"` },
+    headers: bearer(staff, { 'if-match': `"${version}"` }),
     payload: { enabled, reason: 'fault test' },
   });
 /** Another replica's write: straight to the server, so only the notification can tell this one. */
@@ -137,8 +137,8 @@ describe('the database goes down and comes back', () => {
     await proxy.down();
     expectUnavailable(await writeSwitch(version, false));
     expectUnavailable(await readSwitch());
-    expectUnavailable(await app.inject({ url: '/api/v1/customers', headers: auth(staff) }));
-    expectUnavailable(await app.inject({ url: '/api/v1/customers/acme/audit', headers: auth(staff) }));
+    expectUnavailable(await app.inject({ url: '/api/v1/customers', headers: bearer(staff) }));
+    expectUnavailable(await app.inject({ url: '/api/v1/customers/acme/audit', headers: bearer(staff) }));
   });
 
   it('accepts the same write once the database is back: the refused one left no trace', async () => {
@@ -150,7 +150,7 @@ describe('the database goes down and comes back', () => {
     const res = await writeSwitch(version, false);
     expect(res.statusCode).toBe(200);
     expect((res.json() as CustomerModule).version).toBe(version + 1);
-    const audit = (await app.inject({ url: '/api/v1/customers/acme/audit?module=lcc', headers: auth(staff) })).json() as ModuleAuditPage;
+    const audit = (await app.inject({ url: '/api/v1/customers/acme/audit?module=lcc', headers: bearer(staff) })).json() as ModuleAuditPage;
     expect(audit.entries.map((e) => e.reason)).toEqual(['fault test']);
     expect(await manifest(engineer)).toEqual({ status: 200, keys: ['hs'] });
   });

@@ -13,7 +13,8 @@ import { connectOrigins, pageDirectives } from '../plugins/contentSecurityPolicy
 import { PREVIEWS_PER_WRITE } from '../plugins/rateLimits.ts';
 import { BACKENDS, DEFAULT_RATE_LIMITS } from '../settings.ts';
 import { memoryUserPool } from '../testing/memoryUserPool.ts';
-import { claims, sign, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
+import { claims, sign, startTestApps, tokenFor, type TestApps, staffToken } from '../testing/testApp.ts';
+import { bearer } from '../testing/signedRequest.ts';
 
 let apps: TestApps;
 let app: FastifyInstance;
@@ -21,7 +22,7 @@ let idp: Server;
 let upstream: string;
 let webRoot: string;
 
-const STAFF = tokenFor({ role: 'sentient' });
+const STAFF = staffToken();
 const staffNamed = (sub: string) => sign(claims({ sub, 'custom:auth': JSON.stringify({ role: 'sentient' }) }));
 const CUSTOMER = tokenFor({ role: 'customer', customerId: 'acme', modules: ['mr', 'hs'] });
 /** What Vite writes: module script, preload and stylesheet, all from this origin. */
@@ -120,11 +121,10 @@ describe('security headers', () => {
           port,
           host: '127.0.0.1',
           path: '/api/v1/events',
-          headers: {
-            authorization: `Bearer ${tokenFor({ role: 'customer', customerId: 'acme', modules: ['mr'] })}`,
+          headers: bearer(tokenFor({ role: 'customer', customerId: 'acme', modules: ['mr'] }), {
             origin: 'https://portal.example.com',
             'x-request-id': 'stream-1',
-          },
+          }),
         },
         (res) => {
           resolve(res.headers);
@@ -277,7 +277,7 @@ describe('CORS', () => {
 
   it('is closed by default: no Access-Control-Allow-Origin, and preflights find nothing', async () => {
     for (const url of ['/api/v1/config', '/api/v1/manifest', '/api/docs/json']) {
-      const res = await inject({ url, headers: { origin: FOREIGN, authorization: `Bearer ${CUSTOMER}` } });
+      const res = await inject({ url, headers: bearer(CUSTOMER, { origin: FOREIGN }) });
       expect(res.headers['access-control-allow-origin'], url).toBeUndefined();
       expect(res.headers['access-control-allow-credentials'], url).toBeUndefined();
     }
@@ -326,7 +326,7 @@ describe('rate limits', () => {
     ask(target, {
       method: 'POST',
       url: '/api/v1/admin/preview',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
       payload: { claims: { role: 'customer', customerId: 'acme' } },
     });
 
@@ -377,7 +377,7 @@ describe('rate limits', () => {
       ask(target, {
         method: 'PUT',
         url: '/api/v1/customers/acme/modules/mr',
-        headers: { authorization: `Bearer ${token}`, 'if-match': '"1"' },
+        headers: bearer(token, { 'if-match': '"1"' }),
         payload: { enabled: false, reason: 'r' },
       });
     for (let i = 0; i < 2; i++) expect((await write()).statusCode).not.toBe(429);
@@ -387,7 +387,7 @@ describe('rate limits', () => {
       await ask(target, {
         method: 'POST',
         url: '/api/user-management/users/u/disable',
-        headers: { authorization: `Bearer ${STAFF}` },
+        headers: bearer(STAFF),
         payload: { reason: 'r' },
       }),
     );
@@ -395,7 +395,7 @@ describe('rate limits', () => {
     expect((await preview(target)).statusCode).toBe(200);
     // Another member of staff, from the same address, is not held up; reads are not counted.
     expect((await write(staffNamed('staff-2'))).statusCode).not.toBe(429);
-    expect((await ask(target, { url: '/api/v1/admin/modules', headers: { authorization: `Bearer ${STAFF}` } })).statusCode).toBe(200);
+    expect((await ask(target, { url: '/api/v1/admin/modules', headers: bearer(STAFF) })).statusCode).toBe(200);
     // Sign-in and role checks come first: a stranger is told 401 and a customer 403, not 429.
     expect(isProblem(await preview(target, 'not-a-token'), 401)).toBe(true);
     expect(isProblem(await preview(target, CUSTOMER), 403)).toBe(true);
@@ -418,9 +418,7 @@ describe('rate limits', () => {
 
   it('does not limit the manifest under the default limits: a load test from one address is served', async () => {
     const target = await limited({});
-    const answers = await Promise.all(
-      Array.from({ length: 300 }, () => ask(target, { url: '/api/v1/manifest', headers: { authorization: `Bearer ${CUSTOMER}` } })),
-    );
+    const answers = await Promise.all(Array.from({ length: 300 }, () => ask(target, { url: '/api/v1/manifest', headers: bearer(CUSTOMER) })));
     expect(answers.filter((res) => res.statusCode !== 200).map((res) => res.statusCode)).toEqual([]);
     expect(answers[0]!.headers['retry-after']).toBeUndefined();
     expect(answers[0]!.headers['x-ratelimit-limit']).toBeUndefined();
@@ -482,14 +480,14 @@ describe('what Node refuses before Fastify', () => {
   });
 
   it('answers an over-long path segment 414 problem+json', async () => {
-    const res = await ask(app, { url: `/api/v1/customers/${'c'.repeat(500)}/modules/mr`, headers: { authorization: `Bearer ${STAFF}` } });
+    const res = await ask(app, { url: `/api/v1/customers/${'c'.repeat(500)}/modules/mr`, headers: bearer(STAFF) });
     expect(isProblem(res, 414), res.body).toBe(true);
     expect(res.json()).toMatchObject({ code: 'CFG_ERR_URI_TOO_LONG', instance: expect.stringMatching(/^\/api\/v1\/customers\//) });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('answers a path that cannot be decoded 400 problem+json', async () => {
-    const res = await ask(app, { url: '/api/v1/customers/%E0%A4%A/modules/mr', headers: { authorization: `Bearer ${STAFF}` } });
+    const res = await ask(app, { url: '/api/v1/customers/%E0%A4%A/modules/mr', headers: bearer(STAFF) });
     expect(isProblem(res, 400), `${res.statusCode} ${res.body}`).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AppOptions } from '../app.ts';
 import { claims, demoCustomerModules, releasesOn, localIdp, now, sign, startTestApps, strangerKey, type TestApps } from '../testing/testApp.ts';
+import { bearer, signedRequest } from '../testing/signedRequest.ts';
 
 /** Cognito issues ID tokens for a day at most. */
 const DAY = 24 * 60 * 60;
@@ -97,7 +98,7 @@ async function routesAccepting(target: FastifyInstance, token: string, status = 
       target.inject({
         method: route.method as 'GET',
         url: concrete(route.url),
-        headers: { authorization: `Bearer ${token}` },
+        headers: bearer(token),
         ...(route.method === 'GET' ? {} : { payload: {} }),
       }),
       new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 3_000)),
@@ -138,7 +139,7 @@ describe('hostile tokens on every route that needs sign-in', () => {
   });
 
   it("accepts the local emulator's key in local mode (so the refusals above are about the tokens)", async () => {
-    const res = await app.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${signLocal(claims())}` } });
+    const res = await app.inject({ url: '/api/v1/manifest', headers: bearer(signLocal(claims())) });
     expect(res.statusCode).toBe(200);
   });
 
@@ -148,12 +149,12 @@ describe('hostile tokens on every route that needs sign-in', () => {
       expect({ name, accepted: await routesAccepting(elsewhere, token()) }).toEqual({ name, accepted: [] });
     }
     // The same app accepts its own pool's key: the refusal is the local key's, not a broken app's.
-    expect((await elsewhere.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${valid()}` } })).statusCode).toBe(200);
+    expect((await elsewhere.inject({ url: '/api/v1/manifest', headers: bearer(valid()) })).statusCode).toBe(200);
   });
 
   it('refuses a token it accepted before once it has expired (verified tokens are remembered only until then)', async () => {
     const token = sign(claims({ exp: now() + 120 }));
-    const ask = () => app.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${token}` } });
+    const ask = () => signedRequest(app, token, { url: '/api/v1/manifest' });
     expect((await ask()).statusCode).toBe(200);
     expect((await ask()).statusCode).toBe(200);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 121_000 });
@@ -167,7 +168,7 @@ describe('hostile tokens on every route that needs sign-in', () => {
   });
 
   it('refuses a token that lives longer than 24 hours, saying so, and accepts one of exactly 24 hours', async () => {
-    const ask = (token: string) => app.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${token}` } });
+    const ask = (token: string) => signedRequest(app, token, { url: '/api/v1/manifest' });
     const issued = now();
     const tooLong = await ask(sign(claims({ iat: issued, exp: issued + DAY + 1 })));
     expect(tooLong.statusCode).toBe(401);
@@ -176,7 +177,7 @@ describe('hostile tokens on every route that needs sign-in', () => {
   });
 
   it('treats a validly signed token without an auth claim as a signed-in user with dash and profile only', async () => {
-    const res = await app.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${sign(claims({ 'custom:auth': undefined }))}` } });
+    const res = await app.inject({ url: '/api/v1/manifest', headers: bearer(sign(claims({ 'custom:auth': undefined }))) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ modules: [], customerId: null, landing: null });
   });

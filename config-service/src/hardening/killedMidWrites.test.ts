@@ -9,6 +9,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Customer, ModuleAuditPage } from '@platform/schemas';
 import { freshPostgresDatabase } from '../testing/freshPostgresDatabase.ts';
 import { idToken, startService, type ServiceProcess } from '../testing/serviceProcess.ts';
+import { bearer } from '../testing/signedRequest.ts';
 
 const WRITERS = ['mb', 'mr', 'lcc', 'hs', 'cd', 'ai'];
 /** Acknowledged writes before the kill: enough that the kill lands with every writer mid-request. */
@@ -34,7 +35,7 @@ const api =
   async <T>(path: string, init: RequestInit = {}) => {
     const res = await fetch(`${service.base}${path}`, {
       ...init,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+      headers: bearer(token, { 'content-type': 'application/json', ...init.headers }),
     });
     return { status: res.status, body: (await res.json()) as T };
   };

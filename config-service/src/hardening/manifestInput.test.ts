@@ -13,7 +13,8 @@ import { PROBLEM_CAP, type Problem } from '@platform/schemas';
 import { buildUserManifest } from '../manifests/buildUserManifest.ts';
 import { loadManifestSet, type ManifestSet } from '../manifests/loadManifestSet.ts';
 import { ManifestSetError } from '../manifests/manifestProblem.ts';
-import { ROUTE_MANIFESTS, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
+import { ROUTE_MANIFESTS, startTestApps, type TestApps, staffToken } from '../testing/testApp.ts';
+import { bearer } from '../testing/signedRequest.ts';
 
 // jsonc-parser as it is, but with parseTree counted: how often a file is parsed to locate its problems.
 vi.mock('jsonc-parser', async (original) => {
@@ -196,10 +197,10 @@ describe('manifest files, whatever they hold', () => {
 });
 
 describe('manifest sets that would cost more than they are worth', () => {
-  const STAFF = tokenFor({ role: 'sentient' });
+  const STAFF = staffToken();
   const folderFiles = () => Object.fromEntries(['registry.json', 'shell.json', 'dash.json', 'hs.json', 'lb.json'].map((f) => [f, original(f)]));
   const post = async (url: string, payload: string | object) =>
-    (await apps.app()).inject({ method: 'POST', url, headers: { authorization: `Bearer ${STAFF}`, 'content-type': 'application/json' }, payload });
+    (await apps.app()).inject({ method: 'POST', url, headers: bearer(STAFF, { 'content-type': 'application/json' }), payload });
 
   it('answers a draft with 8,000 problems with the first 100 of them and a count of the rest', async () => {
     const files = { ...folderFiles(), 'registry.json': { modules: Array(8000).fill(1) } };

@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idToken, startService, type ServiceProcess } from '../testing/serviceProcess.ts';
+import { bearer } from '../testing/signedRequest.ts';
 
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -25,7 +26,7 @@ const load = (token: string, seconds: number) =>
     url: `${service.base}/api/v1/manifest`,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
   });
 
 describe(`the manifest endpoint under ${CONNECTIONS} connections for ${SECONDS} s`, () => {

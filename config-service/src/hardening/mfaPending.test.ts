@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppOptions } from '../app.ts';
 import { MfaStatus } from '../identity/mfaStatus.ts';
 import { claims, demoCustomerModules, releasesOn, sign, startTestApps, type TestApps } from '../testing/testApp.ts';
+import { signedRequest } from '../testing/signedRequest.ts';
 
 /** Users whose MFA the identity provider reports set up; everyone else has none. */
 const withMfa = new Set<string>();
@@ -44,7 +45,7 @@ const concrete = (url: string) =>
     .replace(/:[A-Za-z]+/g, 'x');
 const signedInRoutes = () => app.routeTable.filter((r) => r.signedIn && r.method !== 'HEAD');
 const ask = (method: string, url: string, token: string) =>
-  app.inject({ method: method as 'GET', url: concrete(url), headers: { authorization: `Bearer ${token}` }, ...(method === 'GET' ? {} : { payload: {} }) });
+  signedRequest(app, token, { method: method as 'GET', url: concrete(url), ...(method === 'GET' ? {} : { payload: {} }) });
 
 describe('a password-only token of a user who must use MFA and has none', () => {
   it('reaches the manifest as the only route that serves them', () => {

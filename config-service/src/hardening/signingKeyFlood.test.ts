@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JWKS_COOLDOWN_MS } from '../plugins/signingKeys.ts';
 import { CLIENT, claims, ISSUER, sign, startTestApps, TEST_JWKS, type TestApps } from '../testing/testApp.ts';
+import { signedRequest } from '../testing/signedRequest.ts';
 
 let apps: TestApps;
 const servers: Server[] = [];
@@ -42,7 +43,7 @@ const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base
 const madeUp = () => `${b64({ alg: 'RS256', typ: 'JWT', kid: randomUUID() })}.${b64(claims())}.${'A'.repeat(342)}`;
 /** A new token each time (its own jti), so it is verified with the key, not answered from the tokens remembered. */
 const genuine = () => sign(claims({ jti: randomUUID() }));
-const manifest = (app: FastifyInstance, token: string) => app.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${token}` } });
+const manifest = (app: FastifyInstance, token: string) => signedRequest(app, token, { url: '/api/v1/manifest' });
 /** Moves the service's clock (and the tokens') past the cooldown; timers keep running for real. */
 const afterCooldown = () => vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + JWKS_COOLDOWN_MS + 1_000 });
 

@@ -9,14 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SERVER_TIMEOUTS, type ServerTimeouts } from '../app.ts';
 import { HEARTBEAT_MS } from '../routes/events/index.ts';
-import { startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
+import { startTestApps, type TestApps, staffToken } from '../testing/testApp.ts';
 
 const TIMEOUTS: ServerTimeouts = { requestMs: 300, headersMs: 300, idleSocketMs: 400, keepAliveMs: 400, checkEveryMs: 50 };
 const HEARTBEAT = 50;
 /** Bytes a dribbling client sends, one each PACE_MS, before giving up: far past every limit above. */
 const DRIBBLES = 100;
 const PACE_MS = 50;
-const STAFF = tokenFor({ role: 'sentient' });
+const STAFF = staffToken();
 
 let apps: TestApps;
 let app: FastifyInstance;

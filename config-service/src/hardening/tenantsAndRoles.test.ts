@@ -16,7 +16,8 @@ import type { DirectoryUser } from '../routes/main/userDirectory.ts';
 import { memoryUserPool } from '../testing/memoryUserPool.ts';
 import { bundleEntries, gzippedTar } from '../testing/bundleTar.ts';
 import { toManagedUser } from '../users/managedUser.ts';
-import { claims, demoCustomerModules, releasesOn, sign, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
+import { claims, demoCustomerModules, releasesOn, sign, startTestApps, tokenFor, type TestApps, staffToken } from '../testing/testApp.ts';
+import { bearer } from '../testing/signedRequest.ts';
 
 /** How a route is checked: each kind has its own walker below. */
 type Kind = 'public' | 'signed-link' | 'own-user' | 'customer-scoped' | 'staff-only';
@@ -128,7 +129,7 @@ const markersOf = (t: Tenant) => [...t.rows, `"customerId":"${t.id}"`];
 /** The markers in an answer, but for those the caller sent itself (a problem's `instance` and `detail` repeat the request). */
 const found = (body: string, markers: string[], sent = '') => markers.filter((m) => body.includes(m) && !sent.includes(m));
 
-const staff = tokenFor({ role: 'sentient' });
+const staff = staffToken();
 /** Signed-in users who are not staff, however close they come. */
 const NOT_STAFF: [string, string][] = [
   ['a customer user', ACME.token],
@@ -246,7 +247,7 @@ beforeAll(async () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/messaging/endpoints',
-      headers: { authorization: `Bearer ${t.token}` },
+      headers: bearer(t.token),
       payload: endpointOf(t),
     });
     expect(res.statusCode).toBe(202);
@@ -293,7 +294,7 @@ async function ask(method: InjectOptions['method'], url: string, { token, custom
     method,
     url,
     headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(token ? bearer(token) : {}),
       ...(customerHeader ? { 'x-customer-id': customerHeader } : {}),
       // A module bundle is the one body that is not JSON.
       ...(Buffer.isBuffer(body) ? { 'content-type': 'application/gzip' } : {}),
@@ -508,7 +509,7 @@ interface Stream {
 /** Opens the event stream as the browser does; inject would wait for an end that never comes. */
 function openStream(token: string, path: string, headers: Record<string, string>): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${path}`, { headers: { authorization: `Bearer ${token}`, ...headers } }, (response) => {
+    const req = httpRequest(`${base}${path}`, { headers: bearer(token, headers) }, (response) => {
       if (response.statusCode !== 200) return reject(new Error(`event stream answered ${response.statusCode}`));
       const events: Stream['events'] = [];
       let buffer = '';

@@ -3,8 +3,9 @@
 // request carried.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { claims, sign, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
+import { claims, sign, startTestApps, type TestApps, staffToken } from '../testing/testApp.ts';
 import { loggableDatabaseUrl, loggableUrl, loggerOptions, requestIdOptions } from './loggerOptions.ts';
+import { bearer } from '../testing/signedRequest.ts';
 
 const SECRET = 'S3cret-Value-Nobody-May-Log';
 const lines: string[] = [];
@@ -68,10 +69,10 @@ describe('access lines', () => {
     const staff = sign(claims({ sub: 'staff-sub-1', 'custom:auth': JSON.stringify({ role: 'sentient' }) }));
     const engineer = sign(claims({ sub: 'engineer-sub-1', 'custom:auth': JSON.stringify({ role: 'customer', customerId: 'acme', modules: ['mr'] }) }));
     const asked = [
-      { id: 'staff-for-globex', headers: { authorization: `Bearer ${staff}`, 'x-customer-id': 'globex' } },
-      { id: 'staff-for-none', headers: { authorization: `Bearer ${staff}` } },
-      { id: 'staff-bad-header', headers: { authorization: `Bearer ${staff}`, 'x-customer-id': 'Not A Customer' } },
-      { id: 'engineer-stale-header', headers: { authorization: `Bearer ${engineer}`, 'x-customer-id': 'globex' } },
+      { id: 'staff-for-globex', headers: bearer(staff, { 'x-customer-id': 'globex' }) },
+      { id: 'staff-for-none', headers: bearer(staff) },
+      { id: 'staff-bad-header', headers: bearer(staff, { 'x-customer-id': 'Not A Customer' }) },
+      { id: 'engineer-stale-header', headers: bearer(engineer, { 'x-customer-id': 'globex' }) },
       { id: 'stranger', headers: { authorization: 'Bearer nonsense' } },
     ];
     for (const { id, headers } of asked) await app.inject({ url: '/api/v1/manifest', headers: { ...headers, 'x-request-id': id } });
@@ -143,31 +144,31 @@ describe('access lines', () => {
 describe('nothing secret in the logs', () => {
   it('never writes a token, password or secret, whatever the requests carried', async () => {
     lines.length = 0;
-    const valid = tokenFor({ role: 'sentient' });
+    const valid = staffToken();
     const secretToken = sign(claims({ padding: SECRET }));
     const requests = [
-      { url: '/api/v1/manifest', headers: { authorization: `Bearer ${valid}` } },
-      { url: '/api/v1/manifest', headers: { authorization: `Bearer ${secretToken}` } },
-      { url: '/api/v1/manifest', headers: { authorization: `Bearer ${SECRET}` } },
-      { url: '/api/v1/manifest', headers: { authorization: `Bearer ${valid}x` } },
+      { url: '/api/v1/manifest', headers: bearer(valid) },
+      { url: '/api/v1/manifest', headers: bearer(secretToken) },
+      { url: '/api/v1/manifest', headers: bearer(SECRET) },
+      { url: '/api/v1/manifest', headers: bearer(`${valid}x`) },
       { url: `/api/v1/config?code=${SECRET}&state=${SECRET}&id_token=${SECRET}&signature=${SECRET}`, headers: {} },
       { url: `/no-such-route?token=${SECRET}`, headers: { cookie: `session=${SECRET}` } },
       {
         method: 'POST' as const,
         url: '/api/v1/admin/preview',
-        headers: { authorization: `Bearer ${valid}`, 'content-type': 'application/json' },
+        headers: bearer(valid, { 'content-type': 'application/json' }),
         payload: `{"password":"${SECRET}", "claims": `,
       },
       {
         method: 'POST' as const,
         url: '/api/v1/admin/preview',
-        headers: { authorization: `Bearer ${valid}`, 'content-type': 'application/json' },
+        headers: bearer(valid, { 'content-type': 'application/json' }),
         payload: JSON.stringify({ password: SECRET, claims: { role: SECRET } }),
       },
       {
         method: 'PUT' as const,
         url: '/api/v1/customers/acme/modules/mr',
-        headers: { authorization: `Bearer ${valid}`, 'if-match': '"0"', 'content-type': 'application/json' },
+        headers: bearer(valid, { 'if-match': '"0"', 'content-type': 'application/json' }),
         payload: `{"enabled": true, "reason": "${SECRET}`,
       },
     ];

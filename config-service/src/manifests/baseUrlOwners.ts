@@ -1,6 +1,6 @@
 import type { ManifestProblem } from './manifestProblem.ts';
 import type { ProblemList } from '@platform/schemas';
-import type { ManifestDoc } from './validateManifestSet.ts';
+import type { ManifestDoc } from './manifestDoc.ts';
 
 interface Segment {
   children: Map<string, Segment>;

@@ -3,6 +3,7 @@ import type { UserManifest } from '@platform/schemas';
 import type { FastifyInstance } from 'fastify';
 import { MfaStatus, type MfaLookup } from '../identity/mfaStatus.ts';
 import { claims, now, sign, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
+import { signedRequest } from '../testing/signedRequest.ts';
 
 /** The demo account mfa@acme.example: a customer user of acme whose organisation requires MFA, with the cd module. */
 const MFA_AUTH = { role: 'customer', customerId: 'acme', modules: ['cd'], requireMFA: true };
@@ -31,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => apps.close());
 
-const get = (url: string, token: string) => app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+const get = (url: string, token: string) => signedRequest(app, token, { url });
 const manifestOf = async (token: string) => {
   const res = await get('/api/v1/manifest', token);
   expect(res.statusCode, res.body).toBe(200);

@@ -1,6 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { inRepo } from '../repoPaths.ts';
-import type { ScreenCatalogue } from './validateManifestSet.ts';
+
+/** The screens the web app has: ids with a component of their own, and layouts. */
+export interface ScreenCatalogue {
+  screens: readonly string[];
+  layouts: readonly string[];
+}
 
 /** Where the web app's screens are listed, beside the contracts (kept in step with its registry by a unit test). */
 const DEFAULT_SCREEN_CATALOGUE = inRepo('schemas/screen-catalogue.json');

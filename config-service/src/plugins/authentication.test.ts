@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT, claims, ISSUER, sign, startTestApps, TEST_JWKS, type TestApps } from '../testing/testApp.ts';
+import { bearer } from '../testing/signedRequest.ts';
 
 let apps: TestApps;
 const servers: Server[] = [];
@@ -37,27 +38,30 @@ async function silentJwks(hangs: number): Promise<{ url: string; asked: () => nu
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/local_pool/.well-known/jwks.json`, asked: () => asked };
 }
-const appAt = (jwksUrl: string) => apps.app({ authentication: { issuer: ISSUER, jwksUrl, clientId: CLIENT, trustLocalKey: true } });
+/** How long a request for the keys may take here: JWKS_TIMEOUT_MS (3 s) would make the tests of a silent provider wait it out, and an answer on loopback comes well within this even on a busy machine. */
+const KEY_TIMEOUT_MS = 500;
+const appAt = (jwksUrl: string) =>
+  apps.app({ authentication: { issuer: ISSUER, jwksUrl, clientId: CLIENT, trustLocalKey: true, jwksTimeoutMs: KEY_TIMEOUT_MS } });
 
 describe('fetching the signing keys', () => {
   it('asks once more when the connection is cut before an answer, and the user is served', async () => {
     const jwks = await flakyJwks(1);
-    const res = await (await appAt(jwks.url)).inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${sign(claims())}` } });
+    const res = await (await appAt(jwks.url)).inject({ url: '/api/v1/manifest', headers: bearer(sign(claims())) });
     expect(res.statusCode, res.body).toBe(200);
     expect(jwks.asked()).toBe(2);
   });
 
   it('answers 502 problem+json naming the identity provider when it fails twice', async () => {
     const jwks = await flakyJwks(2);
-    const res = await (await appAt(jwks.url)).inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${sign(claims())}` } });
+    const res = await (await appAt(jwks.url)).inject({ url: '/api/v1/manifest', headers: bearer(sign(claims())) });
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({ code: 'CFG_ERR_IDENTITY_PROVIDER' });
   });
 
-  // The request for the keys may take 3 s; one that gets no answer in that time is asked once more.
+  // A request for the keys that gets no answer within the timeout is asked once more.
   it('asks once more when the first request gets no answer, and the user is served', async () => {
     const jwks = await silentJwks(1);
-    const res = await (await appAt(jwks.url)).inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${sign(claims())}` } });
+    const res = await (await appAt(jwks.url)).inject({ url: '/api/v1/manifest', headers: bearer(sign(claims())) });
     expect(res.statusCode, res.body).toBe(200);
     expect(jwks.asked()).toBe(2);
   }, 10_000);
@@ -66,7 +70,7 @@ describe('fetching the signing keys', () => {
     const jwks = await silentJwks(Number.POSITIVE_INFINITY);
     const app = await appAt(jwks.url);
     const started = Date.now();
-    const res = await app.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${sign(claims())}` } });
+    const res = await app.inject({ url: '/api/v1/manifest', headers: bearer(sign(claims())) });
     expect(Date.now() - started).toBeLessThan(7_000);
     expect(res.statusCode).toBe(502);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);

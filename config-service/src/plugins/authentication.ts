@@ -18,6 +18,8 @@ export interface AuthenticationOptions {
   trustLocalKey: boolean;
   /** Whether users who must use MFA have it (decision 0042); left out, none of them is taken to have it. */
   mfa?: MfaStatus;
+  /** How long one request for the signing keys may take; left out, JWKS_TIMEOUT_MS. */
+  jwksTimeoutMs?: number;
 }
 
 declare module 'fastify' {
@@ -45,7 +47,7 @@ const CLOCK_SKEW_S = 60;
 const MAX_TOKEN_LIFETIME_S = 24 * 60 * 60;
 
 async function authenticationPlugin(app: FastifyInstance, options: AuthenticationOptions) {
-  const signingKeys = remoteSigningKeys(options.jwksUrl);
+  const signingKeys = remoteSigningKeys(options.jwksUrl, { timeoutMs: options.jwksTimeoutMs });
   const verified = new VerifiedTokenCache();
   const mfa = options.mfa ?? new MfaStatus(undefined);
 

@@ -11,7 +11,7 @@ import { CustomerStore } from '../store/customerStore.ts';
 import type { Database } from '../store/database.ts';
 import { migrate } from '../store/migrate.ts';
 import { openPostgres } from '../store/postgresDatabase.ts';
-import { freePort } from '../testing/serviceProcess.ts';
+import { freePort } from '../testing/freePort.ts';
 import { freshDatabaseBehindProxy, type SwitchableProxy } from '../testing/switchableProxy.ts';
 import { CLIENT, ISSUER, ROUTE_MANIFESTS, startTestApps, type TestApps } from '../testing/testApp.ts';
 import health, { type HealthOptions, type ReadinessChecks } from './health.ts';

@@ -13,13 +13,13 @@ import type { Database } from '../store/database.ts';
 import { migrate } from '../store/migrate.ts';
 import { openPostgres } from '../store/postgresDatabase.ts';
 import { freshPostgresDatabase } from '../testing/freshPostgresDatabase.ts';
-import { claims, demoCustomerModules, ROUTE_MANIFESTS, sign, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
+import { claims, demoCustomerModules, ROUTE_MANIFESTS, sign, startTestApps, type TestApps, staffToken } from '../testing/testApp.ts';
 import { metricsAccess, STATIC_ROUTE, UNMATCHED_ROUTE } from './metrics.ts';
+import { bearer } from '../testing/signedRequest.ts';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
-const staff = tokenFor({ role: 'sentient' });
+const staff = staffToken();
 const engineer = sign(claims());
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 let apps: TestApps;
 let app: FastifyInstance;

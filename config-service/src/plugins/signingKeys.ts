@@ -27,11 +27,12 @@ export type SigningKeys = (header: { kid: string; alg: 'RS256' }) => Promise<Sig
  * The identity provider's key set, fetched by jose and kept for 10 minutes. At most one fetch is in flight,
  * and a key id the set lacks makes it fetch again only when the last fetch, answered or not, is 30 s old:
  * a flood of made-up key ids costs the provider one request in 30 s, and never pushes the real keys out.
+ * `timeoutMs` is JWKS_TIMEOUT_MS but in tests of a provider that never answers, which need not wait 3 s.
  */
-export function remoteSigningKeys(jwksUrl: string): SigningKeys {
+export function remoteSigningKeys(jwksUrl: string, { timeoutMs = JWKS_TIMEOUT_MS }: { timeoutMs?: number } = {}): SigningKeys {
   let fetchedAt = Number.NEGATIVE_INFINITY;
   const keySet = createRemoteJWKSet(new URL(jwksUrl), {
-    timeoutDuration: JWKS_TIMEOUT_MS,
+    timeoutDuration: timeoutMs,
     cacheMaxAge: JWKS_MAX_AGE_MS,
     // jose's own cooldown counts from the last fetch that succeeded, so while the provider fails (down, or
     // throttling us) every unknown key id would ask again. Ours counts every fetch; jose's is turned off.

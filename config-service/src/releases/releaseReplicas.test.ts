@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Release, ReleaseAuditPage, ReleaseFiles, ReleaseList, UserManifest } from '@platform/schemas';
 import { freshPostgresDatabase } from '../testing/freshPostgresDatabase.ts';
 import { idToken, startService, type ServiceProcess } from '../testing/serviceProcess.ts';
+import { bearer } from '../testing/signedRequest.ts';
 
 // As production runs: the store alone is served; writes are not rate-limited for one fast operator.
 const env = { MANIFEST_SOURCE: 'store', RATE_LIMIT_ADMIN_WRITES: '0' };
@@ -29,11 +30,7 @@ const titles = new Map<string, string>();
 const call = async <T>(service: ServiceProcess, token: string, path: string, init: { method?: string; body?: unknown; ifMatch?: string } = {}) => {
   const res = await fetch(`${service.base}${path}`, {
     method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(init.ifMatch ? { 'if-match': init.ifMatch } : {}),
-    },
+    headers: bearer(token, { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.ifMatch ? { 'if-match': init.ifMatch } : {}) }),
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
   return { status: res.status, body: (await res.json()) as T };

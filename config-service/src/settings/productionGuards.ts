@@ -1,5 +1,5 @@
 import type { Variable } from './environmentSchema.ts';
-import type { Settings } from '../settings.ts';
+import type { MessagingSettings } from './messagingSettings.ts';
 import { SettingsError, type SettingsProblem } from './settingsError.ts';
 
 /**
@@ -67,8 +67,23 @@ export const GUARDS = {
 
 export type GuardName = keyof typeof GUARDS;
 
+/**
+ * What the guards read of the settings. Declared here, not taken from settings.ts, which runs the guards:
+ * its Settings must fit this (tsc checks it where readSettings calls refuseUnsafeProduction).
+ */
+interface GuardedSettings {
+  environment: string;
+  identityProvider: 'local' | 'cognito';
+  seedDemoData: boolean;
+  localMainApi: boolean;
+  databaseUrl: string | undefined;
+  cognito: { issuer: string | undefined; jwksUrl: string | undefined };
+  messaging: MessagingSettings | null;
+  allowedInProduction: Record<GuardName, boolean>;
+}
+
 /** Whether the settings do what a guard is about. */
-const TAKES: Record<GuardName, (settings: Settings) => boolean> = {
+const TAKES: Record<GuardName, (settings: GuardedSettings) => boolean> = {
   localIdentityProvider: (settings) => settings.identityProvider === 'local',
   demoData: (settings) => settings.seedDemoData,
   localMainApi: (settings) => settings.localMainApi,
@@ -106,7 +121,7 @@ function problem(name: GuardName, environment: string): SettingsProblem {
 }
 
 /** Throws naming every risk production takes without its ALLOW_ variable; local alone may take any. */
-export function refuseUnsafeProduction(settings: Settings, only: readonly GuardName[] = Object.keys(GUARDS) as GuardName[]): void {
+export function refuseUnsafeProduction(settings: GuardedSettings, only: readonly GuardName[] = Object.keys(GUARDS) as GuardName[]): void {
   if (isLocalEnvironment(settings.environment)) return;
   const [first, ...others] = only
     .filter((name) => TAKES[name](settings) && !settings.allowedInProduction[name])

@@ -1,4 +1,8 @@
-import type { Actor } from './customerStore.ts';
+/** Who made a change, from their verified claims. */
+export interface Actor {
+  sub: string;
+  email: string;
+}
 
 /** A timestamp column as ISO 8601 text: pg reads it as a Date, PGlite may read it as text. */
 export const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();

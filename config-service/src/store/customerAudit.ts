@@ -1,5 +1,4 @@
-import { auditEntryHead, type AuditRowHead } from './auditEntryHead.ts';
-import type { Actor } from './customerStore.ts';
+import { type Actor, auditEntryHead, type AuditRowHead } from './auditEntryHead.ts';
 import type { Sql } from './database.ts';
 
 /** What an audit entry records: a module switched, or the customer itself created or renamed. */

@@ -1,5 +1,9 @@
 import { readCustomerAudit, type AuditEntry, type AuditQuery } from './customerAudit.ts';
+import type { Actor } from './auditEntryHead.ts';
 import type { Database, Sql } from './database.ts';
+
+// Where the store's callers have always found it; it lives with the other fields every audit entry has.
+export type { Actor } from './auditEntryHead.ts';
 
 /** The channel every replica listens on; the payload names the customer whose switches changed. */
 const SWITCH_CHANNEL = 'customer_module_switches';
@@ -18,12 +22,6 @@ export interface CustomerRecord extends Customer {
 export interface ModuleSwitch {
   enabled: boolean;
   version: number;
-}
-
-/** Who made a change, from their verified claims. */
-export interface Actor {
-  sub: string;
-  email: string;
 }
 
 export interface SwitchWrite {

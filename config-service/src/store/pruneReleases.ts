@@ -1,5 +1,4 @@
 import type { Sql } from './database.ts';
-import type { ReleaseState } from './releaseStore.ts';
 
 /**
  * How many of the releases made active last keep their files whatever their age: the ones a person
@@ -12,7 +11,7 @@ export const KEPT_ACTIVATIONS = 10;
  * and the last KEPT_ACTIVATIONS made active. Called under the state's lock, so no step can make one of
  * them active meanwhile.
  */
-export async function prune(tx: Sql, state: ReleaseState, kept: number): Promise<string[]> {
+export async function prune(tx: Sql, state: { active: string; pilot: { release: string } | null }, kept: number): Promise<string[]> {
   const { rows: activated } = await tx.query<{ release: string }>(
     `select release from manifest_release_audit where action in ('activate', 'pilot-promote') order by id desc limit $1`,
     [KEPT_ACTIVATIONS * 10],

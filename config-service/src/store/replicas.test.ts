@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { CustomerModule, UserManifest } from '@platform/schemas';
 import { freshPostgresDatabase } from '../testing/freshPostgresDatabase.ts';
 import { idToken, startService, type ServiceProcess as Replica } from '../testing/serviceProcess.ts';
+import { bearer } from '../testing/signedRequest.ts';
 
 const startReplica = (databaseUrl: string) => startService({ databaseUrl });
 
-const get = async <T>(replica: Replica, path: string, token: string) =>
-  (await (await fetch(`${replica.base}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
+const get = async <T>(replica: Replica, path: string, token: string) => (await (await fetch(`${replica.base}${path}`, { headers: bearer(token) })).json()) as T;
 
 describe('two replicas on one PostgreSQL server', () => {
   let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
@@ -36,7 +36,7 @@ describe('two replicas on one PostgreSQL server', () => {
     const seen = await get<CustomerModule>(a, '/api/v1/customers/acme/modules/lcc', staffA);
     const put = await fetch(`${a.base}/api/v1/customers/acme/modules/lcc`, {
       method: 'PUT',
-      headers: { authorization: `Bearer ${staffA}`, 'content-type': 'application/json', 'if-match': `"${seen.version}"` },
+      headers: bearer(staffA, { 'content-type': 'application/json', 'if-match': `"${seen.version}"` }),
       body: JSON.stringify({ enabled: false, reason: 'replica test' }),
     });
     expect(put.status).toBe(200);
@@ -48,7 +48,7 @@ describe('two replicas on one PostgreSQL server', () => {
     // And a write through B with A's stale version is refused, not applied over A's.
     const stale = await fetch(`${b.base}/api/v1/customers/acme/modules/lcc`, {
       method: 'PUT',
-      headers: { authorization: `Bearer ${staffB}`, 'content-type': 'application/json', 'if-match': `"${seen.version}"` },
+      headers: bearer(staffB, { 'content-type': 'application/json', 'if-match': `"${seen.version}"` }),
       body: JSON.stringify({ enabled: true, reason: 'stale' }),
     });
     expect(stale.status).toBe(409);

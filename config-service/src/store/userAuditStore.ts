@@ -1,6 +1,5 @@
 import type { UserAuditPage } from '@platform/schemas';
-import { auditEntryHead, type AuditRowHead } from './auditEntryHead.ts';
-import type { Actor } from './customerStore.ts';
+import { type Actor, auditEntryHead, type AuditRowHead } from './auditEntryHead.ts';
 import type { Database } from './database.ts';
 
 export type UserAuditEntry = UserAuditPage['entries'][number];

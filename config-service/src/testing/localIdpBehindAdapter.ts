@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import { expect } from 'vitest';
 import localIdpRoutes from '../identity/local/localIdpRoutes.ts';
 import { startLocalIdentityProvider, type LocalIdentityProvider } from '../identity/local/startLocalIdentityProvider.ts';
-import { freePort } from './serviceProcess.ts';
+import { freePort } from './freePort.ts';
 
 /** What a call through the adapter answered: status, Cognito's error type, and the JSON body. */
 export interface AdapterAnswer {

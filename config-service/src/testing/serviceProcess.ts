@@ -2,20 +2,12 @@
 // with its local identity provider), for tests about processes: replicas, crashes, restarts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './freePort.ts';
 
 const root = new URL('../../..', import.meta.url).pathname;
 const PASSWORD = 'Demo-Passw0rd!';
-
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 export interface ServiceProcess {
   base: string;

@@ -1,8 +1,6 @@
 // Test support: an app wired as in production but with a key pair of the test's own, published
 // by a small JWKS server, so tokens are signed and verified for real, never stubbed.
-import { createPublicKey, generateKeyPairSync, createSign, type JsonWebKey, type KeyObject } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createPublicKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
@@ -15,30 +13,23 @@ import { ManifestReleases } from '../releases/manifestReleases.ts';
 import { ReleaseStore } from '../store/releaseStore.ts';
 import { BundleStore } from '../store/bundleStore.ts';
 import type { MfaStatus } from '../identity/mfaStatus.ts';
+import { signJwt, startJwksIssuer } from './jwksIssuer.ts';
 
 export const ISSUER = 'http://issuer.test/local_pool';
 export const CLIENT = 'web-client';
 export const ROUTE_MANIFESTS = new URL('../../../route-manifests', import.meta.url).pathname;
 
-const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const keyPair = generateKeyPairSync('rsa', { modulusLength: 2048 });
 /** A key no JWKS publishes. */
 export const strangerKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
 /** cognito-local's published signing key, which only local environments may trust. */
 export const localIdp = createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as { pem: string; jwk: object };
 
-const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 export const now = () => Math.floor(Date.now() / 1000);
 
-export function sign(payload: Record<string, unknown>, options: { key?: KeyObject | string; kid?: string; alg?: string } = {}): string {
-  const header = { alg: options.alg ?? 'RS256', typ: 'JWT', kid: options.kid ?? 'test-key' };
-  const input = `${b64(header)}.${b64(payload)}`;
-  if (header.alg === 'none') return `${input}.`;
-  const signature = createSign('RSA-SHA256')
-    .update(input)
-    .sign(options.key ?? privateKey)
-    .toString('base64url');
-  return `${input}.${signature}`;
-}
+/** A token of `payload` signed with the test apps' key, or with another key, key id or algorithm. */
+export const sign = (payload: Record<string, unknown>, options: { key?: KeyObject | string; kid?: string; alg?: string } = {}): string =>
+  signJwt(payload, options.key ?? keyPair.privateKey, { kid: options.kid ?? 'test-key', ...(options.alg ? { alg: options.alg } : {}) });
 
 /** ID token claims of a customer engineer at acme, with any field replaced. */
 export const claims = (extra: Record<string, unknown> = {}) => ({
@@ -57,6 +48,9 @@ export const claims = (extra: Record<string, unknown> = {}) => ({
 
 /** A signed ID token whose custom:auth is the given object. */
 export const tokenFor = (auth: object) => sign(claims({ 'custom:auth': JSON.stringify(auth) }));
+
+/** A signed ID token of platform staff (role sentient), who may act for any customer. */
+export const staffToken = () => tokenFor({ role: 'sentient' });
 
 /** An in-memory PGlite database, migrated, with the demo customers acme and globex. */
 export async function demoCustomerModules(manifests: ManifestSource): Promise<CustomerModules> {
@@ -117,7 +111,7 @@ export async function releasesOn(modules: CustomerModules, folder: ManifestStore
 /** The key set the test apps' identity provider publishes: the tests' signing key and the local emulator's. */
 export const TEST_JWKS = {
   keys: [
-    { ...publicKey.export({ format: 'jwk' }), kid: 'test-key', alg: 'RS256', use: 'sig' },
+    { ...keyPair.publicKey.export({ format: 'jwk' }), kid: 'test-key', alg: 'RS256', use: 'sig' },
     // Its public half, as cognito-local publishes it: a key set holding private keys is refused.
     { ...createPublicKey({ key: localIdp.jwk as JsonWebKey, format: 'jwk' }).export({ format: 'jwk' }), kid: 'CognitoLocal', alg: 'RS256', use: 'sig' },
   ],
@@ -139,9 +133,8 @@ export interface TestApps {
 
 /** Starts the JWKS server; call in beforeAll and close in afterAll. */
 export async function startTestApps(): Promise<TestApps> {
-  const jwks: Server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(TEST_JWKS)));
-  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
-  const jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/local_pool/.well-known/jwks.json`;
+  // Publishes TEST_JWKS: the tests' own key, and the local emulator's beside it.
+  const { jwksUrl, close: closeJwks } = await startJwksIssuer({ pool: 'local_pool', clientId: CLIENT, keyPair, otherKeys: TEST_JWKS.keys.slice(1) });
   const apps: FastifyInstance[] = [];
   const manifests = new ManifestStore(ROUTE_MANIFESTS);
   const opened: CustomerModules[] = [];
@@ -179,7 +172,7 @@ export async function startTestApps(): Promise<TestApps> {
     async close() {
       await Promise.all(apps.map((a) => a.close()));
       await Promise.all([...new Set(opened)].map((m) => m.close()));
-      await new Promise((resolve) => jwks.close(resolve));
+      await closeJwks();
     },
   };
 }

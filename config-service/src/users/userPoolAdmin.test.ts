@@ -10,8 +10,9 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
+import { startTestApps, type TestApps, staffToken } from '../testing/testApp.ts';
 import { cognitoUserPoolAdmin } from './userPoolAdmin.ts';
+import { signedRequest } from '../testing/signedRequest.ts';
 
 const $metadata = {};
 /** What the pool answers to the next call other than AdminGetUser (which finds the user). */
@@ -33,9 +34,9 @@ beforeAll(async () => {
 });
 afterAll(() => apps.close());
 
-const staff = tokenFor({ role: 'sentient' });
+const staff = staffToken();
 const ask = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  app.inject({ method, url: `/api/user-management${url}`, headers: { authorization: `Bearer ${staff}` }, ...(payload ? { payload } : {}) });
+  signedRequest(app, staff, { method, url: `/api/user-management${url}`, ...(payload ? { payload } : {}) });
 const invitation = {
   email: 'una@acme.example',
   givenName: 'Una',

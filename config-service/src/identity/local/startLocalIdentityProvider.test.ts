@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CognitoIdentityProviderClient, DescribeUserPoolClientCommand, UpdateUserPoolClientCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { freePort } from '../../testing/serviceProcess.ts';
+import { freePort } from '../../testing/freePort.ts';
 import { checkWriteRights } from '../appClientWriteRights.ts';
 import { DEMO_ACCOUNTS } from './demoAccounts.ts';
 import { startLocalIdentityProvider, type LocalIdentityProvider } from './startLocalIdentityProvider.ts';

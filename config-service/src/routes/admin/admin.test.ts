@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminModuleList, AdminPreview, Problem } from '@platform/schemas';
 import { ManifestStore } from '../../manifests/manifestStore.ts';
-import { ROUTE_MANIFESTS, customersWithModulesOff, sign, claims, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
+import { ROUTE_MANIFESTS, customersWithModulesOff, sign, claims, startTestApps, tokenFor, type TestApps, staffToken } from '../../testing/testApp.ts';
 import type { AppOptions } from '../../app.ts';
+import { bearer, signedRequest } from '../../testing/signedRequest.ts';
 
 let apps: TestApps;
 beforeAll(async () => {
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => apps.close());
 
-const staff = tokenFor({ role: 'sentient' });
+const staff = staffToken();
 const engineer = { role: 'customer', customerId: 'acme', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' };
 
 /** A store over a copy of route-manifests/ that the test may edit. */
@@ -30,7 +31,7 @@ function editableStore() {
 
 async function call(method: 'GET' | 'POST', url: string, token: string | undefined, body?: object, options: Partial<AppOptions> = {}) {
   const app = await apps.app(options);
-  return app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(body ? { payload: body } : {}) });
+  return signedRequest(app, token, { method, url, ...(body ? { payload: body } : {}) });
 }
 const preview = async (body: object, options: Partial<AppOptions> = {}) => {
   const res = await call('POST', '/api/v1/admin/preview', staff, body, options);
@@ -62,7 +63,7 @@ describe('admin API access', () => {
       const res = await app.inject({
         method: 'POST',
         url: '/api/v1/admin/preview',
-        headers: { authorization: `Bearer ${sign(claims())}`, 'content-type': payload.startsWith('{') ? 'application/json' : 'text/plain' },
+        headers: bearer(sign(claims()), { 'content-type': payload.startsWith('{') ? 'application/json' : 'text/plain' }),
         payload,
       });
       expect(res.statusCode).toBe(403);

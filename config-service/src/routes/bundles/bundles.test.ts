@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleBundle, ModuleBundleList, Problem } from '@platform/schemas';
 import { bundleEntries, gzippedTar } from '../../testing/bundleTar.ts';
-import { demoCustomerModules, releasesOn, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
+import { demoCustomerModules, releasesOn, startTestApps, tokenFor, type TestApps, staffToken } from '../../testing/testApp.ts';
+import { bearer } from '../../testing/signedRequest.ts';
 
-const staff = tokenFor({ role: 'sentient' });
+const staff = staffToken();
 const customer = tokenFor({ role: 'customer', customerId: 'acme', modules: ['mr', 'hs', 'lcc'] });
 
 let apps: TestApps;
@@ -25,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => apps.close());
 
 const upload = (url: string, body: Buffer, token = staff, type = 'application/gzip') =>
-  app.inject({ method: 'PUT', url, headers: { authorization: `Bearer ${token}`, 'content-type': type }, payload: body });
+  app.inject({ method: 'PUT', url, headers: bearer(token, { 'content-type': type }), payload: body });
 const sha384 = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
 
 describe('PUT /api/v1/admin/modules/{key}/bundles/{version}', () => {
@@ -109,14 +110,14 @@ describe('PUT /api/v1/admin/modules/{key}/bundles/{version}', () => {
 describe('GET /api/v1/admin/modules/{key}/bundles', () => {
   it('lists the versions uploaded, to staff only', async () => {
     await upload('/api/v1/admin/modules/hs/bundles/0.1.0', gzippedTar(bundleEntries('hs')));
-    const res = await app.inject({ url: '/api/v1/admin/modules/hs/bundles', headers: { authorization: `Bearer ${staff}` } });
+    const res = await app.inject({ url: '/api/v1/admin/modules/hs/bundles', headers: bearer(staff) });
     expect(res.statusCode).toBe(200);
     const list = res.json() as ModuleBundleList;
     expect(list.module).toBe('hs');
     expect(list.bundles.map((b) => [b.version, b.entry])).toEqual([['0.1.0', '/modules/hs/0.1.0/index.js']]);
-    const other = await app.inject({ url: '/api/v1/admin/modules/hs/bundles', headers: { authorization: `Bearer ${customer}` } });
+    const other = await app.inject({ url: '/api/v1/admin/modules/hs/bundles', headers: bearer(customer) });
     expect(other.statusCode).toBe(403);
-    const none = await app.inject({ url: '/api/v1/admin/modules/mr/bundles', headers: { authorization: `Bearer ${staff}` } });
+    const none = await app.inject({ url: '/api/v1/admin/modules/mr/bundles', headers: bearer(staff) });
     expect((none.json() as ModuleBundleList).bundles).toEqual([]);
   });
 });

@@ -9,7 +9,8 @@ import { CustomerModules } from '../../customers/customerModules.ts';
 import { ManifestStore } from '../../manifests/manifestStore.ts';
 import { CustomerStore } from '../../store/customerStore.ts';
 import { openMigratedPglite } from '../../testing/migratedPglite.ts';
-import { claims, ROUTE_MANIFESTS, sign, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
+import { claims, ROUTE_MANIFESTS, sign, startTestApps, type TestApps, staffToken } from '../../testing/testApp.ts';
+import { bearer } from '../../testing/signedRequest.ts';
 
 // The platform as `SEED_DEMO_DATA=false` starts it: a store holding no customer. One module (cs) is
 // off for new customers, so the switches a new customer starts with are seen to come from the manifests.
@@ -37,21 +38,20 @@ beforeAll(async () => {
 });
 afterAll(() => apps.close());
 
-const staff = tokenFor({ role: 'sentient' });
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const staff = staffToken();
 const list = async (query = '', token = staff) => {
-  const res = await app.inject({ url: `/api/v1/customers${query}`, headers: auth(token) });
+  const res = await app.inject({ url: `/api/v1/customers${query}`, headers: bearer(token) });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as CustomerList;
 };
-const add = (body: object, token = staff) => app.inject({ method: 'POST', url: '/api/v1/customers', headers: auth(token), payload: body });
+const add = (body: object, token = staff) => app.inject({ method: 'POST', url: '/api/v1/customers', headers: bearer(token), payload: body });
 const rename = (id: string, body: object, ifMatch?: string, token = staff) =>
-  app.inject({ method: 'PATCH', url: `/api/v1/customers/${id}`, headers: { ...auth(token), ...(ifMatch ? { 'if-match': ifMatch } : {}) }, payload: body });
-const audit = async (id: string) => ((await app.inject({ url: `/api/v1/customers/${id}/audit`, headers: auth(staff) })).json() as ModuleAuditPage).entries;
+  app.inject({ method: 'PATCH', url: `/api/v1/customers/${id}`, headers: { ...bearer(token), ...(ifMatch ? { 'if-match': ifMatch } : {}) }, payload: body });
+const audit = async (id: string) => ((await app.inject({ url: `/api/v1/customers/${id}/audit`, headers: bearer(staff) })).json() as ModuleAuditPage).entries;
 const userOf = (customerId: string) =>
   sign(claims({ sub: `${customerId}-user`, 'custom:auth': JSON.stringify({ role: 'customer', customerId, modules: ['mr', 'cs', 'hs'] }) }));
 const manifestModules = async (token: string) =>
-  ((await app.inject({ url: '/api/v1/manifest', headers: auth(token) })).json() as { modules: { key: string }[] }).modules.map((m) => m.key);
+  ((await app.inject({ url: '/api/v1/manifest', headers: bearer(token) })).json() as { modules: { key: string }[] }).modules.map((m) => m.key);
 
 describe('customers added by operators, from an empty store', () => {
   it('starts with no customer, and adds one with its switches from each module’s enabledForNewCustomers', async () => {
@@ -78,11 +78,11 @@ describe('customers added by operators, from an empty store', () => {
   it('serves the new customer’s users its switches: one switched off leaves their navigation', async () => {
     const user = userOf('initech');
     expect(await manifestModules(user)).toEqual(['mr', 'hs']);
-    const mr = await app.inject({ url: '/api/v1/customers/initech/modules/mr', headers: auth(staff) });
+    const mr = await app.inject({ url: '/api/v1/customers/initech/modules/mr', headers: bearer(staff) });
     const off = await app.inject({
       method: 'PUT',
       url: '/api/v1/customers/initech/modules/mr',
-      headers: { ...auth(staff), 'if-match': mr.headers.etag as string },
+      headers: { ...bearer(staff), 'if-match': mr.headers.etag as string },
       payload: { enabled: false, reason: 'not licensed' },
     });
     expect(off.statusCode).toBe(200);
@@ -122,13 +122,13 @@ describe('customers added by operators, from an empty store', () => {
     expect(stale.statusCode).toBe(409);
     expect((stale.json() as { current: object }).current).toEqual({ id: 'initech', name: 'Initech Rail', version: 2 });
     expect(stale.headers.etag).toBe('"2"');
-    const read = await app.inject({ url: '/api/v1/customers/initech', headers: auth(staff) });
+    const read = await app.inject({ url: '/api/v1/customers/initech', headers: bearer(staff) });
     expect(read.json()).toMatchObject({ name: 'Initech Rail', version: 2 });
     expect(read.headers.etag).toBe('"2"');
     const [renamed] = await audit('initech');
     expect(renamed).toMatchObject({ action: 'renamed', name: { before: 'Initech', after: 'Initech Rail' }, version: 2, reason: 'rebranded' });
     expect((await rename('umbrella', { name: 'Umbrella', reason: 'x' }, '"1"')).statusCode).toBe(404);
-    expect((await app.inject({ url: '/api/v1/customers/umbrella', headers: auth(staff) })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/v1/customers/umbrella', headers: bearer(staff) })).statusCode).toBe(404);
   });
 
   it('refuses everyone but staff 403 before reading the body, adding or renaming nothing', async () => {
@@ -137,8 +137,8 @@ describe('customers added by operators, from an empty store', () => {
       await add({ id: 'mine', name: 'Mine', reason: 'x' }, user),
       await add({ bogus: true }, user),
       await rename('initech', { name: 'Mine', reason: 'x' }, '"2"', user),
-      await app.inject({ url: '/api/v1/customers/initech', headers: auth(user) }),
-      await app.inject({ url: '/api/v1/unadded-customers', headers: auth(user) }),
+      await app.inject({ url: '/api/v1/customers/initech', headers: bearer(user) }),
+      await app.inject({ url: '/api/v1/unadded-customers', headers: bearer(user) }),
     ]) {
       expect(res.statusCode).toBe(403);
       expect((res.json() as Problem).code).toBe('CFG_ERR_FORBIDDEN');
@@ -152,7 +152,7 @@ describe('customers added by operators, from an empty store', () => {
       ['hooli', 2],
       ['umbrella', 3],
     ]);
-    const unadded = async () => (await app.inject({ url: '/api/v1/unadded-customers', headers: auth(staff) })).json() as UnaddedCustomerList;
+    const unadded = async () => (await app.inject({ url: '/api/v1/unadded-customers', headers: bearer(staff) })).json() as UnaddedCustomerList;
     expect(await unadded()).toEqual({
       customers: [
         { id: 'umbrella', users: 3 },
@@ -212,7 +212,7 @@ describe('5,000 customers', () => {
 
   it('refuses a cursor it did not give out, and a limit over 200', async () => {
     for (const query of ['?cursor=not-ours', `?cursor=${Buffer.from('{"after":[1,2]}').toString('base64url')}`, '?limit=201', '?limit=0']) {
-      const res = await app.inject({ url: `/api/v1/customers${query}`, headers: auth(staff) });
+      const res = await app.inject({ url: `/api/v1/customers${query}`, headers: bearer(staff) });
       expect(res.statusCode, query).toBe(400);
     }
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer, CustomerList, CustomerModule, ModuleAuditPage, Problem } from '@platform/schemas';
 import type { FastifyInstance } from 'fastify';
-import { claims, demoCustomerModules, sign, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
+import { claims, demoCustomerModules, sign, startTestApps, type TestApps, staffToken } from '../../testing/testApp.ts';
+import { bearer } from '../../testing/signedRequest.ts';
 
 let apps: TestApps;
 let app: FastifyInstance;
@@ -12,28 +13,29 @@ beforeAll(async () => {
 });
 afterAll(() => apps.close());
 
-const staff = tokenFor({ role: 'sentient' });
+const staff = staffToken();
 const engineer = sign(claims());
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const switchUrl = (customer: string, key: string) => `/api/v1/customers/${customer}/modules/${key}`;
-const read = (customer: string, key: string, token = staff) => app.inject({ url: switchUrl(customer, key), headers: auth(token) });
+const read = (customer: string, key: string, token = staff) => app.inject({ url: switchUrl(customer, key), headers: bearer(token) });
 const write = (customer: string, key: string, body: object, ifMatch?: string, token = staff) =>
   app.inject({
     method: 'PUT',
     url: switchUrl(customer, key),
-    headers: { ...auth(token), ...(ifMatch === undefined ? {} : { 'if-match': ifMatch }) },
+    headers: { ...bearer(token), ...(ifMatch === undefined ? {} : { 'if-match': ifMatch }) },
     payload: body,
   });
 const manifestModules = async (token: string, headers: Record<string, string> = {}) =>
-  ((await app.inject({ url: '/api/v1/manifest', headers: { ...auth(token), ...headers } })).json() as { modules: { key: string }[] }).modules.map((m) => m.key);
+  ((await app.inject({ url: '/api/v1/manifest', headers: { ...bearer(token), ...headers } })).json() as { modules: { key: string }[] }).modules.map(
+    (m) => m.key,
+  );
 
 describe('customer module switches API', () => {
   it('answers 403 problem+json to everyone but staff, on every route', async () => {
     for (const res of [
-      await app.inject({ url: '/api/v1/customers', headers: auth(engineer) }),
+      await app.inject({ url: '/api/v1/customers', headers: bearer(engineer) }),
       await read('acme', 'mr', engineer),
       await write('acme', 'mr', { enabled: false, reason: 'mine now' }, '"1"', engineer),
-      await app.inject({ url: '/api/v1/customers/acme/audit', headers: auth(engineer) }),
+      await app.inject({ url: '/api/v1/customers/acme/audit', headers: bearer(engineer) }),
     ]) {
       expect(res.statusCode).toBe(403);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
@@ -49,11 +51,11 @@ describe('customer module switches API', () => {
   });
 
   it('lists customers with their switch counts, and reads one with every registered module switch', async () => {
-    const res = await app.inject({ url: '/api/v1/customers', headers: auth(staff) });
+    const res = await app.inject({ url: '/api/v1/customers', headers: bearer(staff) });
     const body = res.json() as CustomerList;
     expect(body.customers.map((c) => c.id)).toEqual(['acme', 'globex']);
     expect(body.customers[0]).toMatchObject({ modulesTotal: 15 });
-    const acme = (await app.inject({ url: '/api/v1/customers/acme', headers: auth(staff) })).json() as Customer;
+    const acme = (await app.inject({ url: '/api/v1/customers/acme', headers: bearer(staff) })).json() as Customer;
     expect(acme.modules).toHaveLength(15);
     expect(acme.modules[0]).toEqual({ key: 'mb', enabled: true, version: 1 });
   });
@@ -94,7 +96,7 @@ describe('customer module switches API', () => {
 
   it('accepts exactly one of 100 concurrent writes made at the same version, and audits only that one', async () => {
     const etag = (await read('globex', 'cd')).headers.etag as string;
-    const auditsBefore = ((await app.inject({ url: '/api/v1/customers/globex/audit?module=cd', headers: auth(staff) })).json() as ModuleAuditPage).entries
+    const auditsBefore = ((await app.inject({ url: '/api/v1/customers/globex/audit?module=cd', headers: bearer(staff) })).json() as ModuleAuditPage).entries
       .length;
     const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => write('globex', 'cd', { enabled: i % 2 === 0, reason: `writer ${i}` }, etag)));
     const statuses = answers.map((a) => a.statusCode);
@@ -102,7 +104,7 @@ describe('customer module switches API', () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(99);
     const winner = answers.find((a) => a.statusCode === 200)!.json() as CustomerModule;
     expect((await read('globex', 'cd')).json()).toEqual(winner);
-    const audits = ((await app.inject({ url: '/api/v1/customers/globex/audit?module=cd', headers: auth(staff) })).json() as ModuleAuditPage).entries;
+    const audits = ((await app.inject({ url: '/api/v1/customers/globex/audit?module=cd', headers: bearer(staff) })).json() as ModuleAuditPage).entries;
     expect(audits).toHaveLength(auditsBefore + 1);
   });
 
@@ -135,7 +137,7 @@ describe('customer audit API', () => {
       etag = (await write('acme', 'mr', { enabled, reason }, etag)).headers.etag as string;
     }
     const page = async (query: string) => {
-      const res = await app.inject({ url: `/api/v1/customers/acme/audit?${query}`, headers: auth(staff) });
+      const res = await app.inject({ url: `/api/v1/customers/acme/audit?${query}`, headers: bearer(staff) });
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as ModuleAuditPage;
     };
@@ -146,13 +148,13 @@ describe('customer audit API', () => {
     expect(second.entries.map((e) => e.reason)).toEqual(['one']);
     expect(second.nextCursor).toBeNull();
     expect((await page(`since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).entries).toEqual([]);
-    const bad = await app.inject({ url: '/api/v1/customers/acme/audit?cursor=not-ours', headers: auth(staff) });
+    const bad = await app.inject({ url: '/api/v1/customers/acme/audit?cursor=not-ours', headers: bearer(staff) });
     expect(bad.statusCode).toBe(400);
     for (const since of ['yesterday', '1', '2026-01-01', '2026-01-01T00:00:00']) {
       // Only full timestamps with a zone: anything else would be read in the server's time zone, or not at all.
-      expect((await app.inject({ url: `/api/v1/customers/acme/audit?since=${since}`, headers: auth(staff) })).statusCode).toBe(400);
+      expect((await app.inject({ url: `/api/v1/customers/acme/audit?since=${since}`, headers: bearer(staff) })).statusCode).toBe(400);
     }
     expect((await page('since=2026-01-01T00:00:00%2B02:00')).entries.length).toBeGreaterThan(0);
-    expect((await app.inject({ url: '/api/v1/customers/acme/audit?limit=0', headers: auth(staff) })).statusCode).toBe(400);
+    expect((await app.inject({ url: '/api/v1/customers/acme/audit?limit=0', headers: bearer(staff) })).statusCode).toBe(400);
   });
 });

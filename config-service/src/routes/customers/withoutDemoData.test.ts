@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer, CustomerList, UnaddedCustomerList } from '@platform/schemas';
 import { DEMO_ACCOUNTS, INVITED_DEMO_ACCOUNT } from '../../identity/local/demoAccounts.ts';
 import { idToken, startService, type ServiceProcess } from '../../testing/serviceProcess.ts';
+import { bearer } from '../../testing/signedRequest.ts';
 
 /** How many of the local pool's accounts have a claim naming `customerId`, read or not, in whatever case. */
 const accountsNaming = (customerId: string) =>
@@ -22,11 +23,7 @@ afterAll(() => service?.stop());
 const call = async <T>(token: string, path: string, init: { method?: string; body?: object; ifMatch?: string } = {}) => {
   const res = await fetch(`${service.base}${path}`, {
     method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(init.ifMatch ? { 'if-match': init.ifMatch } : {}),
-    },
+    headers: bearer(token, { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.ifMatch ? { 'if-match': init.ifMatch } : {}) }),
     body: init.body && JSON.stringify(init.body),
   });
   return { status: res.status, etag: res.headers.get('etag'), body: (await res.json()) as T };

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { ManifestStore } from '../../manifests/manifestStore.ts';
-import { claims, demoCustomerModules, ROUTE_MANIFESTS, sign, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
+import { claims, demoCustomerModules, ROUTE_MANIFESTS, sign, startTestApps, tokenFor, type TestApps, staffToken } from '../../testing/testApp.ts';
+import { bearer } from '../../testing/signedRequest.ts';
 
 let apps: TestApps;
 let app: FastifyInstance;
@@ -39,7 +40,7 @@ interface Stream {
 /** Opens the event stream as the browser does, collecting events as they arrive. */
 function openStream(token: string | undefined, headers: Record<string, string> = {}, at = base): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${at}/api/v1/events`, { headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } }, (response) => {
+    const req = httpRequest(`${at}/api/v1/events`, { headers: { ...(token ? bearer(token) : {}), ...headers } }, (response) => {
       const events: Stream['events'] = [];
       let buffer = '';
       let all = '';
@@ -101,7 +102,7 @@ describe('GET /api/v1/events', () => {
   });
 
   it('tells staff of every customer, naming it, so their settings screens follow other operators', async () => {
-    const staff = await openStream(tokenFor({ role: 'sentient' }), { 'x-customer-id': 'globex' });
+    const staff = await openStream(staffToken(), { 'x-customer-id': 'globex' });
     await expect.poll(() => staff.events.map((e) => e.event)).toEqual(['ready']);
     expect(staff.events[0]!.data).toEqual({ customerId: 'globex' });
     await switchOff('acme', 'mr');
@@ -149,7 +150,7 @@ describe('GET /api/v1/events', () => {
       expect(JSON.parse(res.text())).toMatchObject({ code: 'CFG_ERR_FORBIDDEN' });
     }
     // Staff who chose no customer still hear of releases and of every customer's switches.
-    const staff = await openStream(tokenFor({ role: 'sentient' }));
+    const staff = await openStream(staffToken());
     expect(staff.response.statusCode).toBe(200);
     staff.close();
   });
@@ -171,7 +172,7 @@ describe('GET /api/v1/events', () => {
     const other = await apps.app({ manifests, customerModules: modules });
     await other.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}/api/v1/events`;
-    await new Promise<void>((resolve) => httpRequest(url, { headers: { authorization: `Bearer ${sign(claims())}` } }, () => resolve()).end());
+    await new Promise<void>((resolve) => httpRequest(url, { headers: bearer(sign(claims())) }, () => resolve()).end());
     // With the stream left open, close() would wait for the browser for ever and the test time out.
     await expect(other.close()).resolves.toBeUndefined();
   });
@@ -219,7 +220,7 @@ describe('GET /api/v1/events, bounded', () => {
     const perCustomer = await apps.app({ manifests, customerModules: modules, streamLimits: { perUser: 0, perCustomer: 2, perProcess: 0, idleMs: 0 } });
     await perCustomer.listen({ port: 0, host: '127.0.0.1' });
     const there = `http://127.0.0.1:${(perCustomer.server.address() as AddressInfo).port}`;
-    const staffFor = (customer?: string) => openStream(tokenFor({ role: 'sentient' }), customer ? { 'x-customer-id': customer } : {}, there);
+    const staffFor = (customer?: string) => openStream(staffToken(), customer ? { 'x-customer-id': customer } : {}, there);
     const open = [await openStream(user('c-1'), {}, there), await staffFor('acme')];
     expect(open.map((s) => s.response.statusCode)).toEqual([200, 200]);
     for (const refused of [await openStream(user('c-2'), {}, there), await staffFor('acme')]) {

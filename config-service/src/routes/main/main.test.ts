@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArtifactLink, FlexcmAccess, MainUserList, NotificationList, SiteGroupList, UploadList } from '@platform/schemas';
 import type { FastifyInstance } from 'fastify';
-import { claims, sign, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
+import { claims, sign, startTestApps, type TestApps, staffToken } from '../../testing/testApp.ts';
 import { signArtifactLink } from './artifactLinks.ts';
 import { cognitoUserDirectory, type DirectoryUser, type UserDirectory } from './userDirectory.ts';
+import { bearer, signedRequest } from '../../testing/signedRequest.ts';
 
 const user = (email: string, customerId: string | null, extra: Partial<DirectoryUser> = {}): DirectoryUser => ({
   username: email,
@@ -37,9 +38,9 @@ beforeAll(async () => {
 afterAll(() => apps.close());
 
 const acmeUser = sign(claims());
-const staff = tokenFor({ role: 'sentient' });
+const staff = staffToken();
 const noClaim = sign(claims({ 'custom:auth': undefined }));
-const get = (url: string, token?: string) => app.inject({ url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const get = (url: string, token?: string) => signedRequest(app, token, { url });
 
 describe('local main API: who may ask about which customer', () => {
   const customerRoutes = (id: string) => [
@@ -204,7 +205,7 @@ describe('local main API: identity provider down', () => {
   it('answers 502 problem+json that does not pass on what went wrong', async () => {
     const unreachable = { send: () => Promise.reject(new Error('connect ECONNREFUSED 10.0.0.1:443')) };
     const failing = await apps.app({ localMainApi: { users: cognitoUserDirectory(unreachable as never, 'pool'), signingKey: key } });
-    const res = await failing.inject({ url: '/api/main/customers/acme/users', headers: { authorization: `Bearer ${acmeUser}` } });
+    const res = await failing.inject({ url: '/api/main/customers/acme/users', headers: bearer(acmeUser) });
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({ code: 'CFG_ERR_IDENTITY_PROVIDER' });
     expect(res.body).not.toContain('ECONNREFUSED');

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessagingEndpointList } from '@platform/schemas';
 import type { FastifyInstance } from 'fastify';
 import { SinkFailure, type ProfileUpdate } from '../../messaging/messagingSink.ts';
-import { claims, sign, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
+import { claims, sign, startTestApps, type TestApps, staffToken } from '../../testing/testApp.ts';
+import { bearer } from '../../testing/signedRequest.ts';
 
 let apps: TestApps;
 let app: FastifyInstance;
@@ -13,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => apps.close());
 
 const erin = sign(claims());
-const staff = tokenFor({ role: 'sentient' });
+const staff = staffToken();
 const endpoint = (extra: Record<string, unknown> = {}) => ({
   address: 'erin@acme.example',
   userId: 'Erin Engineer',
@@ -21,9 +22,8 @@ const endpoint = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const post = (token: string, body: unknown, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: '/api/v1/messaging/endpoints', headers: { authorization: `Bearer ${token}`, ...headers }, payload: body as object });
-const list = async () =>
-  ((await app.inject({ url: '/api/v1/admin/messaging/endpoints', headers: { authorization: `Bearer ${staff}` } })).json() as MessagingEndpointList).endpoints;
+  app.inject({ method: 'POST', url: '/api/v1/messaging/endpoints', headers: bearer(token, { ...headers }), payload: body as object });
+const list = async () => ((await app.inject({ url: '/api/v1/admin/messaging/endpoints', headers: bearer(staff) })).json() as MessagingEndpointList).endpoints;
 
 describe('local messaging sink', () => {
   it("accepts the caller's own profile and shows it to staff, newest first", async () => {
@@ -86,16 +86,13 @@ describe('local messaging sink', () => {
   });
 
   it('answers 403 to non-staff readers and 400 to a malformed update', async () => {
-    expect((await app.inject({ url: '/api/v1/admin/messaging/endpoints', headers: { authorization: `Bearer ${erin}` } })).statusCode).toBe(403);
+    expect((await app.inject({ url: '/api/v1/admin/messaging/endpoints', headers: bearer(erin) })).statusCode).toBe(403);
     expect((await post(erin, { address: 'erin@acme.example' })).statusCode).toBe(400);
   });
 
   it('is not served when no sink is configured (MESSAGING_SINK=none), and the browser is told to send nothing', async () => {
     const other = await apps.app({ messaging: null });
-    expect(
-      (await other.inject({ method: 'POST', url: '/api/v1/messaging/endpoints', headers: { authorization: `Bearer ${erin}` }, payload: endpoint() }))
-        .statusCode,
-    ).toBe(404);
+    expect((await other.inject({ method: 'POST', url: '/api/v1/messaging/endpoints', headers: bearer(erin), payload: endpoint() })).statusCode).toBe(404);
     expect((await other.inject({ url: '/api/v1/config' })).json()).toMatchObject({ messaging: false });
     expect((await app.inject({ url: '/api/v1/config' })).json()).toMatchObject({ messaging: true });
   });
@@ -113,13 +110,13 @@ describe('a sink other than the local one', () => {
         await recording.inject({
           method: 'POST',
           url: '/api/v1/messaging/endpoints',
-          headers: { authorization: `Bearer ${erin}` },
+          headers: bearer(erin),
           payload: endpoint({ userId: 'Not Erin' }),
         })
       ).statusCode,
     ).toBe(202);
     expect(forwarded).toEqual([{ sub: 'user-1', receivedAt: expect.any(String), givenName: 'Erin', familyName: 'Engineer', endpoint: endpoint() }]);
-    expect((await recording.inject({ url: '/api/v1/admin/messaging/endpoints', headers: { authorization: `Bearer ${staff}` } })).statusCode).toBe(404);
+    expect((await recording.inject({ url: '/api/v1/admin/messaging/endpoints', headers: bearer(staff) })).statusCode).toBe(404);
   });
 
   it('that fails never fails the request: the update waits to be retried, counted in /metrics', async () => {
@@ -135,9 +132,7 @@ describe('a sink other than the local one', () => {
     const vic = sign(claims({ sub: 'user-2', email: 'vic@acme.example' }));
     for (const token of [erin, erin, vic]) {
       const body = token === vic ? endpoint({ address: 'vic@acme.example' }) : endpoint();
-      expect(
-        (await failing.inject({ method: 'POST', url: '/api/v1/messaging/endpoints', headers: { authorization: `Bearer ${token}` }, payload: body })).statusCode,
-      ).toBe(202);
+      expect((await failing.inject({ method: 'POST', url: '/api/v1/messaging/endpoints', headers: bearer(token), payload: body })).statusCode).toBe(202);
     }
     const text = (await failing.inject({ url: '/metrics' })).body;
     // Erin's second update replaced her first, which waits for its retry: the queue holds users, not calls.

@@ -6,9 +6,10 @@ import { ManifestStore } from '../../manifests/manifestStore.ts';
 import { manifestSetFromFiles } from '../../manifests/loadManifestSet.ts';
 import type { ManifestReleases } from '../../releases/manifestReleases.ts';
 import { bundleEntries, gzippedTar } from '../../testing/bundleTar.ts';
-import { demoCustomerModules, releasesOn, ROUTE_MANIFESTS, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
+import { demoCustomerModules, releasesOn, ROUTE_MANIFESTS, startTestApps, tokenFor, type TestApps, staffToken } from '../../testing/testApp.ts';
+import { bearer } from '../../testing/signedRequest.ts';
 
-const staff = tokenFor({ role: 'sentient' });
+const staff = staffToken();
 const acmeEngineer = tokenFor({ role: 'customer', customerId: 'acme', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' });
 const globexEngineer = tokenFor({ role: 'customer', customerId: 'globex', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' });
 
@@ -31,12 +32,12 @@ beforeEach(async () => {
 });
 
 const ask = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: object, headers: Record<string, string> = {}) =>
-  app.inject({ method, url, headers: { authorization: `Bearer ${staff}`, ...headers }, ...(body ? { payload: body } : {}) });
+  app.inject({ method, url, headers: bearer(staff, { ...headers }), ...(body ? { payload: body } : {}) });
 const upload = (version: string, entries = bundleEntries(version)) =>
   app.inject({
     method: 'PUT',
     url: `/api/v1/admin/modules/lcc/bundles/${version}`,
-    headers: { authorization: `Bearer ${staff}`, 'content-type': 'application/gzip' },
+    headers: bearer(staff, { 'content-type': 'application/gzip' }),
     payload: gzippedTar(entries),
   });
 /** The release files with lcc naming `version`. */
@@ -44,7 +45,7 @@ const naming = (version: string): ReleaseFiles => ({ ...files, 'lcc.json': { ...
 const publish = (version: string) => ask('POST', '/api/v1/admin/releases', { files: naming(version), reason: `lcc screens ${version}` });
 const active = () => `"${releases.current().version}"`;
 async function lccOf(token: string, customer?: string) {
-  const res = await app.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${token}`, ...(customer ? { 'x-customer-id': customer } : {}) } });
+  const res = await app.inject({ url: '/api/v1/manifest', headers: bearer(token, customer ? { 'x-customer-id': customer } : {}) });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as UserManifest).modules.find((m) => m.key === 'lcc');
 }
@@ -90,7 +91,7 @@ describe('a release naming a bundle', () => {
     const before = releases.current().version;
     const diff = await app.inject({
       url: `/api/v1/admin/releases/${(published.json() as Release).id}/diff?against=${before}`,
-      headers: { authorization: `Bearer ${staff}` },
+      headers: bearer(staff),
     });
     expect(diff.json().bundles).toEqual([{ key: 'lcc', name: 'Life Cycle Cost', from: null, to: '1.4.2' }]);
     const step = await ask('PUT', '/api/v1/admin/releases/active', { release: (published.json() as Release).id, reason: 'go' }, { 'if-match': active() });

@@ -5,9 +5,10 @@ import { ManifestStore } from '../../manifests/manifestStore.ts';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { ManifestReleases } from '../../releases/manifestReleases.ts';
 import { legacyIdOf, releaseId } from '../../releases/releaseId.ts';
-import { claims, demoCustomerModules, releasesOn, ROUTE_MANIFESTS, sign, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
+import { claims, demoCustomerModules, releasesOn, ROUTE_MANIFESTS, sign, startTestApps, tokenFor, type TestApps, staffToken } from '../../testing/testApp.ts';
+import { bearer } from '../../testing/signedRequest.ts';
 
-const staff = tokenFor({ role: 'sentient' });
+const staff = staffToken();
 const acmeEngineer = tokenFor({ role: 'customer', customerId: 'acme', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' });
 const globexViewer = tokenFor({ role: 'customer', customerId: 'globex', modules: ['hs'] });
 
@@ -33,7 +34,7 @@ beforeEach(async () => {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 function ask(method: Method, url: string, options: { token?: string; body?: unknown; ifMatch?: string; customer?: string } = {}) {
-  const headers: Record<string, string> = { authorization: `Bearer ${options.token ?? staff}` };
+  const headers: Record<string, string> = bearer(options.token ?? staff);
   if (options.ifMatch) headers['if-match'] = options.ifMatch;
   if (options.customer) headers['x-customer-id'] = options.customer;
   return app.inject({ method, url, headers, ...(options.body === undefined ? {} : { payload: options.body as object }) });

@@ -16,8 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedUser, UserAuditPage } from '@platform/schemas';
 import type { LocalIdentityProvider } from '../../identity/local/startLocalIdentityProvider.ts';
 import { startLocalIdpBehindAdapter, type LocalIdpBehindAdapter } from '../../testing/localIdpBehindAdapter.ts';
-import { startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
+import { startTestApps, tokenFor, type TestApps, staffToken } from '../../testing/testApp.ts';
 import { cognitoUserPoolAdmin } from '../../users/userPoolAdmin.ts';
+import { signedRequest } from '../../testing/signedRequest.ts';
 
 let local: LocalIdpBehindAdapter;
 let idp: LocalIdentityProvider;
@@ -25,7 +26,7 @@ let apps: TestApps;
 let app: FastifyInstance;
 let cognito: CognitoIdentityProviderClient;
 
-const staff = tokenFor({ role: 'sentient' });
+const staff = staffToken();
 const BASE = '/api/user-management';
 
 beforeAll(async () => {
@@ -59,7 +60,7 @@ const invitation = (email: string, extra: Record<string, unknown> = {}) => ({
 });
 
 const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = staff) =>
-  app.inject({ method, url: `${BASE}${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+  signedRequest(app, token, { method, url: `${BASE}${url}`, ...(payload ? { payload } : {}) });
 const auditOf = async (username: string) => ((await send('GET', `/audit?username=${encodeURIComponent(username)}`)).json() as UserAuditPage).entries;
 const poolUser = (username: string) => cognito.send(new AdminGetUserCommand({ UserPoolId: idp.userPoolId, Username: username }));
 const signIn = (email: string, password: string) =>
