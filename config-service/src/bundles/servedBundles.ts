@@ -1,15 +1,8 @@
-import type { ModuleView } from '@platform/schemas';
 import type { ManifestSet } from '../manifests/loadManifestSet.ts';
 import type { BundleStore } from '../store/bundleStore.ts';
 import { namedBundles } from './namedBundles.ts';
 import { ENTRY } from './readBundle.ts';
-
-/** A bundle a served set names: what its module's view carries, and the digest of every file it may load (the import map's). */
-export interface ServedBundle {
-  view: NonNullable<ModuleView['bundle']>;
-  /** Each file's address and sha384. */
-  files: ReadonlyMap<string, string>;
-}
+import type { ServedBundle } from './servedBundle.ts';
 
 /** The address a bundle's file is served at. */
 export const bundleFileUrl = (module: string, version: string, path: string) => `/modules/${module}/${version}/${path}`;

@@ -16,7 +16,7 @@ import { locateProblems, ManifestSetError, type ManifestProblem } from './manife
 import { ajv } from '../validation/schemaValidator.ts';
 import { validateManifestSet, type ManifestDoc, type ScreenCatalogue } from './validateManifestSet.ts';
 import { releaseId } from '../releases/releaseId.ts';
-import type { ServedBundle } from '../bundles/servedBundles.ts';
+import type { ServedBundle } from '../bundles/servedBundle.ts';
 
 /** A validated, versioned set of manifests: what the service serves from. */
 export interface ManifestSet {

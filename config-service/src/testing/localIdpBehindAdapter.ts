@@ -4,6 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { expect } from 'vitest';
 import localIdpRoutes from '../identity/local/localIdpRoutes.ts';
@@ -33,12 +35,20 @@ export interface LocalIdpBehindAdapter {
 /** Starts cognito-local with its data in a folder of its own, and the adapter where it calls the token trigger, as the service does. */
 export async function startLocalIdpBehindAdapter(name: string): Promise<LocalIdpBehindAdapter> {
   const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  // The adapter's port is held from the start: the emulator must know it (its token trigger calls
+  // it), and a port freed while the emulator starts (seconds) was taken by another test's server.
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const idp = await startLocalIdentityProvider({ dataDir, port: await freePort(), lambdaEndpoint: `${base}/idp/lambda`, webOrigins: [base] });
-  const adapter = Fastify();
+  const adapter = Fastify({
+    serverFactory: (handler) => {
+      server.on('request', handler);
+      return server;
+    },
+  });
   await adapter.register(localIdpRoutes, { upstream: idp.upstream, userPoolId: idp.userPoolId, clientId: idp.clientId });
-  await adapter.listen({ port, host: '127.0.0.1' });
+  await adapter.ready();
 
   const newest = (destination: string, since: number) =>
     [...stripVTControlCharacters(readFileSync(idp.logFile).subarray(since).toString('utf8')).matchAll(/Destination:\s+(\S+)[\s\S]*?Code:\s+(\S+)/g)]
@@ -62,6 +72,7 @@ export async function startLocalIdpBehindAdapter(name: string): Promise<LocalIdp
     },
     async close() {
       await adapter.close();
+      await new Promise((resolve) => server.close(resolve));
       await idp.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
