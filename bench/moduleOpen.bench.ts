@@ -5,8 +5,7 @@
 // cold (a fresh browser context: the bundle loader, the shared files and the bundle's files, or the
 // generic screen's chunk, fetched for the first time) and warm (the same page, after leaving for
 // another module: everything already loaded).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
@@ -15,6 +14,7 @@ import { packBundle } from '../config-service/src/cli/packBundle.ts';
 import { ReleasesClient } from '../config-service/src/cli/releasesClient.ts';
 import { idToken, startService } from '../config-service/src/testing/serviceProcess.ts';
 import { launchChromium } from './support/browser.ts';
+import { builtWebDist } from './support/webDist.ts';
 import { fmt, median, percentile, table } from './support/stats.ts';
 import { target, type Benchmark } from './support/types.ts';
 
@@ -97,12 +97,7 @@ const benchmark: Benchmark = {
   name: 'moduleopen',
   title: 'Module open: a bundle screen next to the same module’s compiled-in screen',
   async run({ root, quick, log }) {
-    const dist = join(root, 'web/dist');
-    if (!existsSync(join(dist, 'index.html'))) {
-      log('web/dist is not built: npm run build');
-      const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, encoding: 'utf8' });
-      if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
-    }
+    const dist = builtWebDist(root, log);
     const runs = quick ? 3 : 10;
     const warmups = 1;
     const dir = mkdtempSync(join(tmpdir(), 'bench-module-open-'));

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import pg from 'pg';
 import type { ReleaseFiles } from '@platform/schemas';
 import { packBundle } from '../config-service/src/cli/packBundle.ts';
@@ -13,7 +13,7 @@ import { idToken, startService, type ServiceProcess } from '../config-service/sr
 import { startTestPostgres as startUntypedPostgres } from '../scripts/testPostgres.mjs';
 import { ACCOUNTS } from './support/accounts.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
-import { signInWithForm } from './support/signIn.ts';
+import { signedInAt } from './support/signIn.ts';
 
 // Module screen bundles (issue 28) from the outside: uploaded, named in a release, shown, refused.
 // A platform of its own on a real PostgreSQL server, like withoutDemoData.spec.ts: a pilot for acme
@@ -63,13 +63,7 @@ test.afterAll(async () => {
   await postgres?.stop();
 });
 
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  // The browser resolves localhost only (support/chromium.ts); the service answers on both names.
-  const page = await (await browser.newContext({ baseURL: platform.base.replace('127.0.0.1', 'localhost') })).newPage();
-  await page.goto('/login');
-  await signInWithForm(page, email);
-  return page;
-}
+const signedIn = (browser: Browser, email: string) => signedInAt(browser, platform.base, email);
 
 /** Uploads a fixture as `version` of lcc, lets `spoil` change the store, and makes a release naming it active for everyone. */
 async function shipLcc(name: string, version: string, spoil?: (version: string) => Promise<void>) {
