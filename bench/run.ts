@@ -21,6 +21,7 @@ const ALL: Record<string, () => Promise<{ default: Benchmark }>> = {
   releases: () => import('./releasePropagation.bench.ts'),
   startup: () => import('./startupAndMemory.bench.ts'),
   validation: () => import('./manifestValidation.bench.ts'),
+  moduleopen: () => import('./moduleOpen.bench.ts'),
 };
 
 const args = process.argv.slice(2);

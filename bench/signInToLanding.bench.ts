@@ -7,13 +7,13 @@
 // nothing is cached from the run before. Router build time: the User Timing measure buildRoutes
 // leaves for the manifest the user signed in to. Every row is timed twice: on loopback as it is, and on
 // an emulated slow link (Chromium's own network emulation, for the static page as for the sign-in).
-import { existsSync, mkdtempSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { startService } from '../config-service/src/testing/serviceProcess.ts';
 import { launchChromium } from './support/browser.ts';
+import { builtWebDist } from './support/webDist.ts';
 import { fmt, median, percentile, table } from './support/stats.ts';
 import { target, type Benchmark } from './support/types.ts';
 
@@ -149,12 +149,7 @@ const benchmark: Benchmark = {
   name: 'signin',
   title: 'Sign-in to landing next to a static page',
   async run({ root, quick, log }) {
-    const dist = join(root, 'web/dist');
-    if (!existsSync(join(dist, 'index.html'))) {
-      log('web/dist is not built: npm run build');
-      const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, encoding: 'utf8' });
-      if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
-    }
+    const dist = builtWebDist(root, log);
     const runs = quick ? 3 : 10;
     const warmups = quick ? 1 : 2;
     const dir = mkdtempSync(join(tmpdir(), 'bench-signin-'));

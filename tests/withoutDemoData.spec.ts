@@ -1,12 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import type { CustomerList } from '@platform/schemas';
 import { openDatabase } from '../config-service/src/store/openDatabase.ts';
 import { startService, type ServiceProcess } from '../config-service/src/testing/serviceProcess.ts';
 import { ACCOUNTS } from './support/accounts.ts';
-import { signInWithForm } from './support/signIn.ts';
+import { signedInAt } from './support/signIn.ts';
 
 // The platform as production starts it: SEED_DEMO_DATA=false, so no demo customer (acme and globex are not
 // added). The local identity provider still holds its demo accounts: without it nobody could sign in, and
@@ -34,13 +34,7 @@ test.afterAll(async () => {
   await platform?.stop();
 });
 
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  // The browser resolves localhost only (support/chromium.ts); the service answers on both names.
-  const page = await (await browser.newContext({ baseURL: platform.base.replace('127.0.0.1', 'localhost') })).newPage();
-  await page.goto('/login');
-  await signInWithForm(page, email);
-  return page;
-}
+const signedIn = (browser: Browser, email: string) => signedInAt(browser, platform.base, email);
 
 test('an operator adds the first customer in the browser, switches one of its modules off, and its user loses it', async ({ browser }) => {
   // A user of acme, signed in before acme is a customer: the modules' defaults apply.

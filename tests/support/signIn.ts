@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { PublicConfig, UserManifest } from '@platform/schemas';
 import { PASSWORD } from './accounts.ts';
 
@@ -8,6 +8,15 @@ export async function signInWithForm(page: Page, email: string): Promise<void> {
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** A page of a fresh context signed in through the form at a platform a spec started itself (at `base`). */
+export async function signedInAt(browser: Browser, base: string, email: string): Promise<Page> {
+  // The browser resolves localhost only (support/chromium.ts); the service answers on both names.
+  const page = await (await browser.newContext({ baseURL: base.replace('127.0.0.1', 'localhost') })).newPage();
+  await page.goto('/login');
+  await signInWithForm(page, email);
+  return page;
 }
 
 /** An ID token for a demo account, obtained from the identity provider the way the browser does. */

@@ -21,9 +21,24 @@ export interface BundleSource {
 const sharedModules = () =>
   Promise.all([import('../../moduleRuntime/sharedReact.ts'), import('../../moduleRuntime/sharedJsxRuntime.ts'), import('../../moduleRuntime/moduleSdk.tsx')]);
 
+/**
+ * JSON modules by address, imported once for the page's life. Chromium (156) crashes the tab when a
+ * page imports again a JSON module its import map gives an integrity for ("Try again" did, for
+ * bundle.json); the browser would answer the first import's result anyway, its module map keeping
+ * a module's outcome for the page's life.
+ */
+const jsonModules = new Map<string, Promise<unknown>>();
+
 const browserSource: BundleSource = {
   async importModule(url, as) {
-    if (as === 'json') return import(/* @vite-ignore */ url, { with: { type: 'json' } });
+    if (as === 'json') {
+      let json = jsonModules.get(url);
+      if (!json) {
+        json = import(/* @vite-ignore */ url, { with: { type: 'json' } });
+        jsonModules.set(url, json);
+      }
+      return json;
+    }
     const [, module] = await Promise.all([sharedModules(), import(/* @vite-ignore */ url)]);
     return module;
   },
