@@ -1,7 +1,14 @@
 import { join, resolve } from 'node:path';
 import { isDemoOrLocal } from '@platform/schemas';
 import { repoRoot } from './repoPaths.ts';
-import { BACKENDS, backendVariable, LOCAL_MAIN_API_BASE, LOCAL_USER_MANAGEMENT_API_BASE, type BackendName } from './settings/backends.ts';
+import {
+  BACKENDS,
+  backendVariable,
+  LOCAL_MAIN_API_BASE,
+  LOCAL_MODEL_RUNTIME_API_BASE,
+  LOCAL_USER_MANAGEMENT_API_BASE,
+  type BackendName,
+} from './settings/backends.ts';
 import { environmentSchema, type Environment } from './settings/environmentSchema.ts';
 import { loadEnvFile } from './settings/loadEnvFile.ts';
 import { messagingSettings, type MessagingQueueSettings, type MessagingSettings } from './settings/messagingSettings.ts';
@@ -37,7 +44,7 @@ export interface Settings {
   /** Releases that keep their files, newest first (0: all); the oldest past it are pruned on publishing. */
   releasesKept: number;
   webDist: string;
-  /** Whether this service serves the main backend's local counterpart at /api/main (demo data). */
+  /** Whether this service serves the main backend's local counterpart at /api/main, and Model Runtime's at /api/model-runtime (demo data). */
   localMainApi: boolean;
   /** Whether this service serves the user-management backend at /api/user-management, on the identity provider's pool. */
   localUserManagementApi: boolean;
@@ -110,7 +117,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 
 function backendBases(values: Environment, local: { mainApi: boolean; userManagementApi: boolean }): Record<BackendName, string | null> {
   const served: Partial<Record<BackendName, string>> = {
-    ...(local.mainApi ? { main: LOCAL_MAIN_API_BASE } : {}),
+    ...(local.mainApi ? { main: LOCAL_MAIN_API_BASE, modelRuntime: LOCAL_MODEL_RUNTIME_API_BASE } : {}),
     ...(local.userManagementApi ? { userManagement: LOCAL_USER_MANAGEMENT_API_BASE } : {}),
   };
   return Object.fromEntries(

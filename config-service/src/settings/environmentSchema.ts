@@ -27,6 +27,7 @@ const backendProperties = Object.fromEntries(
   ]),
 ) as Record<BackendVariable, { type: 'string'; pattern: string; 'x-rule': string; description: string; 'x-default'?: string }>;
 backendProperties[backendVariable('main')]!['x-default'] = '/api/main when LOCAL_MAIN_API is on, else unset';
+backendProperties[backendVariable('modelRuntime')]!['x-default'] = '/api/model-runtime when LOCAL_MAIN_API is on, else unset';
 backendProperties[backendVariable('userManagement')]!['x-default'] = '/api/user-management when LOCAL_USER_MANAGEMENT_API is on, else unset';
 
 /** The JSON Schema of the service's environment: every variable, its rule, default and meaning. */
@@ -82,7 +83,9 @@ export const environmentSchema = {
       description: 'a PostgreSQL server; needed for several replicas',
     },
     SEED_DEMO_DATA: flag('add the demo customers acme and globex when missing', { 'x-default': 'true in local/demo, else false' }),
-    LOCAL_MAIN_API: flag("serve the main backend's local counterpart at /api/main", { 'x-default': 'true in local/demo, else false' }),
+    LOCAL_MAIN_API: flag("serve the main backend's local counterpart at /api/main, and Model Runtime's at /api/model-runtime", {
+      'x-default': 'true in local/demo, else false',
+    }),
     LOCAL_USER_MANAGEMENT_API: flag(
       "serve the user-management backend at /api/user-management, acting on the identity provider's user pool with the service's own credentials",
       { 'x-default': 'true in local/demo, else false' },
