@@ -41,6 +41,8 @@ export interface Settings {
   manifestsDir: string;
   /** files: the folder is published and watched; store: the store's active release alone is served. */
   manifestSource: 'files' | 'store';
+  /** Modules whose screens a build folder on this machine holds (local only; decision 0064). */
+  localModuleFolders: { module: string; dir: string }[];
   /** Releases that keep their files, newest first (0: all); the oldest past it are pruned on publishing. */
   releasesKept: number;
   webDist: string;
@@ -136,6 +138,28 @@ function signingKey(raw: string | undefined, required: boolean): Buffer | undefi
 }
 
 /**
+ * LOCAL_MODULE_FOLDERS as module and folder: a developer's working copy, served on their own machine
+ * only. Anywhere else it would put unreviewed files from the server's disk in front of every user.
+ */
+function localModuleFolders(raw: string | undefined, environment: string, source: 'files' | 'store'): Settings['localModuleFolders'] {
+  if (!raw) return [];
+  if (!isLocalEnvironment(environment))
+    throw new SettingsError(
+      'LOCAL_MODULE_FOLDERS',
+      `serves a module's screens from a folder on this machine, past every release and review: only where ENVIRONMENT is local, not '${environment}'. Upload the build instead (npm run modules:publish)`,
+    );
+  if (source !== 'files')
+    throw new SettingsError(
+      'LOCAL_MODULE_FOLDERS',
+      "names the folders' bundles in the release the route-manifests folder publishes: it needs MANIFEST_SOURCE=files",
+    );
+  return raw.split(',').map((pair) => {
+    const [module = '', dir = ''] = pair.split('=');
+    return { module, dir: resolve(dir) };
+  });
+}
+
+/**
  * Reads and checks the service's settings from `env`: each variable against its rule in the environment's
  * schema (all wrong ones named at once), then the rules between variables and the defaults that depend on
  * another variable. Outside local, IDENTITY_PROVIDER=local needs ALLOW_LOCAL_IDENTITY_PROVIDER, and a Cognito
@@ -211,6 +235,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     manifestsDir: folder(values.MANIFESTS_DIR, 'route-manifests'),
     manifestSource: values.MANIFEST_SOURCE ?? (demoOrLocal ? 'files' : 'store'),
     releasesKept: values.RELEASES_KEPT,
+    localModuleFolders: localModuleFolders(values.LOCAL_MODULE_FOLDERS, environment, values.MANIFEST_SOURCE ?? (demoOrLocal ? 'files' : 'store')),
     webDist: folder(values.WEB_DIST, 'web/dist'),
     cognito: {
       region,

@@ -213,6 +213,14 @@ export const environmentSchema = {
       description:
         "what users are served: `files`, the folder (watched; each valid edit is published as a release and activated), or `store`, the store's active release alone (the folder only seeds an empty store)",
     },
+    LOCAL_MODULE_FOLDERS: {
+      type: 'string',
+      pattern: '^[a-z][a-z0-9]*=[^,]+(,[a-z][a-z0-9]*=[^,]+)*$',
+      'x-rule': 'must be module=folder pairs, comma-separated (mr=modules/model-runtime/dist)',
+      'x-default': 'unset (npm start names the built modules/*)',
+      description:
+        "local only, with MANIFEST_SOURCE=files: serve each module the screens its build folder holds now, uploaded as a version of their own and named in the folder's release; a rebuild is served as the next (npm run module:dev)",
+    },
     RELEASES_KEPT: {
       type: 'integer',
       minimum: 0,
