@@ -7,7 +7,8 @@ import type { Answer } from './useBackend.ts';
  */
 export function Screen<T>({ title, answer, missing, children }: { title: string; answer: Answer<T>; missing: string; children: (data: T) => ReactNode }) {
   return (
-    <article className="screen">
+    // Busy while the answer is on its way, as the shell's own screens are: tools and tests wait for it.
+    <article className="screen" aria-busy={answer.state === 'loading'}>
       <h1>{title}</h1>
       {answer.state === 'loading' && <p role="status">Loading…</p>}
       {answer.state === 'missing' && <p role="status">{missing}</p>}
