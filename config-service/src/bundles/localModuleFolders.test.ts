@@ -20,7 +20,7 @@ const root = mkdtempSync(join(tmpdir(), 'local-module-folders-'));
 const manifestsDir = join(root, 'route-manifests');
 const moduleDir = join(root, 'dist');
 cpSync(ROUTE_MANIFESTS, manifestsDir, { recursive: true });
-cpSync(new URL('../../../tests/fixtures/bundles/lcc', import.meta.url).pathname, moduleDir, { recursive: true });
+cpSync(join(import.meta.dirname, '../../../tests/fixtures/bundles/lcc'), moduleDir, { recursive: true });
 const build = (text: string) => writeFileSync(join(moduleDir, 'index.js'), `export const screens = {}; // ${text}\n`);
 build('first build');
 

@@ -20,7 +20,7 @@ export interface LocalModuleFolder {
 const FOLDER_UPLOADER: Actor = { sub: 'local-module-folder', email: '' };
 
 /** The version a folder's files are uploaded as: the same files, the same version; other files, another. */
-export const localVersion = (digest: string) => `0.0.0-local-${createHash('sha256').update(digest).digest('hex').slice(0, 12)}`;
+const localVersion = (digest: string) => `0.0.0-local-${createHash('sha256').update(digest).digest('hex').slice(0, 12)}`;
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 const consoleLog: Log = {
