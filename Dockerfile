@@ -13,6 +13,7 @@ COPY schemas/package.json schemas/
 COPY config-service/package.json config-service/
 COPY web/package.json web/
 COPY web/module-sdk/package.json web/module-sdk/
+COPY modules/model-runtime/package.json modules/model-runtime/
 RUN npm ci --no-audit --no-fund
 COPY . .
 # `npm run build` generates the schema copies, builds the web app and compiles the service to
@@ -37,6 +38,8 @@ COPY config-service/package.json config-service/
 COPY web/package.json web/
 # The module SDK's version is the one the service reports and checks bundles against (decision 0058).
 COPY web/module-sdk/package.json web/module-sdk/
+# The reference module (modules/*) is a workspace too: npm ci checks every one against the lock file.
+COPY modules/model-runtime/package.json modules/model-runtime/
 # The service's production dependencies only: no TypeScript tool, no local identity provider, no pretty logs.
 RUN npm ci --omit=dev --workspace config-service --no-audit --no-fund \
     && npm cache clean --force

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import type { ReleaseFiles } from '@platform/schemas';
-import { packBundle } from '../config-service/src/cli/packBundle.ts';
+import { packBundle } from '../config-service/src/bundles/packBundle.ts';
 import { ReleasesClient } from '../config-service/src/cli/releasesClient.ts';
 import { idToken, startService } from '../config-service/src/testing/serviceProcess.ts';
 import { launchChromium } from './support/browser.ts';

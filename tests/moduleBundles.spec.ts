@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Browser } from '@playwright/test';
 import pg from 'pg';
 import type { ReleaseFiles } from '@platform/schemas';
-import { packBundle } from '../config-service/src/cli/packBundle.ts';
+import { packBundle } from '../config-service/src/bundles/packBundle.ts';
 import { ReleasesClient } from '../config-service/src/cli/releasesClient.ts';
 import { idToken, startService, type ServiceProcess } from '../config-service/src/testing/serviceProcess.ts';
 // @ts-expect-error -- plain JavaScript without declarations; its one export is typed below

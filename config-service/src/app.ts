@@ -27,6 +27,7 @@ import customerRoutes from './routes/customers/index.ts';
 import { CODINGS, MIN_COMPRESSED_BYTES } from './plugins/compressedBodies.ts';
 import eventRoutes from './routes/events/index.ts';
 import localMainApi, { type LocalMainApiOptions } from './routes/main/index.ts';
+import localModelRuntimeApi from './routes/modelRuntime/index.ts';
 import messagingRoutes from './routes/messaging/index.ts';
 import type { ClaimedCustomerIds } from './customers/claimedCustomerIds.ts';
 import userManagementRoutes, { type UserManagementOptions } from './routes/userManagement/index.ts';
@@ -272,7 +273,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });
   if (options.messaging)
     await app.register(messagingRoutes, { settings: options.messaging, queue: options.messagingQueue ?? DEFAULT_MESSAGING_QUEUE, sink: options.messagingSink });
-  if (options.localMainApi) await app.register(localMainApi, { ...options.localMainApi, customerModules: options.customerModules });
+  if (options.localMainApi) {
+    await app.register(localMainApi, { ...options.localMainApi, customerModules: options.customerModules });
+    await app.register(localModelRuntimeApi, { customerModules: options.customerModules });
+  }
   if (options.userManagement)
     await app.register(userManagementRoutes, {
       ...options.userManagement,

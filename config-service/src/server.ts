@@ -15,6 +15,7 @@ import { ManifestStore, type ReloadEvent } from './manifests/manifestStore.ts';
 import { ManifestReleases } from './releases/manifestReleases.ts';
 import { ReleaseStore } from './store/releaseStore.ts';
 import { BundleStore } from './store/bundleStore.ts';
+import { FolderWithLocalBundles } from './bundles/localModuleFolders.ts';
 import { readScreenCatalogue } from './manifests/screenCatalogue.ts';
 import { cognitoClaimedCustomerIds } from './customers/claimedCustomerIds.ts';
 import { CustomerModules } from './customers/customerModules.ts';
@@ -41,7 +42,12 @@ async function main() {
   const settings = loadSettings();
   const screens = readScreenCatalogue();
   // The folder first when it is served: an invalid one stops start-up before anything else is started.
-  const watched = settings.manifestSource === 'files' ? new ManifestStore(settings.manifestsDir, { screens }) : undefined;
+  const watched =
+    settings.manifestSource !== 'files'
+      ? undefined
+      : settings.localModuleFolders.length
+        ? new FolderWithLocalBundles(settings.manifestsDir, { screens }, settings.localModuleFolders)
+        : new ManifestStore(settings.manifestsDir, { screens });
 
   // Then the database: migrated before anything is served, the demo customers added where wanted.
   const database = await openDatabase({
@@ -60,9 +66,12 @@ async function main() {
       );
     folder = new ManifestStore(settings.manifestsDir, { screens });
   }
+  const bundles = new BundleStore(database);
+  // Before the releases open: the folder's first release names what the module folders hold.
+  if (watched instanceof FolderWithLocalBundles) await watched.upload(bundles);
   const manifests = await ManifestReleases.open({
     store: releaseStore,
-    bundles: new BundleStore(database),
+    bundles,
     load: { screens },
     source: settings.manifestSource,
     folder,
@@ -157,6 +166,7 @@ async function main() {
     logger: loggerOptions({ level: settings.logLevel, pretty: settings.logFormat === 'pretty' }),
   });
   manifests.log = app.log;
+  if (watched instanceof FolderWithLocalBundles) watched.log = app.log;
   // The first reading before the port opens (bounded by its time-out), so a replica whose client is fine
   // is ready as soon as it listens; later readings (with back-off until proved, then hourly) run in the background.
   if (writeRights) await writeRights.start(app.log);

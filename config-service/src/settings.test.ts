@@ -270,6 +270,11 @@ describe('environment schema rules', () => {
     ['EVENT_STREAMS_PER_USER', '-2', "EVENT_STREAMS_PER_USER: must be an integer between 0 and 1000000, got '-2'"],
     ['EVENT_STREAMS_PER_CUSTOMER', '1.5', "EVENT_STREAMS_PER_CUSTOMER: must be an integer between 0 and 1000000, got '1.5'"],
     ['RELEASES_KEPT', '-1', "RELEASES_KEPT: must be an integer between 0 and 100000, got '-1'"],
+    [
+      'LOCAL_MODULE_FOLDERS',
+      'modules/model-runtime/dist',
+      "LOCAL_MODULE_FOLDERS: must be module=folder pairs, comma-separated (mr=modules/model-runtime/dist), got 'modules/model-runtime/dist'",
+    ],
     ['EVENT_STREAMS_PER_PROCESS', 'many', "EVENT_STREAMS_PER_PROCESS: must be an integer between 0 and 1000000, got 'many'"],
     ['EVENT_STREAM_IDLE_MINUTES', '1441', "EVENT_STREAM_IDLE_MINUTES: must be an integer between 0 and 1440, got '1441'"],
     ['METRICS_TOKEN', 'short-secret', 'METRICS_TOKEN: must be at least 16 characters (e.g. `openssl rand -hex 24`)'],

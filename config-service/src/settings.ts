@@ -1,7 +1,14 @@
 import { join, resolve } from 'node:path';
 import { isDemoOrLocal } from '@platform/schemas';
 import { repoRoot } from './repoPaths.ts';
-import { BACKENDS, backendVariable, LOCAL_MAIN_API_BASE, LOCAL_USER_MANAGEMENT_API_BASE, type BackendName } from './settings/backends.ts';
+import {
+  BACKENDS,
+  backendVariable,
+  LOCAL_MAIN_API_BASE,
+  LOCAL_MODEL_RUNTIME_API_BASE,
+  LOCAL_USER_MANAGEMENT_API_BASE,
+  type BackendName,
+} from './settings/backends.ts';
 import { environmentSchema, type Environment } from './settings/environmentSchema.ts';
 import { loadEnvFile } from './settings/loadEnvFile.ts';
 import { messagingSettings, type MessagingQueueSettings, type MessagingSettings } from './settings/messagingSettings.ts';
@@ -34,10 +41,12 @@ export interface Settings {
   manifestsDir: string;
   /** files: the folder is published and watched; store: the store's active release alone is served. */
   manifestSource: 'files' | 'store';
+  /** Modules whose screens a build folder on this machine holds (local only; decision 0064). */
+  localModuleFolders: { module: string; dir: string }[];
   /** Releases that keep their files, newest first (0: all); the oldest past it are pruned on publishing. */
   releasesKept: number;
   webDist: string;
-  /** Whether this service serves the main backend's local counterpart at /api/main (demo data). */
+  /** Whether this service serves the main backend's local counterpart at /api/main, and Model Runtime's at /api/model-runtime (demo data). */
   localMainApi: boolean;
   /** Whether this service serves the user-management backend at /api/user-management, on the identity provider's pool. */
   localUserManagementApi: boolean;
@@ -110,7 +119,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 
 function backendBases(values: Environment, local: { mainApi: boolean; userManagementApi: boolean }): Record<BackendName, string | null> {
   const served: Partial<Record<BackendName, string>> = {
-    ...(local.mainApi ? { main: LOCAL_MAIN_API_BASE } : {}),
+    ...(local.mainApi ? { main: LOCAL_MAIN_API_BASE, modelRuntime: LOCAL_MODEL_RUNTIME_API_BASE } : {}),
     ...(local.userManagementApi ? { userManagement: LOCAL_USER_MANAGEMENT_API_BASE } : {}),
   };
   return Object.fromEntries(
@@ -126,6 +135,28 @@ function signingKey(raw: string | undefined, required: boolean): Buffer | undefi
   if (!raw && required)
     throw new SettingsError('ARTIFACT_SIGNING_KEY', 'is required when LOCAL_MAIN_API serves outside local (e.g. `openssl rand -base64 32`)');
   return raw ? Buffer.from(raw, 'base64') : undefined;
+}
+
+/**
+ * LOCAL_MODULE_FOLDERS as module and folder: a developer's working copy, served on their own machine
+ * only. Anywhere else it would put unreviewed files from the server's disk in front of every user.
+ */
+function localModuleFolders(raw: string | undefined, environment: string, source: 'files' | 'store'): Settings['localModuleFolders'] {
+  if (!raw) return [];
+  if (!isLocalEnvironment(environment))
+    throw new SettingsError(
+      'LOCAL_MODULE_FOLDERS',
+      `serves a module's screens from a folder on this machine, past every release and review: only where ENVIRONMENT is local, not '${environment}'. Upload the build instead (npm run modules:publish)`,
+    );
+  if (source !== 'files')
+    throw new SettingsError(
+      'LOCAL_MODULE_FOLDERS',
+      "names the folders' bundles in the release the route-manifests folder publishes: it needs MANIFEST_SOURCE=files",
+    );
+  return raw.split(',').map((pair) => {
+    const [module = '', dir = ''] = pair.split('=');
+    return { module, dir: resolve(dir) };
+  });
 }
 
 /**
@@ -204,6 +235,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     manifestsDir: folder(values.MANIFESTS_DIR, 'route-manifests'),
     manifestSource: values.MANIFEST_SOURCE ?? (demoOrLocal ? 'files' : 'store'),
     releasesKept: values.RELEASES_KEPT,
+    localModuleFolders: localModuleFolders(values.LOCAL_MODULE_FOLDERS, environment, values.MANIFEST_SOURCE ?? (demoOrLocal ? 'files' : 'store')),
     webDist: folder(values.WEB_DIST, 'web/dist'),
     cognito: {
       region,

@@ -10,7 +10,7 @@ import { manifestSetFromFiles } from '../manifests/loadManifestSet.ts';
 import { compareReleases } from '../releases/compareReleases.ts';
 import { describeDiff } from './describeDiff.ts';
 import { MODULE_USAGE, parseModuleArgs, type ModuleArgs } from './moduleArgs.ts';
-import { packBundle } from './packBundle.ts';
+import { packBundle } from '../bundles/packBundle.ts';
 import { printProblems } from './printProblems.ts';
 import { describeState, failure, stepRelease } from './releaseStep.ts';
 import { publicConfig, ReleasesClient, ServiceAnswerError } from './releasesClient.ts';

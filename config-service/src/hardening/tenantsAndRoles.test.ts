@@ -20,7 +20,7 @@ import { claims, demoCustomerModules, releasesOn, sign, startTestApps, tokenFor,
 import { bearer } from '../testing/signedRequest.ts';
 
 /** How a route is checked: each kind has its own walker below. */
-type Kind = 'public' | 'signed-link' | 'own-user' | 'customer-scoped' | 'staff-only';
+type Kind = 'public' | 'signed-link' | 'own-user' | 'customer-scoped' | 'domain-scoped' | 'staff-only';
 
 /** Every route of an app with every option on (HEAD twins of GET routes left out); the first test holds it to the route table. */
 const ROUTES: Record<string, Kind> = {
@@ -78,6 +78,14 @@ const ROUTES: Record<string, Kind> = {
   'GET /api/main/customers/:customerId/uploads/:uploadId/content': 'customer-scoped',
   'GET /api/main/customers/:customerId/notifications': 'customer-scoped',
   'GET /api/main/artifacts/:customerId/:artifact': 'signed-link',
+  'GET /api/model-runtime/customers/:customerId/domains': 'customer-scoped',
+  'GET /api/model-runtime/domains': 'staff-only',
+  ...Object.fromEntries(
+    ['models', 'scripts', 'fmus', 'jobs', 'jobs/:jobId', 'jobs/:jobId/logs', 'workflows', 'workflows/:jobId', 'workflows/:jobId/logs'].map((tail) => [
+      `GET /api/model-runtime/domains/:domain/${tail}`,
+      'domain-scoped' as const,
+    ]),
+  ),
   'POST /idp': 'public',
   'POST /idp/lambda/2015-03-31/functions/:name/invocations': 'public',
   'GET /oauth2/authorize': 'public',
@@ -261,6 +269,11 @@ afterAll(async () => {
 
 /** Parameters that name one customer's row: the row-id channel tries another customer's under one's own. */
 const ROW_PARAMS: Record<string, (customer: string) => string> = { ':uploadId': (customer) => `up-${customer}-2` };
+/** Each customer's Model Runtime domain, with a job and a workflow run of it; any other name is a domain nobody has. */
+const DOMAINS: Record<string, { domain: string; job: string; workflow: string }> = {
+  acme: { domain: 'acme-wind', job: 'J-1001', workflow: 'W-2001' },
+  globex: { domain: 'globex-hydro', job: 'J-3001', workflow: 'W-3101' },
+};
 /** A concrete address for a route pattern: the customer in the path, and row ids of `rowsOf`. */
 function fill(url: string, customer: string, rowsOf = customer): string {
   let address = url
@@ -273,6 +286,8 @@ function fill(url: string, customer: string, rowsOf = customer): string {
     .replace(':name', 'pretoken')
     .replace(':username', `gina@${customer}.example`)
     .replace('*', 'swagger-ui.css');
+  const mr = DOMAINS[customer] ?? { domain: `${customer}-domain`, job: 'J-1001', workflow: 'W-2001' };
+  address = address.replace(':domain', mr.domain).replace(':jobId', url.includes('/workflows/') ? mr.workflow : mr.job);
   for (const [param, id] of Object.entries(ROW_PARAMS)) address = address.replace(param, id(rowsOf));
   // A parameter this does not know would be sent as written and tested nothing: name it here first.
   if (/\/:[A-Za-z]/.test(address)) throw new Error(`fill() does not know a parameter of ${url}`);
@@ -388,6 +403,32 @@ describe.each(DIRECTIONS)('customer-scoped routes, %s', (_direction, me, other) 
   });
 });
 
+// Model Runtime addresses name a domain, not a customer: another customer's must look exactly like one nobody has.
+describe.each(DIRECTIONS)('domain-scoped routes, %s', (_direction, me, other) => {
+  it.each(routesOf('domain-scoped'))("%s: the other customer's domain is answered as a domain nobody has, whatever else is sent", async (route) => {
+    const [method, url] = split(route);
+    const nobody = await ask(method, fill(url, 'nobody'), { token: me.token });
+    expect(isProblem(nobody, 404), describeAnswer(nobody)).toBe(true);
+    const { domain } = DOMAINS[other.id]!;
+    const failures: string[] = [];
+    for (const options of [{}, { customerHeader: other.id }, { body: { customerId: other.id } }] as Ask[]) {
+      const res = await ask(method, fill(url, other.id), { token: me.token, ...options });
+      const same = isProblem(res, 404) && res.json().detail === nobody.json().detail.replace('nobody-domain', domain);
+      if (!same || leaks(res, markersOf(other)).length) failures.push(`${JSON.stringify(options)} → ${describeAnswer(res)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it.each(routesOf('domain-scoped'))(
+    '%s: the user opens their own domain, and staff the other customer’s (so the check above can see an answer)',
+    async (route) => {
+      const [method, url] = split(route);
+      expect((await ask(method, fill(url, me.id), { token: me.token })).statusCode).toBe(200);
+      expect((await ask(method, fill(url, other.id), { token: staff })).statusCode).toBe(200);
+    },
+  );
+});
+
 /** A user as an administrator sets them. */
 const USER_FIELDS = (customer: string) => ({
   givenName: 'Gina',
@@ -445,6 +486,7 @@ const STAFF_SEES: Record<string, string> = {
   'GET /api/v1/unadded-customers': 'hooli',
   'GET /api/v1/customers/:customerId/audit': AUDIT_REASON('globex'),
   'GET /api/main/users': 'gina@globex.example',
+  'GET /api/model-runtime/domains': 'globex-hydro',
   'GET /api/user-management/users': 'gina@globex.example',
 };
 

@@ -23,5 +23,8 @@ export const backendVariable = (name: BackendName): BackendVariable => `API_BASE
 /** Where the local main API is served when this service provides it. */
 export const LOCAL_MAIN_API_BASE = '/api/main';
 
+/** Where the Model Runtime backend's local counterpart is served when this service provides the main one's (LOCAL_MAIN_API). */
+export const LOCAL_MODEL_RUNTIME_API_BASE = '/api/model-runtime';
+
 /** Where the user-management backend's local counterpart is served when this service provides it. */
 export const LOCAL_USER_MANAGEMENT_API_BASE = '/api/user-management';

@@ -27,6 +27,7 @@ const backendProperties = Object.fromEntries(
   ]),
 ) as Record<BackendVariable, { type: 'string'; pattern: string; 'x-rule': string; description: string; 'x-default'?: string }>;
 backendProperties[backendVariable('main')]!['x-default'] = '/api/main when LOCAL_MAIN_API is on, else unset';
+backendProperties[backendVariable('modelRuntime')]!['x-default'] = '/api/model-runtime when LOCAL_MAIN_API is on, else unset';
 backendProperties[backendVariable('userManagement')]!['x-default'] = '/api/user-management when LOCAL_USER_MANAGEMENT_API is on, else unset';
 
 /** The JSON Schema of the service's environment: every variable, its rule, default and meaning. */
@@ -82,7 +83,9 @@ export const environmentSchema = {
       description: 'a PostgreSQL server; needed for several replicas',
     },
     SEED_DEMO_DATA: flag('add the demo customers acme and globex when missing', { 'x-default': 'true in local/demo, else false' }),
-    LOCAL_MAIN_API: flag("serve the main backend's local counterpart at /api/main", { 'x-default': 'true in local/demo, else false' }),
+    LOCAL_MAIN_API: flag("serve the main backend's local counterpart at /api/main, and Model Runtime's at /api/model-runtime", {
+      'x-default': 'true in local/demo, else false',
+    }),
     LOCAL_USER_MANAGEMENT_API: flag(
       "serve the user-management backend at /api/user-management, acting on the identity provider's user pool with the service's own credentials",
       { 'x-default': 'true in local/demo, else false' },
@@ -209,6 +212,14 @@ export const environmentSchema = {
       'x-default': 'files in local/demo, else store',
       description:
         "what users are served: `files`, the folder (watched; each valid edit is published as a release and activated), or `store`, the store's active release alone (the folder only seeds an empty store)",
+    },
+    LOCAL_MODULE_FOLDERS: {
+      type: 'string',
+      pattern: '^[a-z][a-z0-9]*=[^,]+(,[a-z][a-z0-9]*=[^,]+)*$',
+      'x-rule': 'must be module=folder pairs, comma-separated (mr=modules/model-runtime/dist)',
+      'x-default': 'unset (npm start names the built modules/*)',
+      description:
+        "local only, with MANIFEST_SOURCE=files: serve each module the screens its build folder holds now, uploaded as a version of their own and named in the folder's release; a rebuild is served as the next (npm run module:dev)",
     },
     RELEASES_KEPT: {
       type: 'integer',

@@ -31,7 +31,7 @@ export const GUARDS = {
   localMainApi: {
     variable: 'LOCAL_MAIN_API',
     allowedBy: 'ALLOW_LOCAL_MAIN_API',
-    risk: "'true' serves the main backend's local stand-in at /api/main, with its demo data",
+    risk: "'true' serves the main backend's and Model Runtime's local stand-ins at /api/main and /api/model-runtime, with their demo data",
   },
   embeddedDatabase: {
     variable: 'DATABASE_URL',

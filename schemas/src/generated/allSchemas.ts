@@ -15,6 +15,11 @@ import { managedUserListSchema } from './managed-user-list.ts';
 import { managedUserSchema } from './managed-user.ts';
 import { messagingEndpointListSchema } from './messaging-endpoint-list.ts';
 import { messagingEndpointSchema } from './messaging-endpoint.ts';
+import { modelRuntimeArtifactListSchema } from './model-runtime-artifact-list.ts';
+import { modelRuntimeDomainListSchema } from './model-runtime-domain-list.ts';
+import { modelRuntimeJobListSchema } from './model-runtime-job-list.ts';
+import { modelRuntimeJobSchema } from './model-runtime-job.ts';
+import { modelRuntimeLogSchema } from './model-runtime-log.ts';
 import { moduleAuditPageSchema } from './module-audit-page.ts';
 import { moduleBundleListSchema } from './module-bundle-list.ts';
 import { moduleBundleSchema } from './module-bundle.ts';
@@ -60,6 +65,11 @@ export const allSchemas = [
   managedUserSchema,
   messagingEndpointListSchema,
   messagingEndpointSchema,
+  modelRuntimeArtifactListSchema,
+  modelRuntimeDomainListSchema,
+  modelRuntimeJobListSchema,
+  modelRuntimeJobSchema,
+  modelRuntimeLogSchema,
   moduleAuditPageSchema,
   moduleBundleListSchema,
   moduleBundleSchema,

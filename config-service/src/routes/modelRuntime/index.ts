@@ -1,0 +1,148 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  customerIdSchema,
+  modelRuntimeArtifactListSchema,
+  modelRuntimeDomainListSchema,
+  modelRuntimeJobListSchema,
+  modelRuntimeJobSchema,
+  modelRuntimeLogSchema,
+  problemSchema,
+  STAFF_ROLE,
+  type ModelRuntimeArtifactList,
+  type ModelRuntimeDomainList,
+  type ModelRuntimeJob,
+  type ModelRuntimeJobList,
+  type ModelRuntimeLog,
+} from '@platform/schemas';
+import type { CustomerModules } from '../../customers/customerModules.ts';
+import { PlatformError } from '../../errors.ts';
+import { staffOnly } from '../../plugins/staffOnly.ts';
+import { LOCAL_MODEL_RUNTIME_API_BASE } from '../../settings/backends.ts';
+import { assertCustomerAccess } from '../main/customerAccess.ts';
+import { artifactsOf, domainNamed, domainsOf, runNamed, runsOf } from './demoData.ts';
+
+const BASE = LOCAL_MODEL_RUNTIME_API_BASE;
+const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
+const secured = { security: [{ bearerAuth: [] }], tags: ['model runtime (local)'] };
+const name = { type: 'string', maxLength: 100 } as const;
+const domainParams = { type: 'object', required: ['domain'], properties: { domain: name } } as const;
+const jobParams = { type: 'object', required: ['domain', 'jobId'], properties: { domain: name, jobId: name } } as const;
+
+/** The path segment of each list of what a domain can run, and the kind it lists. */
+const ARTIFACTS = { models: 'model', scripts: 'script', fmus: 'fmu' } as const;
+/** The path segment of each kind of run. */
+const RUNS = { jobs: 'job', workflows: 'workflow' } as const;
+
+type DomainRequest = FastifyRequest<{ Params: { domain: string } }>;
+
+/**
+ * The Model Runtime backend's calls, served by this service under `npm start` with demo data (issue 28:
+ * what the reference module's screens list). The same token verification as the manifest. A domain
+ * belongs to one customer: its users and staff see it; anyone else is told it does not exist, so
+ * another customer's domains cannot be found by guessing.
+ */
+export default async function localModelRuntimeApi(app: FastifyInstance, options: { customerModules: CustomerModules }) {
+  const exists = async (id: string) => Boolean(await options.customerModules.getCustomer(id));
+  const domainGuard = async (request: DomainRequest) => {
+    const owner = domainNamed(request.params.domain)?.domain.customerId;
+    const auth = request.verifiedUser.auth;
+    if (!owner || (auth?.role !== STAFF_ROLE && auth?.customerId !== owner))
+      throw new PlatformError('CFG_ERR_NOT_FOUND', `no domain '${request.params.domain}'`);
+  };
+  // onRequest, before the parameters are validated: another customer's user learns nothing of the route.
+  const withDomain = { onRequest: [app.authenticate, domainGuard] };
+  const domainOf = (request: DomainRequest) => domainNamed(request.params.domain)!;
+
+  app.get<{ Params: { customerId: string } }>(
+    `${BASE}/customers/:customerId/domains`,
+    {
+      onRequest: [
+        app.authenticate,
+        async (request: FastifyRequest<{ Params: { customerId: string } }>) => assertCustomerAccess(request.verifiedUser, request.params.customerId, exists),
+      ],
+      schema: {
+        ...secured,
+        summary: "The customer's Model Runtime domains",
+        params: { type: 'object', required: ['customerId'], properties: { customerId: customerIdSchema } },
+        response: { 200: { $ref: `${modelRuntimeDomainListSchema.$id}#` }, ...problems },
+      },
+    },
+    async (request): Promise<ModelRuntimeDomainList> => ({ domains: domainsOf(request.params.customerId) }),
+  );
+
+  app.get(
+    `${BASE}/domains`,
+    {
+      onRequest: [app.authenticate, staffOnly('list every customer’s domains')],
+      schema: {
+        ...secured,
+        summary: "Every customer's Model Runtime domains (staff only)",
+        response: { 200: { $ref: `${modelRuntimeDomainListSchema.$id}#` }, ...problems },
+      },
+    },
+    async (): Promise<ModelRuntimeDomainList> => ({ domains: domainsOf(null) }),
+  );
+
+  for (const [segment, kind] of Object.entries(ARTIFACTS)) {
+    app.get<{ Params: { domain: string } }>(
+      `${BASE}/domains/:domain/${segment}`,
+      {
+        ...withDomain,
+        schema: {
+          ...secured,
+          summary: `The domain's ${segment}`,
+          params: domainParams,
+          response: { 200: { $ref: `${modelRuntimeArtifactListSchema.$id}#` }, ...problems },
+        },
+      },
+      async (request): Promise<ModelRuntimeArtifactList> => ({ artifacts: artifactsOf(domainOf(request), kind) }),
+    );
+  }
+
+  for (const [segment, kind] of Object.entries(RUNS)) {
+    const runOf = (request: FastifyRequest<{ Params: { domain: string; jobId: string } }>) => {
+      const found = runNamed(domainOf(request), kind, request.params.jobId);
+      if (!found) throw new PlatformError('CFG_ERR_NOT_FOUND', `no ${kind} '${request.params.jobId}' in domain '${request.params.domain}'`);
+      return found;
+    };
+    app.get<{ Params: { domain: string } }>(
+      `${BASE}/domains/:domain/${segment}`,
+      {
+        ...withDomain,
+        schema: {
+          ...secured,
+          summary: `The domain's ${segment}, newest first`,
+          params: domainParams,
+          response: { 200: { $ref: `${modelRuntimeJobListSchema.$id}#` }, ...problems },
+        },
+      },
+      async (request): Promise<ModelRuntimeJobList> => ({ jobs: runsOf(domainOf(request), kind) }),
+    );
+    app.get<{ Params: { domain: string; jobId: string } }>(
+      `${BASE}/domains/:domain/${segment}/:jobId`,
+      {
+        ...withDomain,
+        schema: {
+          ...secured,
+          summary: `One of the domain's ${segment}`,
+          params: jobParams,
+          response: { 200: { $ref: `${modelRuntimeJobSchema.$id}#` }, ...problems },
+        },
+      },
+      async (request): Promise<ModelRuntimeJob> => runOf(request).job,
+    );
+    app.get<{ Params: { domain: string; jobId: string } }>(
+      `${BASE}/domains/:domain/${segment}/:jobId/logs`,
+      {
+        ...withDomain,
+        schema: {
+          ...secured,
+          summary: `What one of the domain's ${segment} wrote`,
+          params: jobParams,
+          response: { 200: { $ref: `${modelRuntimeLogSchema.$id}#` }, ...problems },
+        },
+      },
+      async (request): Promise<ModelRuntimeLog> => ({ jobId: request.params.jobId, lines: runOf(request).lines }),
+    );
+  }
+}
