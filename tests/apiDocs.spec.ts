@@ -13,6 +13,8 @@ test('the API description is browsable at /api/docs and lists the versioned rout
   expect(Object.keys(body.paths).sort()).toEqual([
     '/api/v1/admin/messaging/endpoints',
     '/api/v1/admin/modules',
+    '/api/v1/admin/modules/{key}/bundles',
+    '/api/v1/admin/modules/{key}/bundles/{version}',
     '/api/v1/admin/preview',
     '/api/v1/admin/releases',
     '/api/v1/admin/releases/active',
