@@ -16,5 +16,6 @@ export { escapePointerSegment, unescapePointerSegment, pointerPath, lineAndColum
 export { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE, depthExceededAt, nestsDeeperThan } from './jsonDepth.ts';
 export { PROBLEM_CAP, ProblemList } from './problemList.ts';
 export { noticeable } from './noticeable.ts';
+export { diffSections, diffSummary, exposureChange, type DiffSection } from './releaseDiffWording.ts';
 export { addSchemaProblems, schemaProblems, type SchemaError, type SchemaProblem } from './schemaProblems.ts';
 export { claimedCustomerId, normaliseAuthClaim } from './authClaim.ts';

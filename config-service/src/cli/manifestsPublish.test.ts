@@ -99,8 +99,8 @@ describe('npm run manifests:publish', () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('signed in as the demo staff account staff@demo.local');
     expect(run.stdout).toContain(`difference from the active release ${before.active} to ${renamedId}`);
-    expect(run.stdout).toMatch(/modules renamed:\n\s+hs: "Asset Life" → "Asset Lifecycle"/);
-    expect(run.stdout).toMatch(/routes retitled:\n\s+\/asset-life\/exports \(hs\): "Exports" → "Exports and reports"/);
+    expect(run.stdout).toMatch(/Modules renamed:\n\s+hs: “Asset Life” → “Asset Lifecycle”/);
+    expect(run.stdout).toMatch(/Pages retitled:\n\s+\/asset-life\/exports \(hs\): “Exports” → “Exports and reports”/);
     expect(run.stdout).toContain('dry run: nothing published');
     expect(await releases()).toEqual(before);
     expect(await servedTo('engineer@acme.example')).toBe(before.active);

@@ -61,7 +61,7 @@ describe('npm run modules:publish', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/bundle: 3 files, \d+ bytes \(\d+ gzipped\) in .*, built for module SDK \^1\.0\.0/);
-    expect(result.stdout).toMatch(/module screens:\n\s+lcc screens generic → 1\.4\.2/);
+    expect(result.stdout).toMatch(/Module screens:\n\s+lcc screens generic → 1\.4\.2/);
     expect(result.stdout).toContain('dry run: nothing uploaded');
     expect(await versions()).toEqual([]);
     expect(releases.state()).toEqual(before);
