@@ -5,6 +5,7 @@ import type { ReleaseState } from '@platform/schemas';
 import { changesWithSteps, RELEASES_KEY } from '../../api/releaseKeys.ts';
 import { refusedProblems } from '../../api/releaseProblems.ts';
 import { ProblemList } from '../Settings/ManifestStatusPanel.tsx';
+import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
 import { draftFiles } from './draftProblems.ts';
@@ -56,12 +57,9 @@ export function PublishDraft({ base, texts, blockedBecause, onPublished, onConfl
           {publish.isPending ? 'Publishing…' : 'Publish and make active'}
         </button>
       </form>
-      {publish.isError && !isActivationConflict(publish.error) && (
-        <div role="alert" className="notice notice-danger">
-          <p>Not published: {publish.error.message}</p>
-          {refused && <ProblemList {...refused} />}
-        </div>
-      )}
+      <ErrorNotice title="Could not publish" error={publish.isError && !isActivationConflict(publish.error) ? publish.error : undefined}>
+        {refused && <ProblemList {...refused} />}
+      </ErrorNotice>
     </section>
   );
 }

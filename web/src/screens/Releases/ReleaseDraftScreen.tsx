@@ -76,10 +76,7 @@ export function ReleaseDraftScreen({ title, module }: ScreenProps) {
           onRebased={(onto, bothChanged) => {
             setParams({ base: onto, ...(params.get('file') ? { file: params.get('file')! } : {}) });
             if (bothChanged.length)
-              toast(
-                `Rebased on ${onto}. Both you and that release changed ${bothChanged.join(', ')}: your version is kept there; check it before publishing.`,
-                { duration: 10_000 },
-              );
+              toast(`Rebased on ${onto}. Both you and that release changed ${bothChanged.join(', ')}: your version is kept there; check it before publishing.`);
             else toast.success(`Rebased on ${onto}`);
           }}
           onPublished={() => {
