@@ -10,7 +10,7 @@ export { messagingEndpoint, type ProfileSource } from './messagingEndpoint.ts';
 export { DEMO_OR_LOCAL_ENVIRONMENTS, KNOWN_ENVIRONMENTS, isDemoOrLocal } from './environments.ts';
 export { RESERVED_PATH_PREFIXES, reservedPrefixOf } from './reservedPaths.ts';
 export { customerIdSchema, CUSTOMER_ID_PATTERN, isCustomerId } from './customerId.ts';
-export { releaseIdSchema, RELEASE_ID_PATTERN, RELEASE_ID_DIGITS, LEGACY_RELEASE_ID_DIGITS, isReleaseId } from './releaseId.ts';
+export { releaseIdSchema, RELEASE_ID_PATTERN, RELEASE_ID_DIGITS, LEGACY_RELEASE_ID_DIGITS, isReleaseId, releaseEntityTag } from './releaseId.ts';
 export { AWS_REGION_PATTERN, isAwsRegion } from './awsRegion.ts';
 export { escapePointerSegment, unescapePointerSegment, pointerPath, lineAndColumn, lineLocator, nodeLocator, type JsonTreeNode } from './jsonPointer.ts';
 export { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE, depthExceededAt, nestsDeeperThan } from './jsonDepth.ts';

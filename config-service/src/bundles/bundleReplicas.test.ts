@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Release, ReleaseFiles, UserManifest } from '@platform/schemas';
+import { releaseEntityTag, type Release, type ReleaseFiles, type UserManifest } from '@platform/schemas';
 import { CustomerModules } from '../customers/customerModules.ts';
 import { ManifestReleases } from '../releases/manifestReleases.ts';
 import { BundleStore } from '../store/bundleStore.ts';
@@ -87,7 +87,9 @@ describe('module bundles on two replicas', () => {
     });
     expect(published.statusCode, published.body).toBe(201);
     const release = (published.json() as Release).id;
-    expect((await staffAsk(a, 'PUT', '/api/v1/admin/releases/active', { release, reason: 'go' }, { 'if-match': `"${active}"` })).statusCode).toBe(200);
+    expect((await staffAsk(a, 'PUT', '/api/v1/admin/releases/active', { release, reason: 'go' }, { 'if-match': releaseEntityTag(active) })).statusCode).toBe(
+      200,
+    );
 
     const lccOnB = async () =>
       ((await b.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${engineer}` } })).json() as UserManifest).modules.find(

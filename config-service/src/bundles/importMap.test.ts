@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Release, ReleaseFiles } from '@platform/schemas';
+import { releaseEntityTag, type Release, type ReleaseFiles } from '@platform/schemas';
 import type { ManifestReleases } from '../releases/manifestReleases.ts';
 import { bundleEntries, gzippedTar } from '../testing/bundleTar.ts';
 import { demoCustomerModules, releasesOn, startTestApps, tokenFor, type TestApps } from '../testing/testApp.ts';
@@ -37,7 +37,7 @@ afterAll(() => apps.close());
 
 const ask = (method: 'PUT' | 'POST' | 'DELETE', url: string, payload: object | Buffer, headers: Record<string, string> = {}) =>
   app.inject({ method, url, headers: { authorization: `Bearer ${staff}`, ...headers }, payload });
-const active = () => ({ 'if-match': `"${releases.current().version}"` });
+const active = () => ({ 'if-match': releaseEntityTag(releases.current().version) });
 
 /** Uploads lcc's bundle `version` and publishes a release naming it; its id. */
 async function releaseNaming(version: string): Promise<string> {

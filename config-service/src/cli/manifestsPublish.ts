@@ -5,10 +5,11 @@
 // so the job's log says what users will see change. Activation names the active release it was
 // compared against (If-Match): a release activated by someone else meanwhile is never overwritten
 // unseen. Exit status: 0 done or nothing to do, 1 refused or failed, 2 wrong command line.
+import type { ManifestFileProblem } from '@platform/schemas';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { loadManifestSet, manifestSetFromFiles, type ManifestSet } from '../manifests/loadManifestSet.ts';
-import { ManifestSetError, type LocatedProblem } from '../manifests/manifestProblem.ts';
+import { ManifestSetError } from '../manifests/manifestProblem.ts';
 import { readScreenCatalogue } from '../manifests/screenCatalogue.ts';
 import { compareReleases } from '../releases/compareReleases.ts';
 import { describeDiff } from './describeDiff.ts';
@@ -24,7 +25,7 @@ const sameCustomers = (a: readonly string[], b: readonly string[]) => a.length =
  * The service locates its problems in each file as JSON.stringify(value, null, 2) writes it; those
  * lines and columns are kept only for a file written exactly so, where they are right in the folder too.
  */
-function inFolderTerms(problems: LocatedProblem[], dir: string, set: ManifestSet): LocatedProblem[] {
+function inFolderTerms(problems: ManifestFileProblem[], dir: string, set: ManifestSet): ManifestFileProblem[] {
   // Each file is read and compared once, however many of its problems there are.
   const asWritten = new Map<string, boolean>();
   const writtenSo = (file: string) => {

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import { isReleaseId } from '@platform/schemas';
+import { isReleaseId, type Release, type ReleaseState } from '@platform/schemas';
 import { PlatformError } from '../errors.ts';
 import { manifestSetFromFiles, type LoadOptions, type ManifestSet } from '../manifests/loadManifestSet.ts';
 import type { ManifestStatus, ManifestStore, ReloadEvent } from '../manifests/manifestStore.ts';
@@ -9,7 +9,7 @@ import { withBundles } from '../bundles/servedBundles.ts';
 import type { BundleStore } from '../store/bundleStore.ts';
 import type { Actor } from '../store/customerStore.ts';
 import { KEPT_ACTIVATIONS } from '../store/pruneReleases.ts';
-import type { ReleaseReport, ReleaseState, ReleaseStepInput, ReleaseStore, StepResult, StoredRelease } from '../store/releaseStore.ts';
+import type { InServiceState, ReleaseStepInput, ReleaseStore, StepResult } from '../store/releaseStore.ts';
 import { canonicalJson, idOfContent, legacyIdOf } from './releaseId.ts';
 
 /** What one replica serves: swapped as one object, so a request sees one state, never half of two. */
@@ -48,7 +48,7 @@ export interface ManifestReleasesOptions {
 }
 
 /** Counts of what a release holds, for its report. */
-function releaseReport(set: ManifestSet): ReleaseReport {
+function releaseReport(set: ManifestSet): Release['report'] {
   let routes = 0;
   for (const manifest of set.modules.values()) walkRoutes(manifest.routes, manifest.baseUrl, () => void routes++);
   return { valid: true, files: Object.keys(set.contents).length, modules: set.registry.length, routes, problems: [] };
@@ -138,7 +138,7 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
   }
 
   /** The state this replica serves. */
-  state(): Omit<ReleaseState, 'generation'> {
+  state(): ReleaseState {
     const { active, pilot } = this.#served;
     return { active: active.version, pilot: pilot && { release: pilot.set.version, customers: [...pilot.customers] } };
   }
@@ -182,7 +182,7 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
    * grew too); it is not activated. Another content stored under its id is refused (409), never
    * answered as if it were this one: an id is trusted to be its content everywhere else.
    */
-  async publish(set: ManifestSet, reason: string, author: Actor): Promise<{ created: boolean; release: StoredRelease }> {
+  async publish(set: ManifestSet, reason: string, author: Actor): Promise<{ created: boolean; release: Release }> {
     const known = await this.#stored(set);
     if (known) return { created: false, release: known };
     const result = await this.options.store.publish({ id: set.version, files: set.contents, report: releaseReport(set), reason, author }, this.options.kept);
@@ -201,7 +201,7 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
   }
 
   /** The stored release holding exactly this set's content, under its id or the shorter one of before ids grew. */
-  async #stored(set: ManifestSet): Promise<StoredRelease | undefined> {
+  async #stored(set: ManifestSet): Promise<Release | undefined> {
     for (const id of [set.version, legacyIdOf(set.version)]) {
       const release = await this.options.store.get(id);
       if (release && canonicalJson(release.files) === canonicalJson(set.contents)) return release;
@@ -267,7 +267,7 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
     }
   }
 
-  async #build(state: ReleaseState): Promise<Served> {
+  async #build(state: InServiceState): Promise<Served> {
     const active = await this.#forServing(state.active);
     const pilot = state.pilot && { set: await this.#forServing(state.pilot.release), customers: new Set(state.pilot.customers) };
     return { generation: state.generation, active, pilot, loadedAt: new Date().toISOString() };
@@ -287,7 +287,7 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
   }
 
   /** A stored release built as the folder would be; its id is checked against its content. */
-  #setOf(release: StoredRelease): ManifestSet {
+  #setOf(release: Release): ManifestSet {
     const set = manifestSetFromFiles(release.files, this.options.load);
     // Reached from requests too (previews, differences): the client gets a 500 problem, the log the release.
     if (!idOfContent(release.id, set.version)) throw new PlatformError('CFG_ERR_INTERNAL', `release ${release.id} holds content whose id is ${set.version}`);
@@ -321,7 +321,7 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
   }
 
   /** The folder's release made active over whatever is active now (the folder is the authority in files mode). */
-  async #activateFromFiles(id: string, state: ReleaseState): Promise<ReleaseState | undefined> {
+  async #activateFromFiles(id: string, state: InServiceState): Promise<InServiceState | undefined> {
     let expected = state.active;
     // Another writer may step in between reading and writing: read again and retry, a few times.
     for (let attempt = 0; attempt < 3; attempt++) {

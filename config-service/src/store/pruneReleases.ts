@@ -1,5 +1,5 @@
 import type { Sql } from './database.ts';
-import type { ReleaseState } from './releaseStore.ts';
+import type { ReleaseState } from '@platform/schemas';
 
 /**
  * How many of the releases made active last keep their files whatever their age: the ones a person
