@@ -2,7 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Release } from '@platform/schemas';
 import { releaseQuery } from '../../api/releases.ts';
-import { rebasedDraft, saveDraft, discardDraft, type ReleaseDraft } from './draftStorage.ts';
+import { saveDraft, discardDraft } from './draftStorage.ts';
+import { rebasedDraft } from './rebaseDraft.ts';
+import type { ReleaseDraft } from './releaseDraft.ts';
 import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { ReleaseDiffView } from './ReleaseDiffView.tsx';
 

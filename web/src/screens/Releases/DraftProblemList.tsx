@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import type { DraftProblem } from './draftProblems.ts';
+import type { DraftProblem } from './typedFile.ts';
 import type { DraftChecks } from './useDraftChecks.ts';
 import { failureText } from '../shared/errorText.ts';
-import { problemCount } from '../Settings/ManifestStatusPanel.tsx';
+import { problemCount } from '../shared/ProblemList.tsx';
 
 function summary({ problems, more, state, serviceError }: DraftChecks): string {
   const count = problemCount(problems.length + more);
