@@ -33,7 +33,7 @@ async function replica(webRoot: string): Promise<FastifyInstance> {
   const db = await openPostgres(database.url);
   pools.push(db);
   await migrate(db);
-  const releases = await ManifestReleases.open({ store: new ReleaseStore(db), bundles: new BundleStore(db), source: 'store', folder: apps.manifests });
+  const releases = await ManifestReleases.open({ store: new ReleaseStore(db), bundles: new BundleStore(db), source: 'store', folder: apps.folder });
   const customerModules = apps.track(await CustomerModules.open(new CustomerStore(db), releases));
   await customerModules.createCustomer({ id: 'acme', name: 'Acme Industrial' }, { sub: 'system', email: 'test-setup' });
   const close = customerModules.close.bind(customerModules);
@@ -41,7 +41,7 @@ async function replica(webRoot: string): Promise<FastifyInstance> {
     await releases.close();
     await close();
   };
-  return apps.app({ manifests: releases, releases, customerModules, webRoot });
+  return apps.app({ releases, customerModules, webRoot });
 }
 
 beforeAll(async () => {

@@ -26,18 +26,18 @@ let releases: ManifestReleases;
 
 beforeAll(async () => {
   apps = await startTestApps();
-  const modules = apps.track(await demoCustomerModules(apps.manifests));
-  releases = await releasesOn(modules, apps.manifests);
+  const modules = apps.track(await demoCustomerModules(apps.folder));
+  releases = await releasesOn(modules, apps.folder);
   const webRoot = mkdtempSync(join(tmpdir(), 'import-map-web-'));
   writeFileSync(join(webRoot, 'index.html'), INDEX);
   writeFileSync(join(webRoot, 'importmap.json'), JSON.stringify(SHARED));
-  app = await apps.app({ manifests: releases, releases, customerModules: modules, webRoot });
+  app = await apps.app({ releases, customerModules: modules, webRoot });
 }, 60_000);
 afterAll(() => apps.close());
 
 const ask = (method: 'PUT' | 'POST' | 'DELETE', url: string, payload: object | Buffer, headers: Record<string, string> = {}) =>
   app.inject({ method, url, headers: { authorization: `Bearer ${staff}`, ...headers }, payload });
-const active = () => ({ 'if-match': releaseEntityTag(releases.current().version) });
+const active = () => ({ 'if-match': releaseEntityTag(releases.current().release) });
 
 /** Uploads lcc's bundle `version` and publishes a release naming it; its id. */
 async function releaseNaming(version: string): Promise<string> {

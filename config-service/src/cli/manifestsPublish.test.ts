@@ -90,7 +90,7 @@ describe('npm run manifests:publish', () => {
       retitle('exports', 'Exports and reports')(m);
     },
   });
-  const renamedId = loadManifestSet(renamed).version;
+  const renamedId = loadManifestSet(renamed).release;
 
   it('shows the difference from the active release on a dry run and changes nothing', async () => {
     const before = await releases();
@@ -143,7 +143,7 @@ describe('npm run manifests:publish', () => {
 
   it('serves a --pilot release to the named customer first and not to others', async () => {
     const piloted = copyOfManifests({ 'hs.json': (m) => void (m.name = 'Asset Life (pilot)') });
-    const pilotedId = loadManifestSet(piloted).version;
+    const pilotedId = loadManifestSet(piloted).release;
     const run = await publish(['--reason', 'try it with acme', '--pilot', 'acme', '--dir', piloted, '--url', service.base]);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);

@@ -20,9 +20,9 @@ let base: string;
 
 beforeAll(async () => {
   apps = await startTestApps();
-  const modules = apps.track(await demoCustomerModules(apps.manifests));
-  releases = await releasesOn(modules, apps.manifests);
-  app = await apps.app({ manifests: releases, releases, customerModules: modules });
+  const modules = apps.track(await demoCustomerModules(apps.folder));
+  releases = await releasesOn(modules, apps.folder);
+  app = await apps.app({ releases, customerModules: modules });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }, 60_000);

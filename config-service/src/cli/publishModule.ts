@@ -69,7 +69,7 @@ async function publishModule(args: ModuleArgs, env: NodeJS.ProcessEnv): Promise<
     console.error(`${COMMAND}: ${error.message}${typeof error.problem.file === 'string' ? ` [${error.problem.file}]` : ''}; nothing published`);
     return 1;
   }
-  if (after.version === state.active) {
+  if (after.release === state.active) {
     console.log(`the active release already names ${args.module} ${args.version}, for everyone: nothing changed`);
     return 0;
   }

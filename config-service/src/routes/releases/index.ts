@@ -24,7 +24,6 @@ import { MODULE_SDK_VERSION } from '../../bundles/moduleSdkVersion.ts';
 import { checkNamedBundles } from '../../bundles/namedBundles.ts';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PlatformError } from '../../errors.ts';
-import type { LoadOptions } from '../../manifests/loadManifestSet.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
 import { compareReleases } from '../../releases/compareReleases.ts';
 import type { ManifestReleases } from '../../releases/manifestReleases.ts';
@@ -38,8 +37,6 @@ export interface ReleaseRouteOptions {
   releases: ManifestReleases;
   customerModules: CustomerModules;
   productName: string;
-  /** Screens the web app has: a release is checked as the folder is. */
-  load?: LoadOptions;
   /** Module bundles: a release naming one never uploaded, or built for another SDK, is refused. */
   bundles: BundleStore;
   /** The module SDK the shell provides; unset: MODULE_SDK_VERSION. */
@@ -105,12 +102,11 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
     },
     async (request, reply): Promise<ReleaseList> => {
       const { limit = 50, cursor } = request.query;
-      const [state, list] = [
-        await store().state(),
+      const [current, list] = [
+        await releases.storedState(),
         await store().list({ limit: limit + 1, beforeSeq: cursor === undefined ? undefined : decodeCursor(cursor) }),
       ];
       const { page: pageOf, nextCursor } = cutPage(list, limit, (release) => release.seq);
-      const current = state ?? { active: releases.current().version, pilot: null };
       reply.header('ETag', releaseEntityTag(current.active)).header('Cache-Control', 'no-store');
       return { active: current.active, pilot: current.pilot, releases: pageOf.map(({ seq: _seq, ...summary }) => summary), nextCursor };
     },
@@ -189,7 +185,7 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
       },
     },
     async (request, reply): Promise<Release> => {
-      const set = validDraft(request.body.files, options.load);
+      const set = validDraft(request.body.files, releases.load);
       await checkNamedBundles(set, options.bundles, sdkVersion, 'nothing was stored');
       const { created, release } = await releases.publish(set, request.body.reason.trim(), actorOf(request));
       if (created) request.log.info({ release: release.id, actor: request.verifiedUser.sub }, 'manifest release published');
