@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import { vitestTags } from './scripts/hardeningGroups.mjs';
+import { manifestValidators } from './web/build/manifestValidators.ts';
 
 // Unit tests sit beside the code they test; end-to-end specs live in tests/ and run under Playwright.
 export default defineConfig({
   // As the page's import map does, the SDK's bare name resolves to the shell's implementation, so a
   // component test can import a fixture bundle as a browser would (web/src/app/bundles/BundleHost.test.tsx).
+  // The release editor's schema checks, compiled as the build compiles them, so its component test checks as the browser does.
+  plugins: [manifestValidators()],
   resolve: { alias: [{ find: /^@platform\/module-sdk$/, replacement: new URL('web/src/moduleRuntime/moduleSdk.tsx', import.meta.url).pathname }] },
   test: {
     include: [
