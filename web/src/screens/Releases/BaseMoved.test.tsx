@@ -1,37 +1,18 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Release, ReleaseDiff } from '@platform/schemas';
-import { fakePlatform, problem, type TestUser } from '../../testing/fakePlatform.ts';
+import type { ReleaseDiff } from '@platform/schemas';
+import { fakePlatform, problem } from '../../testing/fakePlatform.ts';
+import { noChange, STAFF, storedRelease } from '../../testing/releaseFixtures.ts';
 import { renderInApp } from '../../testing/renderInApp.tsx';
 import { BaseMoved } from './BaseMoved.tsx';
 import { draftKey, loadDraft } from './draftStorage.ts';
 import { draftFrom } from './releaseDraft.ts';
 
-const STAFF: TestUser = { sub: 'u-sam', email: 'sam@provider.test', givenName: 'Sam', familyName: 'Staff', role: 'sentient', customerId: null };
 const [OLD, NEW] = ['a'.repeat(32), 'b'.repeat(32)];
-const release = (id: string, name: string): Release => ({
-  id,
-  files: { 'registry.json': { modules: ['lb'] }, 'lb.json': { key: 'lb', name, baseUrl: '/leaderboard', breadcrumbs: true, routes: [] } },
-  author: { sub: 'u-other', email: 'other@provider.test' },
-  publishedAt: '2026-11-26T09:00:00.000Z',
-  reason: 'renamed',
-  parent: null,
-  report: { valid: true, files: 2, modules: 1, routes: 0, problems: [] },
-});
-const diff: ReleaseDiff = {
-  from: OLD,
-  to: NEW,
-  identical: false,
-  modules: [],
-  renamed: [{ key: 'lb', from: 'Leaderboard', to: 'Leaders' }],
-  exposure: [],
-  bundles: [],
-  routesAdded: [],
-  routesRemoved: [],
-  routesRetitled: [],
-  routeRoles: [],
-};
+const release = (id: string, name: string) =>
+  storedRelease(id, { 'registry.json': { modules: ['lb'] }, 'lb.json': { key: 'lb', name, baseUrl: '/leaderboard', breadcrumbs: true, routes: [] } });
+const diff: ReleaseDiff = { ...noChange(OLD, NEW), renamed: [{ key: 'lb', from: 'Leaderboard', to: 'Leaders' }] };
 
 /** A draft from OLD that changed the registry, and the panel shown once NEW was activated meanwhile. */
 function baseMoved(activeRelease: () => unknown = () => release(NEW, 'Leaders'), storedAs?: string) {

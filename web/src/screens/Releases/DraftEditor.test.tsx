@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Release, ReleaseDiff } from '@platform/schemas';
-import { fakePlatform, type TestUser } from '../../testing/fakePlatform.ts';
+import { fakePlatform } from '../../testing/fakePlatform.ts';
+import { noChange, STAFF, storedRelease } from '../../testing/releaseFixtures.ts';
 import { renderInApp } from '../../testing/renderInApp.tsx';
 import { DraftEditor } from './DraftEditor.tsx';
 import { draftKey, loadDraft } from './draftStorage.ts';
@@ -12,33 +12,12 @@ import { draftFrom } from './releaseDraft.ts';
 Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
 Range.prototype.getBoundingClientRect = () => new DOMRect();
 
-const STAFF: TestUser = { sub: 'u-sam', email: 'sam@provider.test', givenName: 'Sam', familyName: 'Staff', role: 'sentient', customerId: null };
 const [BASE, OTHER] = ['a'.repeat(32), 'b'.repeat(32)];
-const base: Release = {
-  id: BASE,
-  files: {
-    'registry.json': { modules: ['lb'] },
-    'lb.json': { key: 'lb', name: 'Leaderboard', baseUrl: '/leaderboard', breadcrumbs: true, routes: [] },
-  },
-  author: { sub: 'u-sam', email: 'sam@provider.test' },
-  publishedAt: '2026-11-26T09:00:00.000Z',
-  reason: 'first',
-  parent: null,
-  report: { valid: true, files: 2, modules: 1, routes: 0, problems: [] },
-};
-const noDifference: ReleaseDiff = {
-  from: BASE,
-  to: OTHER,
-  identical: false,
-  modules: [],
-  renamed: [],
-  exposure: [],
-  bundles: [],
-  routesAdded: [],
-  routesRemoved: [],
-  routesRetitled: [],
-  routeRoles: [],
-};
+const base = storedRelease(BASE, {
+  'registry.json': { modules: ['lb'] },
+  'lb.json': { key: 'lb', name: 'Leaderboard', baseUrl: '/leaderboard', breadcrumbs: true, routes: [] },
+});
+const noDifference = noChange(BASE, OTHER);
 
 function editor(active = BASE) {
   const platform = fakePlatform({

@@ -1,24 +1,15 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Release } from '@platform/schemas';
-import { fakePlatform, problem, type SeenRequest, type TestUser } from '../../testing/fakePlatform.ts';
+import { fakePlatform, problem, type SeenRequest } from '../../testing/fakePlatform.ts';
+import { STAFF, storedRelease } from '../../testing/releaseFixtures.ts';
 import { renderInApp } from '../../testing/renderInApp.tsx';
 import { PublishDraft } from './PublishDraft.tsx';
 
-const STAFF: TestUser = { sub: 'u-sam', email: 'sam@provider.test', givenName: 'Sam', familyName: 'Staff', role: 'sentient', customerId: null };
 const BASE = 'a'.repeat(32);
 const STORED = 'b'.repeat(32);
 const TEXTS = { 'registry.json': '{ "modules": [] }' };
-const stored: Release = {
-  id: STORED,
-  files: { 'registry.json': { modules: [] } },
-  author: { sub: 'u-sam', email: 'sam@provider.test' },
-  publishedAt: '2026-11-26T09:00:00.000Z',
-  reason: 'new screens',
-  parent: BASE,
-  report: { valid: true, files: 1, modules: 0, routes: 0, problems: [] },
-};
+const stored = storedRelease(STORED, { 'registry.json': { modules: [] } }, BASE);
 
 /** The publishing form over a service that answers the two steps with `publish` and `activate`. */
 function publishForm(answers: { publish?: (r: SeenRequest) => unknown; activate?: (r: SeenRequest) => unknown } = {}, blockedBecause?: string) {

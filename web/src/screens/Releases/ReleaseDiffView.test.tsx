@@ -1,25 +1,12 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ReleaseDiff } from '@platform/schemas';
-import { fakePlatform, problem, type TestUser } from '../../testing/fakePlatform.ts';
+import { fakePlatform, problem } from '../../testing/fakePlatform.ts';
+import { noChange, STAFF } from '../../testing/releaseFixtures.ts';
 import { renderInApp } from '../../testing/renderInApp.tsx';
 import { ReleaseDiffView } from './ReleaseDiffView.tsx';
 
-const STAFF: TestUser = { sub: 'u-sam', email: 'sam@provider.test', givenName: 'Sam', familyName: 'Staff', role: 'sentient', customerId: null };
-const none: ReleaseDiff = {
-  from: 'r1',
-  to: 'r2',
-  identical: false,
-  modules: [],
-  renamed: [],
-  exposure: [],
-  bundles: [],
-  routesAdded: [],
-  routesRemoved: [],
-  routesRetitled: [],
-  routeRoles: [],
-};
+const none = noChange('r1', 'r2');
 
 function diffView(answer: () => unknown) {
   const platform = fakePlatform({ user: STAFF, serve: ({ url }) => (url.pathname === '/api/v1/admin/releases/r2/diff' ? answer() : undefined) });
