@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { vitestTags } from './scripts/hardeningGroups.mjs';
+import { manifestValidators } from './web/build/manifestValidators.ts';
 
 // Vitest warns on every run that type tests are experimental. They are chosen knowingly (decision 0031),
 // so the notice says nothing new; this exact message alone is dropped, before the projects' configs are read.
@@ -12,6 +13,8 @@ process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) =>
 export default defineConfig({
   // As the page's import map does, the SDK's bare name resolves to the shell's implementation, so a
   // component test can import a fixture bundle as a browser would (web/src/app/bundles/BundleHost.test.tsx).
+  // The release editor's schema checks, compiled as the build compiles them, so its component test checks as the browser does.
+  plugins: [manifestValidators()],
   resolve: { alias: [{ find: /^@platform\/module-sdk$/, replacement: new URL('web/src/moduleRuntime/moduleSdk.tsx', import.meta.url).pathname }] },
   test: {
     // Component tests opt into a DOM with a `// @vitest-environment jsdom` docblock; the rest stay in

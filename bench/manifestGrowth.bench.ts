@@ -59,7 +59,7 @@ export function grownSet(real: ManifestSet, modules: number): ManifestSet {
   const realRoutes = [...real.modules.values()].reduce((n, m) => n + countRoutes(m.routes), 0);
   const added = modules - real.modules.size;
   const extraAtMost = ROUTES_AT_MOST - realRoutes - 20 * (1000 - real.modules.size);
-  const set: ManifestSet = { ...real, version: `grown-${modules}`, registry: [...real.registry], modules: new Map(real.modules), files: new Map(real.files) };
+  const set: ManifestSet = { ...real, release: `grown-${modules}`, registry: [...real.registry], modules: new Map(real.modules), files: new Map(real.files) };
   for (let i = 0; i < added; i++) {
     const key = generatedKey(i);
     set.modules.set(key, generatedModule(key, i < extraAtMost));

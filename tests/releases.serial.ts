@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { STAFF_ROLE, type AdminPreview, type ReleaseList } from '@platform/schemas';
+import { releaseEntityTag, STAFF_ROLE, type AdminPreview, type ReleaseList } from '@platform/schemas';
 import { ACCOUNTS, ENGINEER_STATE, STAFF_STATE } from './support/accounts.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
 import { idTokenFor, manifestFor } from './support/signIn.ts';
@@ -30,13 +30,13 @@ test.afterAll(async ({ request }) => {
   const state = await releaseState(request);
   if (state.pilot) {
     await request.delete(`${RELEASES}/pilot`, {
-      headers: { ...headers, 'if-match': `"${state.active}"` },
+      headers: { ...headers, 'if-match': releaseEntityTag(state.active) },
       data: { release: state.pilot.release, reason: 'e2e: tidy up' },
     });
   }
   if (state.active !== original) {
     const restored = await request.put(`${RELEASES}/active`, {
-      headers: { ...headers, 'if-match': `"${state.active}"` },
+      headers: { ...headers, 'if-match': releaseEntityTag(state.active) },
       data: { release: original, reason: 'e2e: restore' },
     });
     expect(restored.ok()).toBe(true);
@@ -184,7 +184,7 @@ test('publishing over a release someone else activated meanwhile is refused: the
   await staff.getByRole('region', { name: 'Who is shown Life Cycle Cost' }).getByLabel('Switched on for new customers').uncheck();
   await expect(staff.getByTestId('draft-check')).toHaveText('No problems: the service checked the whole set.');
 
-  const headers = { ...(await staffHeaders(request)), 'if-match': `"${original}"` };
+  const headers = { ...(await staffHeaders(request)), 'if-match': releaseEntityTag(original) };
   expect((await request.put(`${RELEASES}/active`, { headers, data: { release: staffOnlyLcc, reason: 'e2e: another administrator' } })).ok()).toBe(true);
 
   await staff.getByLabel('Reason for publishing').fill('e2e: off for new customers');
@@ -204,7 +204,7 @@ test('publishing over a release someone else activated meanwhile is refused: the
   await expect(staff.getByRole('region', { name: 'Who is shown Life Cycle Cost' }).getByLabel('Switched on for new customers')).not.toBeChecked();
   expect(cspViolations.get(staff)).toEqual([]);
 
-  const back = { ...(await staffHeaders(request)), 'if-match': `"${staffOnlyLcc}"` };
+  const back = { ...(await staffHeaders(request)), 'if-match': releaseEntityTag(staffOnlyLcc) };
   expect((await request.put(`${RELEASES}/active`, { headers: back, data: { release: original, reason: 'e2e: restore' } })).ok()).toBe(true);
 });
 
@@ -235,7 +235,7 @@ test('the release screens pass axe, and the JSON editor is reached and left with
 });
 
 test('a customer user gets 403 problem+json from every release route, and nothing changes', async ({ request }) => {
-  const headers = { authorization: `Bearer ${await idTokenFor(request, ACCOUNTS.engineer.email)}`, 'if-match': `"${original}"` };
+  const headers = { authorization: `Bearer ${await idTokenFor(request, ACCOUNTS.engineer.email)}`, 'if-match': releaseEntityTag(original) };
   const step = { release: original, reason: 'not mine to take' };
   const answers = [
     await request.get(RELEASES, { headers }),

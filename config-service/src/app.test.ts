@@ -103,7 +103,7 @@ describe('GET /api/v1/manifest', () => {
   });
 
   it("leaves out the modules the user's customer has switched off, for its users and for staff acting for it", async () => {
-    const switched = await apps.app({ customerModules: apps.track(await customersWithModulesOff(apps.manifests, { acme: ['lcc'] })) });
+    const switched = await apps.app({ customerModules: apps.track(await customersWithModulesOff(apps.folder, { acme: ['lcc'] })) });
     const get = (token: string, headers: Record<string, string> = {}) => signedRequest(switched, token, { url: '/api/v1/manifest', headers });
     const keys = (res: { json(): { modules: { key: string }[] } }) => res.json().modules.map((m) => m.key);
     expect(keys(await get(sign(claims())))).toEqual(['mr', 'hs']);
@@ -116,6 +116,19 @@ describe('GET /api/v1/manifest', () => {
     const res = await getManifest(sign(claims({ 'custom:auth': undefined })));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ modules: [], customerId: null, landing: null });
+  });
+});
+
+describe('what users are served', () => {
+  it('is the active release in the store, whose routes every app has, as server.ts wires it', async () => {
+    const served = await app();
+    const staff = sign(claims({ 'custom:auth': JSON.stringify({ role: 'sentient' }) }));
+    const list = await served.inject({ url: '/api/v1/admin/releases', headers: bearer(staff) });
+    expect(list.statusCode).toBe(200);
+    const { active } = list.json() as { active: string };
+    const manifest = await served.inject({ url: '/api/v1/manifest', headers: bearer(sign(claims())) });
+    expect(manifest.json().version).toBe(active);
+    expect((await served.inject({ url: '/readyz' })).json().release).toBe(active);
   });
 });
 

@@ -2,7 +2,6 @@ import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { PublicConfig } from '@platform/schemas';
-import type { ManifestSource } from './manifests/manifestStore.ts';
 import { ajv, coercingAjv } from './validation/schemaValidator.ts';
 import { BACKENDS, environmentSchema, type MessagingQueueSettings, type MessagingSettings, type RateLimits, type StreamLimits } from './settings.ts';
 import type { MessagingSink } from './messaging/messagingSink.ts';
@@ -44,10 +43,8 @@ import type { ManifestReleases } from './releases/manifestReleases.ts';
 export interface AppOptions {
   environment: string;
   productName: string;
-  /** The manifest set in service, earlier versions and the last rejected edit. */
-  manifests: ManifestSource;
-  /** Manifest releases in the store (usually also `manifests`): their routes are served when given. */
-  releases?: ManifestReleases;
+  /** What users are served: the manifest releases in the store (the route-manifests/ folder only feeds them). */
+  releases: ManifestReleases;
   /** Customers and their module switches, in the database. */
   customerModules: CustomerModules;
   /** The customer ids the user pool's claims name, for the operators' "not yet added" list; unset: no such list. */
@@ -211,16 +208,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { releases } = options;
   // The active release's set and a pilot's: whose modules take bundles, and whose bundles the page maps.
   const servedSets = () => {
-    const pilot = releases?.state().pilot;
-    const pilotSet = pilot && releases?.version(pilot.release);
-    return pilotSet ? [options.manifests.current(), pilotSet] : [options.manifests.current()];
+    const pilot = releases.state().pilot;
+    const pilotSet = pilot && releases.built(pilot.release);
+    return pilotSet ? [releases.current(), pilotSet] : [releases.current()];
   };
-  await app.register(metrics, {
-    access: metricsAccess(options.environment, options.metricsToken),
-    manifests: options.manifests,
-    releases: options.releases,
-    database,
-  });
+  await app.register(metrics, { access: metricsAccess(options.environment, options.metricsToken), manifests: releases, database });
   // What the browser is told to call is what the policy lets it call.
   const directives = pageDirectives({ auth: options.browserAuth, backends: options.backends ?? NO_BACKENDS });
   await app.register(security, { directives, corsOrigins: options.corsOrigins ?? [] });
@@ -241,14 +233,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the routes: the document is collected from their onRoute hooks.
   await app.register(openApi, { productName: options.productName });
   await app.register(health, {
-    manifests: options.manifests,
-    releases: options.releases,
+    manifests: releases,
     database,
     jwksUrl: options.authentication.jwksUrl,
     appClient: options.appClientWriteRights,
   });
   await app.register(configRoutes, {
-    manifests: options.manifests,
+    manifests: releases,
     environment: options.environment,
     productName: options.productName,
     auth: options.browserAuth,
@@ -257,17 +248,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.backendRegions ?? (Object.fromEntries(BACKENDS.map((name) => [name, options.browserAuth.region])) as PublicConfig['backendRegions']),
     messaging: !!options.messaging,
   });
-  const served = { manifests: options.manifests, environment: options.environment, productName: options.productName, customerModules: options.customerModules };
+  const served = { manifests: releases, environment: options.environment, productName: options.productName, customerModules: options.customerModules };
   await app.register(manifestRoutes, served);
-  await app.register(adminRoutes, { ...served, load: options.releases?.load });
-  if (options.releases)
-    await app.register(releaseRoutes, {
-      releases: options.releases,
-      customerModules: options.customerModules,
-      productName: options.productName,
-      load: options.releases.load,
-      bundles,
-    });
+  await app.register(adminRoutes, served);
+  await app.register(releaseRoutes, { releases, customerModules: options.customerModules, productName: options.productName, bundles });
   await app.register(bundleRoutes, { bundles, servedSets });
   await app.register(customerRoutes, { ...served, claimedCustomerIds: options.claimedCustomerIds });
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });
@@ -281,7 +265,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(userManagementRoutes, {
       ...options.userManagement,
       audit: new UserAuditStore(database),
-      manifests: options.manifests,
+      manifests: releases,
       mfa: options.authentication.mfa,
     });
   if (options.localIdp) {

@@ -11,8 +11,9 @@ import { DEMO_ACCOUNTS, DEMO_CUSTOMERS, DEMO_PASSWORD, INVITED_DEMO_ACCOUNT } fr
 import { callbackUrls } from './identity/local/seedLocalPool.ts';
 import { startLocalIdentityProvider, type LocalIdentityProvider } from './identity/local/startLocalIdentityProvider.ts';
 import { formatProblem, ManifestSetError, moreLine } from './manifests/manifestProblem.ts';
-import { ManifestStore, type ReloadEvent } from './manifests/manifestStore.ts';
+import { ManifestFolder } from './manifests/manifestFolder.ts';
 import { ManifestReleases } from './releases/manifestReleases.ts';
+import type { ReloadEvent } from './releases/servedManifests.ts';
 import { ReleaseStore } from './store/releaseStore.ts';
 import { BundleStore } from './store/bundleStore.ts';
 import { FolderWithLocalBundles } from './bundles/localModuleFolders.ts';
@@ -47,7 +48,7 @@ async function main() {
       ? undefined
       : settings.localModuleFolders.length
         ? new FolderWithLocalBundles(settings.manifestsDir, { screens }, settings.localModuleFolders)
-        : new ManifestStore(settings.manifestsDir, { screens });
+        : new ManifestFolder(settings.manifestsDir, { screens });
 
   // Then the database: migrated before anything is served, the demo customers added where wanted.
   const database = await openDatabase({
@@ -64,12 +65,12 @@ async function main() {
         'MANIFESTS_DIR',
         `the store holds no manifest release yet, and ${settings.manifestsDir} does not exist to publish the first one from`,
       );
-    folder = new ManifestStore(settings.manifestsDir, { screens });
+    folder = new ManifestFolder(settings.manifestsDir, { screens });
   }
   const bundles = new BundleStore(database);
   // Before the releases open: the folder's first release names what the module folders hold.
   if (watched instanceof FolderWithLocalBundles) await watched.upload(bundles);
-  const manifests = await ManifestReleases.open({
+  const releases = await ManifestReleases.open({
     store: releaseStore,
     bundles,
     load: { screens },
@@ -77,7 +78,7 @@ async function main() {
     folder,
     kept: settings.releasesKept,
   });
-  const customerModules = await CustomerModules.open(new CustomerStore(database), manifests);
+  const customerModules = await CustomerModules.open(new CustomerStore(database), releases);
   if (settings.seedDemoData) {
     for (const customer of DEMO_CUSTOMERS) await customerModules.createCustomer({ ...customer }, { sub: 'system', email: 'demo-data' });
   }
@@ -113,8 +114,7 @@ async function main() {
   const app = await buildApp({
     environment: settings.environment,
     productName: settings.productName,
-    manifests,
-    releases: manifests,
+    releases,
     authentication: {
       issuer,
       jwksUrl,
@@ -165,7 +165,7 @@ async function main() {
     webRoot: settings.webDist,
     logger: loggerOptions({ level: settings.logLevel, pretty: settings.logFormat === 'pretty' }),
   });
-  manifests.log = app.log;
+  releases.log = app.log;
   if (watched instanceof FolderWithLocalBundles) watched.log = app.log;
   // The first reading before the port opens (bounded by its time-out), so a replica whose client is fine
   // is ready as soon as it listens; later readings (with back-off until proved, then hourly) run in the background.
@@ -174,8 +174,8 @@ async function main() {
 
   // Administrators edit route-manifests/ while the service runs (files) or publish releases: valid
   // edits are served at once, invalid ones are logged with every problem and change nothing.
-  manifests.on('reload', (event: ReloadEvent) => {
-    if (event.kind === 'loaded') app.log.info({ release: event.version, previous: event.previous }, 'manifest release activated');
+  releases.on('reload', (event: ReloadEvent) => {
+    if (event.kind === 'loaded') app.log.info({ release: event.release, previous: event.previous }, 'manifest release activated');
     if (event.kind === 'pilot')
       app.log.info({ release: event.release, customers: event.customers }, event.release ? 'manifest release pilot changed' : 'manifest release pilot ended');
     if (event.kind === 'rejected') {
@@ -206,7 +206,7 @@ async function main() {
     for (const [what, step] of [
       ['manifest watcher', async () => watched?.close()],
       ['http server', () => app.close()],
-      ['release listener', () => manifests.close()],
+      ['release listener', () => releases.close()],
       ['switch listener', () => customerModules.close()],
       ['database', () => database.close()],
       ['app client check', async () => writeRights?.stop()],
@@ -227,7 +227,7 @@ async function main() {
   await app.listen({ port: settings.port, host: settings.host });
   const lines = [
     '',
-    `  Platform running at ${settings.publicOrigin}  (environment: ${settings.environment}, release ${manifests.current().version}${watched ? `, publishing edits of ${settings.manifestsDir}` : ' from the store'})`,
+    `  Platform running at ${settings.publicOrigin}  (environment: ${settings.environment}, release ${releases.current().release}${watched ? `, publishing edits of ${settings.manifestsDir}` : ' from the store'})`,
     `  Database: ${settings.databaseUrl ? `PostgreSQL at ${loggableDatabaseUrl(settings.databaseUrl)}` : `embedded PGlite in ${join(settings.dataDir, 'pglite')}`}`,
   ];
   if (local) {

@@ -2,7 +2,7 @@ import type { ReleaseDiff } from './types.ts';
 
 /**
  * Whether a difference between releases has anything a user would notice (the files may still differ,
- * e.g. in a screen id). The publishing command and the releases screen both say so in their own words.
+ * e.g. in a screen id); `diffSummary` says so in the words both the publishing commands and the releases screen show.
  */
 export function noticeable(diff: ReleaseDiff): boolean {
   return [diff.modules, diff.renamed, diff.exposure, diff.bundles, diff.routesAdded, diff.routesRemoved, diff.routesRetitled, diff.routeRoles].some(

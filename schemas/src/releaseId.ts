@@ -16,3 +16,9 @@ const RELEASE_ID = new RegExp(RELEASE_ID_PATTERN);
 
 /** Whether text is a release id: 32 lower-case hex digits, or 12 for a release stored before issue 26. */
 export const isReleaseId = (text: string): boolean => RELEASE_ID.test(text);
+
+/**
+ * The release state's entity tag, `"<active release id>"`: the service's ETag, and the If-Match every
+ * step on the releases sends back (the web app and the publishing commands alike).
+ */
+export const releaseEntityTag = (active: string): string => `"${active}"`;

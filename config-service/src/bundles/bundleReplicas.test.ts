@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Release, ReleaseFiles, UserManifest } from '@platform/schemas';
+import { releaseEntityTag, type Release, type ReleaseFiles, type UserManifest } from '@platform/schemas';
 import { CustomerModules } from '../customers/customerModules.ts';
 import { ManifestReleases } from '../releases/manifestReleases.ts';
 import { BundleStore } from '../store/bundleStore.ts';
@@ -34,7 +34,7 @@ async function replica(webRoot: string): Promise<FastifyInstance> {
   const db = await openPostgres(database.url);
   pools.push(db);
   await migrate(db);
-  const releases = await ManifestReleases.open({ store: new ReleaseStore(db), bundles: new BundleStore(db), source: 'store', folder: apps.manifests });
+  const releases = await ManifestReleases.open({ store: new ReleaseStore(db), bundles: new BundleStore(db), source: 'store', folder: apps.folder });
   const customerModules = apps.track(await CustomerModules.open(new CustomerStore(db), releases));
   await customerModules.createCustomer({ id: 'acme', name: 'Acme Industrial' }, { sub: 'system', email: 'test-setup' });
   const close = customerModules.close.bind(customerModules);
@@ -42,7 +42,7 @@ async function replica(webRoot: string): Promise<FastifyInstance> {
     await releases.close();
     await close();
   };
-  return apps.app({ manifests: releases, releases, customerModules, webRoot });
+  return apps.app({ releases, customerModules, webRoot });
 }
 
 beforeAll(async () => {
@@ -88,7 +88,9 @@ describe('module bundles on two replicas', () => {
     });
     expect(published.statusCode, published.body).toBe(201);
     const release = (published.json() as Release).id;
-    expect((await staffAsk(a, 'PUT', '/api/v1/admin/releases/active', { release, reason: 'go' }, { 'if-match': `"${active}"` })).statusCode).toBe(200);
+    expect((await staffAsk(a, 'PUT', '/api/v1/admin/releases/active', { release, reason: 'go' }, { 'if-match': releaseEntityTag(active) })).statusCode).toBe(
+      200,
+    );
 
     const lccOnB = async () =>
       ((await b.inject({ url: '/api/v1/manifest', headers: bearer(engineer) })).json() as UserManifest).modules.find((m) => m.key === 'lcc')?.bundle?.version;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Release, ReleaseFiles } from '@platform/schemas';
+import { releaseEntityTag, type Release, type ReleaseFiles } from '@platform/schemas';
 import type { ManifestReleases } from '../releases/manifestReleases.ts';
 import { bundleEntries, gzippedTar } from '../testing/bundleTar.ts';
 import { demoCustomerModules, releasesOn, startTestApps, type TestApps, staffToken } from '../testing/testApp.ts';
@@ -27,18 +27,18 @@ let releases: ManifestReleases;
 
 beforeAll(async () => {
   apps = await startTestApps();
-  const modules = apps.track(await demoCustomerModules(apps.manifests));
-  releases = await releasesOn(modules, apps.manifests);
+  const modules = apps.track(await demoCustomerModules(apps.folder));
+  releases = await releasesOn(modules, apps.folder);
   const webRoot = mkdtempSync(join(tmpdir(), 'import-map-web-'));
   writeFileSync(join(webRoot, 'index.html'), INDEX);
   writeFileSync(join(webRoot, 'importmap.json'), JSON.stringify(SHARED));
-  app = await apps.app({ manifests: releases, releases, customerModules: modules, webRoot });
+  app = await apps.app({ releases, customerModules: modules, webRoot });
 }, 60_000);
 afterAll(() => apps.close());
 
 const ask = (method: 'PUT' | 'POST' | 'DELETE', url: string, payload: object | Buffer, headers: Record<string, string> = {}) =>
   app.inject({ method, url, headers: bearer(staff, { ...headers }), payload });
-const active = () => ({ 'if-match': `"${releases.current().version}"` });
+const active = () => ({ 'if-match': releaseEntityTag(releases.current().release) });
 
 /** Uploads lcc's bundle `version` and publishes a release naming it; its id. */
 async function releaseNaming(version: string): Promise<string> {

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserManifest } from '@platform/schemas';
 import type { FastifyInstance } from 'fastify';
-import type { ReloadEvent } from '../manifests/manifestStore.ts';
+import type { ReloadEvent } from '../releases/servedManifests.ts';
 import { ManifestReleases } from '../releases/manifestReleases.ts';
 import { readSettings, SettingsError } from '../settings.ts';
 import { BundleStore } from '../store/bundleStore.ts';
 import { ReleaseStore } from '../store/releaseStore.ts';
 import { claims, demoCustomerModules, ROUTE_MANIFESTS, sign, startTestApps, type TestApps } from '../testing/testApp.ts';
+import { bearer } from '../testing/signedRequest.ts';
 import { FolderWithLocalBundles } from './localModuleFolders.ts';
 
 // npm start and npm run module:dev (issue 28, decision 0064): a module's build folder on this machine
@@ -38,7 +39,7 @@ beforeAll(async () => {
   await folder.upload(bundles);
   releases = await ManifestReleases.open({ store: new ReleaseStore(modules.store.db), bundles, source: 'files', folder });
   apps.track({ close: () => releases.close() } as never);
-  app = await apps.app({ manifests: releases, releases, customerModules: modules });
+  app = await apps.app({ releases, customerModules: modules });
   folder.watch(20);
 }, 60_000);
 afterAll(async () => {
@@ -47,7 +48,7 @@ afterAll(async () => {
 });
 
 const mrBundle = async () => {
-  const res = await app.inject({ url: '/api/v1/manifest', headers: { authorization: `Bearer ${acme}` } });
+  const res = await app.inject({ url: '/api/v1/manifest', headers: bearer(acme) });
   return (res.json() as UserManifest).modules.find((m) => m.key === 'mr')?.bundle;
 };
 /** The next release made active: what a rebuild or an edit of the folder leads to. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { isPlatformError } from '../errors.ts';
 import { manifestSetFromFiles, type LoadOptions, type ManifestSet } from '../manifests/loadManifestSet.ts';
-import { ManifestStore } from '../manifests/manifestStore.ts';
+import { ManifestFolder } from '../manifests/manifestFolder.ts';
 import type { BundleStore } from '../store/bundleStore.ts';
 import type { Actor } from '../store/customerStore.ts';
 import { packBundle } from './packBundle.ts';
@@ -37,7 +37,7 @@ const consoleLog: Log = {
  * route-manifests/ keeps the module's screens, and route-manifests/ itself never names a bundle
  * production would not hold.
  */
-export class FolderWithLocalBundles extends ManifestStore {
+export class FolderWithLocalBundles extends ManifestFolder {
   readonly #versions = new Map<string, string>();
   #named: { raw: ManifestSet; versions: string; set: ManifestSet } | undefined;
   #watchers: FSWatcher[] = [];
@@ -104,10 +104,10 @@ export class FolderWithLocalBundles extends ManifestStore {
   }
 
   async #rebuilt(folder: LocalModuleFolder): Promise<void> {
-    const previous = this.current().version;
+    const previous = this.current().release;
     if (!(await this.#sync(folder))) return;
     // Told as an edit of the folder: the releases publish and activate what current() now gives.
-    this.emit('reload', { kind: 'loaded', version: this.current().version, previous, at: new Date().toISOString() });
+    this.emit('reload', { kind: 'loaded', release: this.current().release, previous, at: new Date().toISOString() });
   }
 
   /** Uploads the folder's files; whether the version its module names changed. */

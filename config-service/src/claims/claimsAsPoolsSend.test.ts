@@ -11,7 +11,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   apps = await startTestApps();
   app = await apps.app({
-    customerModules: apps.track(await customersWithModulesOff(apps.manifests, { acme: ['lcc'] })),
+    customerModules: apps.track(await customersWithModulesOff(apps.folder, { acme: ['lcc'] })),
     localMainApi: { users: { listUsers: async () => [] }, signingKey: Buffer.alloc(32, 1) },
   });
 });

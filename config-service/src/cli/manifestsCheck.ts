@@ -16,7 +16,7 @@ const screens = readScreenCatalogue();
 try {
   const set = loadManifestSet(dir, { screens });
   console.log(
-    `manifests: ${set.modules.size} files valid in ${shown} (version ${set.version})${screens ? '' : '; screens not checked (no schemas/screen-catalogue.json)'}`,
+    `manifests: ${set.modules.size} files valid in ${shown} (version ${set.release})${screens ? '' : '; screens not checked (no schemas/screen-catalogue.json)'}`,
   );
   const bundles = namedBundles(set).map((b) => `${b.module} ${b.version}`);
   if (bundles.length)

@@ -91,7 +91,7 @@ describe('npm run manifests:publish', () => {
       retitle('exports', 'Exports and reports')(m);
     },
   });
-  const renamedId = loadManifestSet(renamed).version;
+  const renamedId = loadManifestSet(renamed).release;
 
   it('shows the difference from the active release on a dry run and changes nothing', async () => {
     const before = await releases();
@@ -100,8 +100,8 @@ describe('npm run manifests:publish', () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('signed in as the demo staff account staff@demo.local');
     expect(run.stdout).toContain(`difference from the active release ${before.active} to ${renamedId}`);
-    expect(run.stdout).toMatch(/modules renamed:\n\s+hs: "Asset Life" → "Asset Lifecycle"/);
-    expect(run.stdout).toMatch(/routes retitled:\n\s+\/asset-life\/exports \(hs\): "Exports" → "Exports and reports"/);
+    expect(run.stdout).toMatch(/Modules renamed:\n\s+hs: “Asset Life” → “Asset Lifecycle”/);
+    expect(run.stdout).toMatch(/Pages retitled:\n\s+\/asset-life\/exports \(hs\): “Exports” → “Exports and reports”/);
     expect(run.stdout).toContain('dry run: nothing published');
     expect(await releases()).toEqual(before);
     expect(await servedTo('engineer@acme.example')).toBe(before.active);
@@ -144,7 +144,7 @@ describe('npm run manifests:publish', () => {
 
   it('serves a --pilot release to the named customer first and not to others', async () => {
     const piloted = copyOfManifests({ 'hs.json': (m) => void (m.name = 'Asset Life (pilot)') });
-    const pilotedId = loadManifestSet(piloted).version;
+    const pilotedId = loadManifestSet(piloted).release;
     const run = await publish(['--reason', 'try it with acme', '--pilot', 'acme', '--dir', piloted, '--url', service.base]);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);

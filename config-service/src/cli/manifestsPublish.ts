@@ -5,10 +5,11 @@
 // so the job's log says what users will see change. Activation names the active release it was
 // compared against (If-Match): a release activated by someone else meanwhile is never overwritten
 // unseen. Exit status: 0 done or nothing to do, 1 refused or failed, 2 wrong command line.
+import type { ManifestFileProblem } from '@platform/schemas';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { loadManifestSet, manifestSetFromFiles, type ManifestSet } from '../manifests/loadManifestSet.ts';
-import { ManifestSetError, type LocatedProblem } from '../manifests/manifestProblem.ts';
+import { ManifestSetError } from '../manifests/manifestProblem.ts';
 import { readScreenCatalogue } from '../manifests/screenCatalogue.ts';
 import { compareReleases } from '../releases/compareReleases.ts';
 import { describeDiff } from './describeDiff.ts';
@@ -24,7 +25,7 @@ const sameCustomers = (a: readonly string[], b: readonly string[]) => a.length =
  * The service locates its problems in each file as JSON.stringify(value, null, 2) writes it; those
  * lines and columns are kept only for a file written exactly so, where they are right in the folder too.
  */
-function inFolderTerms(problems: LocatedProblem[], dir: string, set: ManifestSet): LocatedProblem[] {
+function inFolderTerms(problems: ManifestFileProblem[], dir: string, set: ManifestSet): ManifestFileProblem[] {
   // Each file is read and compared once, however many of its problems there are.
   const asWritten = new Map<string, boolean>();
   const writtenSo = (file: string) => {
@@ -55,7 +56,7 @@ async function publish(args: PublishArgs): Promise<number> {
     console.error('manifests:publish: nothing published');
     return 1;
   }
-  console.log(`manifests: ${set.modules.size} files valid in ${shown}: release ${set.version}`);
+  console.log(`manifests: ${set.modules.size} files valid in ${shown}: release ${set.release}`);
 
   const config = await publicConfig(args.url);
   const user = await signIn(args.url, config);
@@ -69,25 +70,25 @@ async function publish(args: PublishArgs): Promise<number> {
   console.log(`the service: ${describeState(state)}`);
 
   if (args.pilot) {
-    if (state.pilot?.release === set.version && sameCustomers(state.pilot.customers, args.pilot)) {
-      console.log(`release ${set.version} is already the pilot for exactly ${args.pilot.join(', ')}: nothing changed`);
+    if (state.pilot?.release === set.release && sameCustomers(state.pilot.customers, args.pilot)) {
+      console.log(`release ${set.release} is already the pilot for exactly ${args.pilot.join(', ')}: nothing changed`);
       return 0;
     }
-    if (state.active === set.version) {
-      console.log(`release ${set.version} is already active for everyone (${args.pilot.join(', ')} included): nothing to pilot, nothing changed`);
+    if (state.active === set.release) {
+      console.log(`release ${set.release} is already active for everyone (${args.pilot.join(', ')} included): nothing to pilot, nothing changed`);
       return 0;
     }
-    if (state.pilot?.release === set.version)
-      console.log(`release ${set.version} is the pilot now for ${state.pilot.customers.join(', ')}; it is to be for ${args.pilot.join(', ')}`);
-  } else if (state.active === set.version) {
-    console.log(`release ${set.version} is already active: nothing changed`);
+    if (state.pilot?.release === set.release)
+      console.log(`release ${set.release} is the pilot now for ${state.pilot.customers.join(', ')}; it is to be for ${args.pilot.join(', ')}`);
+  } else if (state.active === set.release) {
+    console.log(`release ${set.release} is already active: nothing changed`);
     return 0;
   }
 
   const active = await client.get(state.active);
   // Built without the screen check: the service accepted it, and this checkout's web app may be older or newer.
   const activeSet = manifestSetFromFiles(active.files);
-  console.log(`\ndifference from the active release ${state.active} to ${set.version}${args.pilot ? ` (what ${args.pilot.join(', ')} will see change)` : ''}:`);
+  console.log(`\ndifference from the active release ${state.active} to ${set.release}${args.pilot ? ` (what ${args.pilot.join(', ')} will see change)` : ''}:`);
   for (const line of describeDiff(compareReleases(activeSet, set, config.productName))) console.log(line);
   console.log('');
 
@@ -112,7 +113,7 @@ async function publish(args: PublishArgs): Promise<number> {
       ? `published release ${release.id}`
       : `release ${release.id} was published before (${release.publishedAt} by ${release.author.email || release.author.sub}: ${release.reason})`,
   );
-  if (release.id !== set.version) console.log(`note: the service stored it as ${release.id}, where this folder's id is ${set.version}`);
+  if (release.id !== set.release) console.log(`note: the service stored it as ${release.id}, where this folder's id is ${set.release}`);
 
   return stepRelease(client, { release: release.id, reason, pilot: args.pilot, state }, 'manifests:publish');
 }

@@ -1,4 +1,5 @@
-import { formatProblem, moreLine, type LocatedProblem } from '../manifests/manifestProblem.ts';
+import type { ManifestFileProblem } from '@platform/schemas';
+import { formatProblem, moreLine } from '../manifests/manifestProblem.ts';
 
 /**
  * Prints manifest problems to standard error as `npm run manifests:check` always has: a count naming
@@ -6,7 +7,7 @@ import { formatProblem, moreLine, type LocatedProblem } from '../manifests/manif
  * prefixes each file so an editor run from the working directory can jump to it. `more` problems were
  * found past those listed (the check lists the first 100): the count includes them, a last line says so.
  */
-export function printProblems(problems: readonly LocatedProblem[], where: string, folder?: string, more = 0): void {
+export function printProblems(problems: readonly ManifestFileProblem[], where: string, folder?: string, more = 0): void {
   const total = problems.length + more;
   console.error(`manifests: ${total} problem${total === 1 ? '' : 's'} in ${where}`);
   for (const problem of problems) console.error(formatProblem(folder ? { ...problem, file: `${folder}/${problem.file}` } : problem));

@@ -21,9 +21,9 @@ let base: string;
 
 beforeAll(async () => {
   apps = await startTestApps();
-  const modules = apps.track(await demoCustomerModules(apps.manifests));
-  releases = await releasesOn(modules, apps.manifests);
-  app = await apps.app({ manifests: releases, releases, customerModules: modules });
+  const modules = apps.track(await demoCustomerModules(apps.folder));
+  releases = await releasesOn(modules, apps.folder);
+  app = await apps.app({ releases, customerModules: modules });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }, 60_000);
@@ -62,7 +62,7 @@ describe('npm run modules:publish', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/bundle: 3 files, \d+ bytes \(\d+ gzipped\) in .*, built for module SDK \^1\.0\.0/);
-    expect(result.stdout).toMatch(/module screens:\n\s+lcc screens generic → 1\.4\.2/);
+    expect(result.stdout).toMatch(/Module screens:\n\s+lcc screens generic → 1\.4\.2/);
     expect(result.stdout).toContain('dry run: nothing uploaded');
     expect(await versions()).toEqual([]);
     expect(releases.state()).toEqual(before);

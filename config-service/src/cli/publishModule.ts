@@ -66,10 +66,10 @@ async function publishModule(args: ModuleArgs, env: NodeJS.ProcessEnv): Promise<
     );
   } catch (error) {
     if (!(error instanceof ServiceAnswerError) || error.status < 400 || error.status >= 500 || error.status === 401 || error.status === 403) throw error;
-    console.error(`${COMMAND}: ${error.message}${error.problem.file ? ` [${error.problem.file}]` : ''}; nothing published`);
+    console.error(`${COMMAND}: ${error.message}${typeof error.problem.file === 'string' ? ` [${error.problem.file}]` : ''}; nothing published`);
     return 1;
   }
-  if (after.version === state.active) {
+  if (after.release === state.active) {
     console.log(`the active release already names ${args.module} ${args.version}, for everyone: nothing changed`);
     return 0;
   }

@@ -23,7 +23,8 @@ export async function stepRelease(
     after = pilot ? await client.pilot(release, pilot, reason, state.active) : await client.activate(release, reason, state.active);
   } catch (error) {
     if (!(error instanceof ServiceAnswerError) || error.status !== 409) throw error;
-    const current = error.problem.current;
+    // A conflict's problem carries the state the step was refused against (routes/releases).
+    const current = error.problem.current as ReleaseState | undefined;
     console.error(
       `${command}: someone changed the active release meanwhile (this run compared against ${state.active}); now: ${current ? describeState(current) : 'not said'}. ` +
         `Release ${release} is published but not ${pilot ? 'piloted' : 'active'}; run again to see the difference from the current one.`,

@@ -1,23 +1,21 @@
 // The staff release API as `npm run manifests:publish` calls it: plain fetch, one method a route, and
 // every answer that is not the one expected thrown as a ServiceAnswerError carrying the problem.
-import type { ModuleBundle, PublicConfig, Release, ReleaseFiles, ReleaseList, ReleaseState } from '@platform/schemas';
-import type { LocatedProblem } from '../manifests/manifestProblem.ts';
+import {
+  releaseEntityTag,
+  type ModuleBundle,
+  type Problem,
+  type PublicConfig,
+  type Release,
+  type ReleaseFiles,
+  type ReleaseList,
+  type ReleaseState,
+} from '@platform/schemas';
 
 /** A CI job must not hang on a service that accepted the connection and never answers. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
-/** The problem+json members the CLI reads; any of them may be missing from a proxy's error page. */
-export interface ProblemBody {
-  title?: string;
-  detail?: string;
-  code?: string;
-  problems?: LocatedProblem[];
-  /** Problems past those listed, counted by the service. */
-  moreProblems?: number;
-  current?: ReleaseState;
-  /** The file of a module bundle a refusal names. */
-  file?: string;
-}
+/** The service's problem document; any member may be missing from a proxy's or gateway's error page. */
+type ProblemBody = Partial<Problem>;
 
 /** The service answered, but not as asked: the status and what its problem document said. */
 export class ServiceAnswerError extends Error {
@@ -82,9 +80,6 @@ async function problemOf(response: Response): Promise<ProblemBody> {
   return { detail: text.split('\n')[0]?.slice(0, 200) || response.statusText };
 }
 
-/** The entity tag as the service writes it, `"<active id>"`. */
-const quoted = (id: string) => `"${id}"`;
-
 /** The staff release routes of one service, signed in with one ID token. */
 export class ReleasesClient {
   constructor(
@@ -123,7 +118,7 @@ export class ReleasesClient {
     const response = await request(this.url('/api/v1/admin/releases/active'), 'activating the release', {
       method: 'PUT',
       token: this.token,
-      headers: { 'if-match': quoted(expectedActive) },
+      headers: { 'if-match': releaseEntityTag(expectedActive) },
       body: { release, reason },
     });
     return (await response.json()) as ReleaseState;
@@ -145,7 +140,7 @@ export class ReleasesClient {
     const response = await request(this.url('/api/v1/admin/releases/pilot'), 'starting the pilot', {
       method: 'PUT',
       token: this.token,
-      headers: { 'if-match': quoted(expectedActive) },
+      headers: { 'if-match': releaseEntityTag(expectedActive) },
       body: { release, customers, reason },
     });
     return (await response.json()) as ReleaseState;

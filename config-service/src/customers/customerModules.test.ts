@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManifestStore } from '../manifests/manifestStore.ts';
+import { ManifestFolder } from '../manifests/manifestFolder.ts';
 import { demoCustomerModules, ROUTE_MANIFESTS } from '../testing/testApp.ts';
 import type { CustomerModules } from './customerModules.ts';
 
-const manifests = new ManifestStore(ROUTE_MANIFESTS);
+const manifests = new ManifestFolder(ROUTE_MANIFESTS);
 const operator = { sub: 'operator-1', email: 'operator@demo.local' };
 let modules: CustomerModules;
 beforeAll(async () => {

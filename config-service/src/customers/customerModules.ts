@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { ManifestSet } from '../manifests/loadManifestSet.ts';
-import type { ManifestSource } from '../manifests/manifestStore.ts';
+import type { ServedManifests } from '../releases/servedManifests.ts';
 import type {
   Actor,
   Customer,
@@ -59,7 +59,7 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
 
   private constructor(
     readonly store: CustomerStore,
-    private readonly manifests: ManifestSource,
+    private readonly manifests: Pick<ServedManifests, 'current'>,
   ) {
     super();
     // Every open event stream listens; hundreds are normal, not a leak.
@@ -67,7 +67,7 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
   }
 
   /** Starts listening before the first read, so no change between the two can be missed. */
-  static async open(store: CustomerStore, manifests: ManifestSource): Promise<CustomerModules> {
+  static async open(store: CustomerStore, manifests: Pick<ServedManifests, 'current'>): Promise<CustomerModules> {
     const modules = new CustomerModules(store, manifests);
     modules.#unlisten = await store.onChange(
       (change) => {

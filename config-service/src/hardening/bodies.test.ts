@@ -31,11 +31,10 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
-  const modules = apps.track(await demoCustomerModules(apps.manifests));
-  const releases = await releasesOn(modules, apps.manifests);
+  const modules = apps.track(await demoCustomerModules(apps.folder));
+  const releases = await releasesOn(modules, apps.folder);
   app = await apps.app({
     customerModules: modules,
-    manifests: releases,
     releases,
     messaging: { kind: 'local' },
     localMainApi: { users: { listUsers: async () => [] }, signingKey: Buffer.alloc(32, 1) },

@@ -18,9 +18,9 @@ let version = 0;
 
 beforeAll(async () => {
   apps = await startTestApps();
-  const modules = apps.track(await demoCustomerModules(apps.manifests));
-  const releases = await releasesOn(modules, apps.manifests);
-  app = await apps.app({ manifests: releases, releases, customerModules: modules });
+  const modules = apps.track(await demoCustomerModules(apps.folder));
+  const releases = await releasesOn(modules, apps.folder);
+  app = await apps.app({ releases, customerModules: modules });
 }, 60_000);
 afterAll(() => apps.close());
 

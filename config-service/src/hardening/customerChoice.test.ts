@@ -17,7 +17,7 @@ let modules: CustomerModules;
 
 beforeAll(async () => {
   apps = await startTestApps();
-  modules = apps.track(await demoCustomerModules(apps.manifests));
+  modules = apps.track(await demoCustomerModules(apps.folder));
   app = await apps.app({ customerModules: modules });
 }, 60_000);
 afterAll(() => apps.close());

@@ -40,7 +40,7 @@ beforeEach(async () => {
   // Set-up writes, and other replicas' writes, go straight to the server.
   direct = await openPostgres(fresh.directUrl, { max: 2 });
   await migrate(direct);
-  const setup = await CustomerModules.open(new CustomerStore(direct), apps.manifests);
+  const setup = await CustomerModules.open(new CustomerStore(direct), apps.folder);
   for (const customer of [
     { id: 'acme', name: 'Acme Industrial' },
     { id: 'globex', name: 'Globex Energy' },
@@ -62,7 +62,7 @@ beforeEach(async () => {
   await setup.close();
   // The service reads every customer's switches at start.
   database = await openPostgres(fresh.url, { onError: () => undefined });
-  served = await CustomerModules.open(new CustomerStore(database), apps.manifests);
+  served = await CustomerModules.open(new CustomerStore(database), apps.folder);
   app = await apps.app({ customerModules: served });
 });
 afterEach(async () => {
@@ -92,7 +92,7 @@ const writeSwitch = (version: number, enabled: boolean) =>
   });
 /** Another replica's write: straight to the server, so only the notification can tell this one. */
 const otherReplicaSets = async (moduleKey: string, enabled: boolean) => {
-  const other = await CustomerModules.open(new CustomerStore(direct), apps.manifests);
+  const other = await CustomerModules.open(new CustomerStore(direct), apps.folder);
   try {
     const current = (await other.modulesOf('acme')).find((m) => m.key === moduleKey)!;
     await other.setModule({

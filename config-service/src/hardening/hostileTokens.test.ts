@@ -22,9 +22,9 @@ const everything: Partial<AppOptions> = {
 beforeAll(async () => {
   apps = await startTestApps();
   // Manifest releases too, in a database of their own: their routes are signed-in ones.
-  const modules = apps.track(await demoCustomerModules(apps.manifests));
-  const releases = await releasesOn(modules, apps.manifests);
-  Object.assign(everything, { customerModules: modules, manifests: releases, releases });
+  const modules = apps.track(await demoCustomerModules(apps.folder));
+  const releases = await releasesOn(modules, apps.folder);
+  Object.assign(everything, { customerModules: modules, releases });
   app = await apps.app(everything);
 });
 afterAll(async () => {

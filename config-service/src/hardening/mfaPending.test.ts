@@ -16,12 +16,11 @@ let apps: TestApps;
 let app: FastifyInstance;
 beforeAll(async () => {
   apps = await startTestApps();
-  const modules = apps.track(await demoCustomerModules(apps.manifests));
-  const releases = await releasesOn(modules, apps.manifests);
+  const modules = apps.track(await demoCustomerModules(apps.folder));
+  const releases = await releasesOn(modules, apps.folder);
   // Every route the service can register, as in the other token hardening tests.
   const everything: Partial<AppOptions> = {
     customerModules: modules,
-    manifests: releases,
     releases,
     messaging: { kind: 'local' },
     localMainApi: { users: { listUsers: async () => [] }, signingKey: Buffer.alloc(32, 2) },

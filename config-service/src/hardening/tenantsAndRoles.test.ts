@@ -215,15 +215,14 @@ beforeAll(async () => {
   const webRoot = mkdtempSync(join(tmpdir(), 'tenants-web-'));
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>AssetTwin</title>');
   // A database of this file's own: the tests below change switches.
-  modules = apps.track(await demoCustomerModules(apps.manifests));
-  releases = await releasesOn(modules, apps.manifests);
-  firstRelease = releases.current().version;
+  modules = apps.track(await demoCustomerModules(apps.folder));
+  releases = await releasesOn(modules, apps.folder);
+  firstRelease = releases.current().release;
   const renamed = structuredClone(releases.current().contents) as Record<string, Record<string, unknown>>;
   renamed['hs.json']!.name = 'Asset Life (pilot)';
   pilotRelease = (await releases.publish(manifestSetFromFiles(renamed), 'a pilot', { sub: 'op', email: '' })).release.id;
   app = await apps.app({
     customerModules: modules,
-    manifests: releases,
     releases,
     messaging: { kind: 'local' },
     localMainApi: { users: { listUsers: async () => USERS }, signingKey: Buffer.alloc(32, 3) },

@@ -70,7 +70,7 @@ export function buildUserManifest(set: ManifestSet, user: VerifiedUser, options:
   const landingView = modules.find((m) => m.key === landingKey);
   if (!landingView) options.onNoLanding?.(user);
   return {
-    version: set.version,
+    version: set.release,
     environment: options.environment,
     customerId: customerInContext(user.auth, options.requestedCustomerId),
     landing: landingView ? { module: landingView.key, path: landingView.landingPath } : null,

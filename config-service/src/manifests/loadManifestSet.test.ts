@@ -35,7 +35,7 @@ describe('loadManifestSet', () => {
     const set = loadManifestSet(realDir);
     expect(set.registry).toEqual(['mb', 'mr', 'lcc', 'hs', 'lx', 'lb', 'cs', 'cd', 'ai', 'rail', 'am', 'pi', 'ig', 'mp', 'td']);
     expect([...set.modules.keys()].sort()).toEqual([...set.registry, 'dash', 'shell'].sort());
-    expect(set.version).toMatch(/^[0-9a-f]{32}$/);
+    expect(set.release).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('shows breadcrumbs in mb, mr, lcc, hs, pi and ig only', () => {
@@ -48,8 +48,8 @@ describe('loadManifestSet', () => {
   });
 
   it('gives a new version when any file changes', () => {
-    const before = loadManifestSet(realDir).version;
-    const after = loadManifestSet(withEdit('lb.json', (d) => (d.name = 'Leaders'))).version;
+    const before = loadManifestSet(realDir).release;
+    const after = loadManifestSet(withEdit('lb.json', (d) => (d.name = 'Leaders'))).release;
     expect(after).not.toBe(before);
   });
 

@@ -18,9 +18,10 @@ import { validateManifestSet, type ManifestDoc, type ScreenCatalogue } from './v
 import { releaseId } from '../releases/releaseId.ts';
 import type { ServedBundle } from '../bundles/servedBundle.ts';
 
-/** A validated, versioned set of manifests: what the service serves from. */
+/** A validated set of manifests: what a release holds, and what is served. */
 export interface ManifestSet {
-  version: string;
+  /** Its release id: the hash of its content (releases/releaseId.ts), so the same files are always the same release. */
+  release: string;
   /** Module keys in the specification's table order. */
   registry: string[];
   /** Every manifest by key, including 'shell' and 'dash'. */
@@ -134,7 +135,7 @@ function manifestSetFromTexts(texts: ReadonlyMap<string, string>, options: LoadO
   if (problems.size || !registry) throw new ManifestSetError(locateProblems(problems.kept, texts), problems);
 
   return {
-    version: releaseId(contents),
+    release: releaseId(contents),
     registry: [...registry.modules],
     modules: new Map(docs.map((d) => [d.manifest.key, d.manifest])),
     files: new Map(docs.map((d) => [d.manifest.key, d.file])),

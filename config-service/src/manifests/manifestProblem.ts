@@ -1,4 +1,4 @@
-import { problemHint as hintFor, type ManifestRule, type ProblemList } from '@platform/schemas';
+import { problemHint as hintFor, type ManifestFileProblem, type ManifestRule, type ProblemList } from '@platform/schemas';
 import type { ErrorCode } from '../errors.ts';
 import { FileLocator, type Location } from './problemLocation.ts';
 
@@ -71,7 +71,7 @@ export function moreLine(more: number): string[] {
 }
 
 /** `file:line:column pointer [rule] message`, then the hint, as compilers print so editors can jump there. */
-export function formatProblem(p: LocatedProblem): string {
+export function formatProblem(p: ManifestFileProblem): string {
   const where = p.line ? `${p.file}:${p.line}:${p.column}` : p.file;
   return `  ${where} ${p.pointer || '/'} [${p.rule}] ${p.message}\n      hint: ${p.hint}`;
 }

@@ -27,7 +27,7 @@ export function mfaPendingManifest(set: ManifestSet, user: VerifiedUser, options
   const shell = viewFor(set, 'shell', role, options.productName);
   const profile = findRoute(shell.routes, PROFILE_ROUTE);
   return {
-    version: set.version,
+    version: set.release,
     environment: options.environment,
     customerId: null,
     landing: profile ? { module: shell.key, path: profile.fullPath } : null,

@@ -1,6 +1,6 @@
 import type { AdminModuleList } from '@platform/schemas';
 import { PlatformError } from '../errors.ts';
-import type { ManifestSource } from './manifestStore.ts';
+import type { ServedManifests } from '../releases/servedManifests.ts';
 import { walkRoutes } from './walkRoutes.ts';
 
 export interface OverviewContext {
@@ -13,7 +13,7 @@ export interface OverviewContext {
  * spelled out as "everyone"), its routes limited to some roles, and the problems the last refused
  * edit of its file had, so a broken edit shows against the module it would have changed.
  */
-export function moduleOverview(manifests: ManifestSource, context: OverviewContext): AdminModuleList {
+export function moduleOverview(manifests: ServedManifests, context: OverviewContext): AdminModuleList {
   const set = manifests.current();
   const status = manifests.status();
   const { rejected } = status;
@@ -21,9 +21,9 @@ export function moduleOverview(manifests: ManifestSource, context: OverviewConte
   return {
     environment: context.environment,
     manifests: {
-      version: status.version,
+      version: status.release,
       loadedAt: status.loadedAt,
-      history: manifests.versions(),
+      history: manifests.recentReleases().map(({ release, loadedAt }) => ({ version: release, loadedAt })),
       rejected: rejected && { at: rejected.at, problems: rejected.problems, moreProblems: rejected.moreProblems },
     },
     modules: set.registry.map((key) => {

@@ -32,7 +32,7 @@ export function previewManifest(set: ManifestSet, auth: AuthClaim | undefined, c
     ...d,
     name: set.modules.get(d.key)?.name.replaceAll('{product}', context.productName) ?? d.key,
   }));
-  return { version: set.version, customerId: customerInContext(auth, context.requestedCustomerId), decisions, manifest };
+  return { version: set.release, customerId: customerInContext(auth, context.requestedCustomerId), decisions, manifest };
 }
 
 type Titled = { module: string; fullPath: string; title: string };

@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CustomerModules } from '../customers/customerModules.ts';
-import { ManifestStore } from '../manifests/manifestStore.ts';
+import { ManifestFolder } from '../manifests/manifestFolder.ts';
 import { CustomerStore } from '../store/customerStore.ts';
 import type { Database } from '../store/database.ts';
 import { migrate } from '../store/migrate.ts';
 import { openPostgres } from '../store/postgresDatabase.ts';
 import { freePort } from '../testing/freePort.ts';
 import { freshDatabaseBehindProxy, type SwitchableProxy } from '../testing/switchableProxy.ts';
-import { CLIENT, ISSUER, ROUTE_MANIFESTS, startTestApps, type TestApps } from '../testing/testApp.ts';
+import { CLIENT, ISSUER, reloadFolder, ROUTE_MANIFESTS, startTestApps, type TestApps } from '../testing/testApp.ts';
 import health, { type HealthOptions, type ReadinessChecks } from './health.ts';
 import problem from './problem.ts';
 
@@ -74,7 +74,7 @@ describe('GET /readyz', () => {
     expect(res.json()).toEqual({
       status: 'ready',
       checks: { manifests: 'ready', identityKeys: 'ready', database: 'ready' },
-      release: apps.manifests.current().version,
+      release: apps.folder.current().release,
       pilot: null,
     });
   });
@@ -130,7 +130,7 @@ describe('GET /readyz', () => {
 });
 
 describe('GET /readyz, each check on its own', () => {
-  const manifests = { current: () => apps.manifests.current() };
+  const manifests = { current: () => apps.folder.current(), state: () => ({ active: apps.folder.current().release, pilot: null }) };
   const database: Database['query'] = async () => ({ rows: [] });
   const instances: FastifyInstance[] = [];
   afterAll(() => Promise.all(instances.map((instance) => instance.close())));
@@ -151,10 +151,11 @@ describe('GET /readyz, each check on its own', () => {
   it('stays ready when an edit of the manifests is rejected: the last good set is still served', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'health-manifests-'));
     cpSync(ROUTE_MANIFESTS, dir, { recursive: true });
-    const store = new ManifestStore(dir);
-    const edited = await bare({ manifests: store });
+    const folder = new ManifestFolder(dir);
+    const { releases } = await apps.served(folder, 'files');
+    const edited = await bare({ manifests: releases });
     writeFileSync(join(dir, 'lb.json'), '{ "key": "lb", ');
-    expect(store.reload().kind).toBe('rejected');
+    expect((await reloadFolder(folder, releases)).kind).toBe('rejected');
     const res = await edited.inject({ url: '/readyz' });
     expect(res.statusCode).toBe(200);
     expect(res.json().checks.manifests).toBe('ready');
@@ -162,9 +163,9 @@ describe('GET /readyz, each check on its own', () => {
 
   it("names the release and the pilot's, but not the pilot's customers: anyone may ask, ready or not", async () => {
     const pilot = { release: 'bbbbbbbbbbbb', customers: ['globex', 'acme'] };
-    const releases = { state: () => ({ active: 'aaaaaaaaaaaa', pilot }) };
-    const ready = await bare({ releases });
-    const notReady = await bare({ releases, database: { query: () => new Promise<never>(() => undefined) } });
+    const piloting = { ...manifests, state: () => ({ active: 'aaaaaaaaaaaa', pilot }) };
+    const ready = await bare({ manifests: piloting });
+    const notReady = await bare({ manifests: piloting, database: { query: () => new Promise<never>(() => undefined) } });
     for (const [instance, status] of [
       [ready, 200],
       [notReady, 503],
@@ -177,7 +178,7 @@ describe('GET /readyz, each check on its own', () => {
   });
 
   it('reports manifests not loaded when there are none to serve', async () => {
-    const empty = await bare({ manifests: { current: () => ({ ...apps.manifests.current(), registry: [] }) } });
+    const empty = await bare({ manifests: { ...manifests, current: () => ({ ...apps.folder.current(), registry: [] }) } });
     expectNotReady(await empty.inject({ url: '/readyz' }), { manifests: 'not loaded', identityKeys: 'ready', database: 'ready' });
   });
 
@@ -236,7 +237,7 @@ describe('GET /readyz with a real PostgreSQL that goes down and comes back', () 
     proxy = fresh.proxy;
     database = await openPostgres(fresh.url, { onError: () => undefined });
     await migrate(database);
-    modules = await CustomerModules.open(new CustomerStore(database), apps.manifests);
+    modules = await CustomerModules.open(new CustomerStore(database), apps.folder);
     served = await apps.app({ customerModules: modules });
   });
   afterAll(async () => {

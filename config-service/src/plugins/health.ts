@@ -2,14 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PlatformError } from '../errors.ts';
 import type { WriteRightsState } from '../identity/appClientWriteRights.ts';
-import type { ManifestSource } from '../manifests/manifestStore.ts';
+import type { ServedManifests } from '../releases/servedManifests.ts';
 import type { Sql } from '../store/database.ts';
 import { PROBLEM_TYPE_BASE } from './problem.ts';
 
 export interface HealthOptions {
-  manifests: Pick<ManifestSource, 'current'>;
-  /** The releases in service, shown in the answer so an operator sees which one each replica serves. */
-  releases?: { state(): { active: string; pilot: { release: string; customers: string[] } | null } };
+  /** What is served: loaded or not, and the release and pilot, shown so an operator sees which one each replica serves. */
+  manifests: Pick<ServedManifests, 'current' | 'state'>;
   /** The customer store's database; `select 1` on it says whether it answers. */
   database: Sql;
   /** The identity provider's keys: the service cannot verify a new token without them. */
@@ -133,7 +132,7 @@ async function healthPlugin(app: FastifyInstance, options: HealthOptions) {
   // pilot's customers are counted, not named: anyone may ask, and who pilots what is the staff's to know
   // (GET /api/v1/admin/releases).
   const releaseOf = () => {
-    const state = options.releases?.state() ?? { active: options.manifests.current().version, pilot: null };
+    const state = options.manifests.state();
     return { release: state.active, pilot: state.pilot && { release: state.pilot.release, customers: state.pilot.customers.length } };
   };
 

@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CustomerModules } from '../customers/customerModules.ts';
-import { ManifestStore } from '../manifests/manifestStore.ts';
+import { ManifestFolder } from '../manifests/manifestFolder.ts';
 import { SettingsError } from '../settings.ts';
 import { CustomerStore } from '../store/customerStore.ts';
 import type { Database } from '../store/database.ts';
 import { migrate } from '../store/migrate.ts';
 import { openPostgres } from '../store/postgresDatabase.ts';
 import { freshPostgresDatabase } from '../testing/freshPostgresDatabase.ts';
-import { claims, demoCustomerModules, ROUTE_MANIFESTS, sign, startTestApps, type TestApps, staffToken } from '../testing/testApp.ts';
+import { claims, demoCustomerModules, reloadFolder, ROUTE_MANIFESTS, sign, startTestApps, type TestApps, staffToken } from '../testing/testApp.ts';
 import { metricsAccess, STATIC_ROUTE, UNMATCHED_ROUTE } from './metrics.ts';
 import { bearer } from '../testing/signedRequest.ts';
 
@@ -29,7 +29,7 @@ const build = (options: Parameters<TestApps['app']>[0] = {}) => apps.app({ custo
 beforeAll(async () => {
   apps = await startTestApps();
   // A database of this file's own: the tests below change switches.
-  modules = apps.track(await demoCustomerModules(apps.manifests));
+  modules = apps.track(await demoCustomerModules(apps.folder));
   app = await build();
 });
 afterAll(() => apps.close());
@@ -114,7 +114,7 @@ describe('GET /metrics under npm start (environment local)', () => {
 
   it('shows the manifest set in service as a version label, and PGlite as one connection', async () => {
     const text = await scrape();
-    expect(sample(text, 'config_manifest_set_version', { version: apps.manifests.current().version })).toBe(1);
+    expect(sample(text, 'config_manifest_set_version', { version: apps.folder.current().release })).toBe(1);
     expect(text.match(/^config_manifest_set_version\{/gm)).toHaveLength(1);
     expect(sample(text, 'config_database_connections', { state: 'total' })).toBe(1);
   });
@@ -163,25 +163,26 @@ describe('manifest reloads', () => {
   it('count rejected edits, flag the rejection while it lasts, and follow the version in service', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'metrics-manifests-'));
     cpSync(ROUTE_MANIFESTS, dir, { recursive: true });
-    const manifests = new ManifestStore(dir);
-    const own = await build({ manifests });
+    const folder = new ManifestFolder(dir);
+    const { releases } = await apps.served(folder, 'files');
+    const own = await build({ releases });
     const good = readFileSync(join(dir, 'lb.json'), 'utf8');
     let text = await scrape(own);
     expect(sample(text, 'config_manifest_reload_failures_total')).toBe(0);
     expect(sample(text, 'config_manifest_edit_rejected')).toBe(0);
 
     writeFileSync(join(dir, 'lb.json'), '{ "key": "lb", ');
-    expect(manifests.reload().kind).toBe('rejected');
+    expect((await reloadFolder(folder, releases)).kind).toBe('rejected');
     text = await scrape(own);
     expect(sample(text, 'config_manifest_reload_failures_total')).toBe(1);
     expect(sample(text, 'config_manifest_edit_rejected')).toBe(1);
 
-    const served = manifests.current().version;
+    const served = releases.current().release;
     writeFileSync(join(dir, 'lb.json'), good.replace('"Leaderboard"', '"Leaders"'));
-    expect(manifests.reload().kind).toBe('loaded');
+    expect((await reloadFolder(folder, releases)).kind).toBe('loaded');
     text = await scrape(own);
-    expect(manifests.current().version).not.toBe(served);
-    expect(sample(text, 'config_manifest_set_version', { version: manifests.current().version })).toBe(1);
+    expect(releases.current().release).not.toBe(served);
+    expect(sample(text, 'config_manifest_set_version', { version: releases.current().release })).toBe(1);
     expect(sample(text, 'config_manifest_set_version', { version: served })).toBeUndefined();
     expect(sample(text, 'config_manifest_edit_rejected')).toBe(0);
     expect(sample(text, 'config_manifest_reload_failures_total')).toBe(1);
@@ -196,7 +197,7 @@ describe('a PostgreSQL pool', () => {
     fresh = await freshPostgresDatabase(inject('postgresUrl'));
     database = await openPostgres(fresh.url, { max: 3 });
     await migrate(database);
-    pooled = await CustomerModules.open(new CustomerStore(database), apps.manifests);
+    pooled = await CustomerModules.open(new CustomerStore(database), apps.folder);
   });
   afterAll(async () => {
     await pooled?.close();

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { PlatformError } from '../errors.ts';
-import type { ManifestSource } from '../manifests/manifestStore.ts';
+import type { ServedManifests } from '../releases/servedManifests.ts';
 import type { Database } from '../store/database.ts';
 import { isLocalEnvironment, SettingsError } from '../settings.ts';
 import { sendProblem } from './problem.ts';
@@ -27,9 +27,7 @@ export function metricsAccess(environment: string, token: string | undefined): M
 
 export interface MetricsOptions {
   access: MetricsAccess;
-  manifests: Pick<ManifestSource, 'current' | 'status' | 'rejectedReloads'>;
-  /** The releases in service, when the app serves them: the pilot's release and customers. */
-  releases?: { state(): { active: string; pilot: { release: string; customers: string[] } | null } };
+  manifests: Pick<ServedManifests, 'current' | 'state' | 'status' | 'rejectedReloads'>;
   database: Pick<Database, 'connections'>;
 }
 
@@ -143,7 +141,7 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
     registers,
     collect() {
       this.reset();
-      this.set({ version: manifests.current().version }, 1);
+      this.set({ version: manifests.current().release }, 1);
     },
   });
   new Gauge({
@@ -153,7 +151,7 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
     registers,
     collect() {
       this.reset();
-      const pilot = options.releases?.state().pilot;
+      const pilot = manifests.state().pilot;
       if (pilot) this.set({ release: pilot.release }, pilot.customers.length);
     },
   });

@@ -39,9 +39,9 @@ export function compareReleases(from: ManifestSet, to: ManifestSet, productName:
   const fromKeys = new Set(keysOf(from));
   const toKeys = new Set(keysOf(to));
   const diff: ReleaseDiff = {
-    from: from.version,
-    to: to.version,
-    identical: from.version === to.version,
+    from: from.release,
+    to: to.release,
+    identical: from.release === to.release,
     modules: [
       ...keysOf(to)
         .filter((k) => !fromKeys.has(k))

@@ -1,16 +1,17 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import { isReleaseId } from '@platform/schemas';
+import { isReleaseId, type Release, type ReleaseState } from '@platform/schemas';
 import { PlatformError } from '../errors.ts';
 import { manifestSetFromFiles, type LoadOptions, type ManifestSet } from '../manifests/loadManifestSet.ts';
-import type { ManifestStatus, ManifestStore, ReloadEvent } from '../manifests/manifestStore.ts';
+import type { FolderEvent, ManifestFolder } from '../manifests/manifestFolder.ts';
 import { walkRoutes } from '../manifests/walkRoutes.ts';
 import { withBundles } from '../bundles/servedBundles.ts';
 import type { BundleStore } from '../store/bundleStore.ts';
 import type { Actor } from '../store/customerStore.ts';
 import { KEPT_ACTIVATIONS } from '../store/pruneReleases.ts';
-import type { ReleaseReport, ReleaseState, ReleaseStepInput, ReleaseStore, StepResult, StoredRelease } from '../store/releaseStore.ts';
+import type { InServiceState, ReleaseStepInput, ReleaseStore, StepResult } from '../store/releaseStore.ts';
 import { canonicalJson, idOfContent, legacyIdOf } from './releaseId.ts';
+import type { ManifestStatus, ReloadEvent, ServedManifests } from './servedManifests.ts';
 
 /** What one replica serves: swapped as one object, so a request sees one state, never half of two. */
 interface Served {
@@ -39,7 +40,7 @@ export interface ManifestReleasesOptions {
    */
   source: 'files' | 'store';
   /** The folder (files mode: watched; store mode: read once, only to seed an empty store). */
-  folder?: ManifestStore;
+  folder?: ManifestFolder;
   /** Module bundles: a served set's modules carry the bundles it names (issue 28). Unset: none. */
   bundles?: BundleStore;
   /** Releases that keep their files, newest first (RELEASES_KEPT); older ones are pruned as more are published. 0 or unset: all. */
@@ -48,7 +49,7 @@ export interface ManifestReleasesOptions {
 }
 
 /** Counts of what a release holds, for its report. */
-function releaseReport(set: ManifestSet): ReleaseReport {
+function releaseReport(set: ManifestSet): Release['report'] {
   let routes = 0;
   for (const manifest of set.modules.values()) walkRoutes(manifest.routes, manifest.baseUrl, () => void routes++);
   return { valid: true, files: Object.keys(set.contents).length, modules: set.registry.length, routes, problems: [] };
@@ -60,14 +61,14 @@ function releaseReport(set: ManifestSet): ReleaseReport {
  * step taken through any replica is served by all; one that lost its listening connection reads it
  * again on reconnect. While the database is down it keeps serving the sets it holds.
  */
-export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
+export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> implements ServedManifests {
   #served!: Served;
   #built = new Map<string, ManifestSet>();
-  #history: { version: string; loadedAt: string }[] = [];
+  #history: { release: string; loadedAt: string }[] = [];
   #unlisten: (() => Promise<void>) | undefined;
   /** Refreshes run one after another, each reading the latest state. */
   #refreshing: Promise<void> = Promise.resolve();
-  #onFolder = (event: ReloadEvent) => void this.#folderChanged(event);
+  #onFolder = (event: FolderEvent) => void this.#folderChanged(event);
   /** Where failures to follow the store are logged; the app's logger once there is one. */
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> | undefined;
 
@@ -98,7 +99,7 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
       if (seed) {
         const published = await store.publish(
           {
-            id: set.version,
+            id: set.release,
             files: set.contents,
             report: releaseReport(set),
             reason: state ? 'edited on disk' : 'first release, from the folder',
@@ -108,12 +109,12 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
         );
         releases.#remember(set);
         state = published.state;
-        if (state.active !== set.version) state = (await releases.#activateFromFiles(set.version, state)) ?? state;
+        if (state.active !== set.release) state = (await releases.#activateFromFiles(set.release, state)) ?? state;
       }
     }
     if (!state) throw new Error('the store holds no manifest release and no folder was given to seed it from');
     releases.#served = await releases.#build(state);
-    releases.#history.push({ version: releases.#served.active.version, loadedAt: releases.#served.loadedAt });
+    releases.#history.push({ release: releases.#served.active.release, loadedAt: releases.#served.loadedAt });
     // A step notified while the first state was read and built was skipped (nothing was served to compare with): read once more.
     await releases.refresh();
     if (folder && options.source === 'files') folder.on('reload', releases.#onFolder);
@@ -138,34 +139,44 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
   }
 
   /** The state this replica serves. */
-  state(): Omit<ReleaseState, 'generation'> {
+  state(): ReleaseState {
     const { active, pilot } = this.#served;
-    return { active: active.version, pilot: pilot && { release: pilot.set.version, customers: [...pilot.customers] } };
+    return { active: active.release, pilot: pilot && { release: pilot.set.release, customers: [...pilot.customers] } };
+  }
+
+  /**
+   * The state in the store, which may be ahead of what this replica serves (a step another took that
+   * it has not heard of yet). There is one from the first release on, and `open` makes sure of one.
+   */
+  async storedState(): Promise<ReleaseState> {
+    const state = await this.store.state();
+    if (!state) throw new PlatformError('CFG_ERR_INTERNAL', 'the store holds no release state');
+    return { active: state.active, pilot: state.pilot };
   }
 
   /** Any release, built as a set (for previews and differences); undefined when there is none. */
   async find(id: string): Promise<ManifestSet | undefined> {
-    const built = this.#built.get(id) ?? this.version(id);
+    const built = this.#built.get(id) ?? this.built(id);
     if (built) return built;
     if (!isReleaseId(id)) return undefined;
     const release = await this.options.store.get(id);
     return release && this.#setOf(release);
   }
 
-  version(id: string): ManifestSet | undefined {
+  built(id: string): ManifestSet | undefined {
     // Before the first state is served (while it is built) only what was built is known.
     const served = this.#served as Served | undefined;
-    if (served && id === served.active.version) return served.active;
-    if (served && id === served.pilot?.set.version) return served.pilot.set;
+    if (served && id === served.active.release) return served.active;
+    if (served && id === served.pilot?.set.release) return served.pilot.set;
     return this.#built.get(id);
   }
 
-  versions(): { version: string; loadedAt: string }[] {
+  recentReleases(): { release: string; loadedAt: string }[] {
     return [...this.#history];
   }
 
   status(): ManifestStatus {
-    return { version: this.#served.active.version, loadedAt: this.#served.loadedAt, rejected: this.options.folder?.status().rejected ?? null };
+    return { release: this.#served.active.release, loadedAt: this.#served.loadedAt, rejected: this.options.folder?.rejected() ?? null };
   }
 
   get rejectedReloads(): number {
@@ -182,10 +193,10 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
    * grew too); it is not activated. Another content stored under its id is refused (409), never
    * answered as if it were this one: an id is trusted to be its content everywhere else.
    */
-  async publish(set: ManifestSet, reason: string, author: Actor): Promise<{ created: boolean; release: StoredRelease }> {
+  async publish(set: ManifestSet, reason: string, author: Actor): Promise<{ created: boolean; release: Release }> {
     const known = await this.#stored(set);
     if (known) return { created: false, release: known };
-    const result = await this.options.store.publish({ id: set.version, files: set.contents, report: releaseReport(set), reason, author }, this.options.kept);
+    const result = await this.options.store.publish({ id: set.release, files: set.contents, report: releaseReport(set), reason, author }, this.options.kept);
     // Other replicas may keep a pruned set built a while (a bounded few); here it is gone at once.
     for (const id of result.pruned) this.#built.delete(id);
     if (result.pruned.length)
@@ -193,7 +204,7 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
     if (!result.created && canonicalJson(result.release.files) !== canonicalJson(set.contents)) {
       throw new PlatformError(
         'CFG_ERR_CONFLICT',
-        `release ${set.version} is stored with other content; nothing was stored: change the set, or ask an operator`,
+        `release ${set.release} is stored with other content; nothing was stored: change the set, or ask an operator`,
       );
     }
     this.#remember(set);
@@ -201,8 +212,8 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
   }
 
   /** The stored release holding exactly this set's content, under its id or the shorter one of before ids grew. */
-  async #stored(set: ManifestSet): Promise<StoredRelease | undefined> {
-    for (const id of [set.version, legacyIdOf(set.version)]) {
+  async #stored(set: ManifestSet): Promise<Release | undefined> {
+    for (const id of [set.release, legacyIdOf(set.release)]) {
       const release = await this.options.store.get(id);
       if (release && canonicalJson(release.files) === canonicalJson(set.contents)) return release;
     }
@@ -256,18 +267,18 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
     const before = this.#served;
     this.#served = next;
     const at = next.loadedAt;
-    if (before.active.version !== next.active.version) {
-      this.#history = [...this.#history.filter((h) => h.version !== next.active.version), { version: next.active.version, loadedAt: at }].slice(-HISTORY);
-      this.emit('reload', { kind: 'loaded', version: next.active.version, previous: before.active.version, at });
+    if (before.active.release !== next.active.release) {
+      this.#history = [...this.#history.filter((h) => h.release !== next.active.release), { release: next.active.release, loadedAt: at }].slice(-HISTORY);
+      this.emit('reload', { kind: 'loaded', release: next.active.release, previous: before.active.release, at });
     }
-    const pilotOf = (s: Served) => (s.pilot ? `${s.pilot.set.version}:${[...s.pilot.customers].sort().join(',')}` : '');
+    const pilotOf = (s: Served) => (s.pilot ? `${s.pilot.set.release}:${[...s.pilot.customers].sort().join(',')}` : '');
     if (pilotOf(before) !== pilotOf(next)) {
       const customers = [...new Set([...(before.pilot?.customers ?? []), ...(next.pilot?.customers ?? [])])];
-      this.emit('reload', { kind: 'pilot', release: next.pilot?.set.version ?? null, customers, at });
+      this.emit('reload', { kind: 'pilot', release: next.pilot?.set.release ?? null, customers, at });
     }
   }
 
-  async #build(state: ReleaseState): Promise<Served> {
+  async #build(state: InServiceState): Promise<Served> {
     const active = await this.#forServing(state.active);
     const pilot = state.pilot && { set: await this.#forServing(state.pilot.release), customers: new Set(state.pilot.customers) };
     return { generation: state.generation, active, pilot, loadedAt: new Date().toISOString() };
@@ -287,24 +298,24 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
   }
 
   /** A stored release built as the folder would be; its id is checked against its content. */
-  #setOf(release: StoredRelease): ManifestSet {
+  #setOf(release: Release): ManifestSet {
     const set = manifestSetFromFiles(release.files, this.options.load);
     // Reached from requests too (previews, differences): the client gets a 500 problem, the log the release.
-    if (!idOfContent(release.id, set.version)) throw new PlatformError('CFG_ERR_INTERNAL', `release ${release.id} holds content whose id is ${set.version}`);
+    if (!idOfContent(release.id, set.release)) throw new PlatformError('CFG_ERR_INTERNAL', `release ${release.id} holds content whose id is ${set.release}`);
     // One stored before ids grew is served under the id the state, the audit and the browsers know it by.
-    const named = set.version === release.id ? set : { ...set, version: release.id };
+    const named = set.release === release.id ? set : { ...set, release: release.id };
     this.#remember(named);
     return named;
   }
 
   #remember(set: ManifestSet): void {
-    this.#built.delete(set.version);
-    this.#built.set(set.version, set);
+    this.#built.delete(set.release);
+    this.#built.set(set.release, set);
     if (this.#built.size > BUILT) this.#built.delete(this.#built.keys().next().value!);
   }
 
   /** files mode: a valid edit on disk becomes a release authored by the folder, and is activated. */
-  async #folderChanged(event: ReloadEvent): Promise<void> {
+  async #folderChanged(event: FolderEvent): Promise<void> {
     // A refused edit is told as the folder tells it; a taken one as the release it becomes, once served.
     if (event.kind !== 'loaded') {
       this.emit('reload', event);
@@ -321,7 +332,7 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> {
   }
 
   /** The folder's release made active over whatever is active now (the folder is the authority in files mode). */
-  async #activateFromFiles(id: string, state: ReleaseState): Promise<ReleaseState | undefined> {
+  async #activateFromFiles(id: string, state: InServiceState): Promise<InServiceState | undefined> {
     let expected = state.active;
     // Another writer may step in between reading and writing: read again and retry, a few times.
     for (let attempt = 0; attempt < 3; attempt++) {

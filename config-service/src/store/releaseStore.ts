@@ -1,3 +1,4 @@
+import type { Release, ReleaseAuditPage, ReleaseState, ReleaseSummary } from '@platform/schemas';
 import { auditEntryHead, type AuditRowHead, iso } from './auditEntryHead.ts';
 import type { Database, Sql } from './database.ts';
 import type { Actor } from './customerStore.ts';
@@ -6,46 +7,14 @@ import { prune } from './pruneReleases.ts';
 /** The channel every replica listens on; the payload is the new state's generation. */
 const RELEASE_CHANNEL = 'manifest_releases';
 
-/** What the validation found when a release was published (always valid: invalid sets are refused). */
-export interface ReleaseReport {
-  valid: true;
-  files: number;
-  modules: number;
-  routes: number;
-  problems: [];
-}
+/** A release as the list gives it, with its place in the order of publishing (the paging key). */
+export type ListedRelease = ReleaseSummary & { seq: string };
 
-export interface StoredRelease {
-  id: string;
-  files: Record<string, unknown>;
-  report: ReleaseReport;
-  author: Actor;
-  publishedAt: string;
-  reason: string;
-  parent: string | null;
-}
+/** What is in service, and a counter of changes every replica compares to know it has the latest. */
+export type InServiceState = ReleaseState & { generation: number };
 
-export type ReleaseSummary = Omit<StoredRelease, 'files' | 'report'> & { seq: string };
-
-/** What is in service: the active release, a pilot for named customers, and a counter of changes. */
-export interface ReleaseState {
-  active: string;
-  pilot: { release: string; customers: string[] } | null;
-  generation: number;
-}
-
-export type ReleaseAction = 'publish' | 'activate' | 'pilot-start' | 'pilot-end' | 'pilot-promote';
-
-export interface ReleaseAuditEntry {
-  id: string;
-  at: string;
-  actor: Actor;
-  action: ReleaseAction;
-  release: string;
-  previous: string | null;
-  customers: string[];
-  reason: string;
-}
+type ReleaseAuditEntry = ReleaseAuditPage['entries'][number];
+type ReleaseAction = ReleaseAuditEntry['action'];
 
 /** A step on the state, refused unless the active release is still `expectedActive` (If-Match). */
 export interface ReleaseStepInput {
@@ -60,8 +29,8 @@ export interface ReleaseStepInput {
  * step does not fit the pilot running (`state` is what is there); unknown-release: no such release.
  */
 export type StepResult =
-  | { outcome: 'done'; state: ReleaseState; changed: boolean }
-  | { outcome: 'conflict'; state: ReleaseState; why: string }
+  | { outcome: 'done'; state: InServiceState; changed: boolean }
+  | { outcome: 'conflict'; state: InServiceState; why: string }
   | { outcome: 'unknown-release' };
 
 type ReleaseRow = {
@@ -94,7 +63,7 @@ const textArray = (value: string[] | string): string[] =>
         .split(',')
         .filter(Boolean);
 
-function toState(row: StateRow): ReleaseState {
+function toState(row: StateRow): InServiceState {
   const customers = textArray(row.pilot_customers);
   return { active: row.active, pilot: row.pilot_release ? { release: row.pilot_release, customers } : null, generation: Number(row.generation) };
 }
@@ -110,13 +79,13 @@ export class ReleaseStore {
   constructor(readonly db: Database) {}
 
   /** What is in service; undefined before the first release. */
-  async state(sql: Sql = this.db): Promise<ReleaseState | undefined> {
+  async state(sql: Sql = this.db): Promise<InServiceState | undefined> {
     const { rows } = await sql.query<StateRow>(`select ${STATE_COLUMNS} from manifest_release_state`);
     return rows[0] && toState(rows[0]);
   }
 
   /** A release with its files; undefined when there is none, or its files were pruned. */
-  async get(id: string): Promise<StoredRelease | undefined> {
+  async get(id: string): Promise<Release | undefined> {
     const { rows } = await this.db.query<ReleaseRow>(
       'select id, files, report, author_sub, author_email, published_at, reason, parent, seq::text as seq from manifest_releases where id = $1 and files is not null',
       [id],
@@ -125,7 +94,7 @@ export class ReleaseStore {
   }
 
   /** Releases newest first, pruned ones left out (nothing can be done with them); `beforeSeq` continues after the previous page's last. */
-  async list(query: { limit: number; beforeSeq?: string }): Promise<ReleaseSummary[]> {
+  async list(query: { limit: number; beforeSeq?: string }): Promise<ListedRelease[]> {
     const params: unknown[] = [query.limit];
     if (query.beforeSeq !== undefined) params.push(query.beforeSeq);
     const { rows } = await this.db.query<ReleaseRow>(
@@ -145,13 +114,13 @@ export class ReleaseStore {
   async publish(
     release: {
       id: string;
-      files: Readonly<Record<string, unknown>>;
-      report: ReleaseReport;
+      files: Release['files'];
+      report: Release['report'];
       reason: string;
       author: Actor;
     },
     kept = 0,
-  ): Promise<{ created: boolean; release: StoredRelease; state: ReleaseState; pruned: string[] }> {
+  ): Promise<{ created: boolean; release: Release; state: InServiceState; pruned: string[] }> {
     const result = await this.db.transaction(async (tx) => {
       await tx.query('lock table manifest_release_state in exclusive mode');
       const before = await this.state(tx);
@@ -225,7 +194,7 @@ export class ReleaseStore {
   async #step(
     step: ReleaseStepInput & { customers?: string[] },
     action: ReleaseAction,
-    next: (state: ReleaseState) => Pick<ReleaseState, 'active' | 'pilot'> | string,
+    next: (state: InServiceState) => ReleaseState | string,
   ): Promise<StepResult> {
     return this.db.transaction(async (tx): Promise<StepResult> => {
       const { rows: known } = await tx.query('select 1 from manifest_releases where id = $1 and files is not null', [step.release]);
@@ -273,7 +242,7 @@ export class ReleaseStore {
   }
 }
 
-function summary(row: ReleaseRow): Omit<StoredRelease, 'files' | 'report'> {
+function summary(row: ReleaseRow): ReleaseSummary {
   return { id: row.id, author: { sub: row.author_sub, email: row.author_email }, publishedAt: iso(row.published_at), reason: row.reason, parent: row.parent };
 }
 

@@ -1,11 +1,13 @@
 // Test support: an app wired as in production but with a key pair of the test's own, published
 // by a small JWKS server, so tokens are signed and verified for real, never stubbed.
 import { createPublicKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
 import { isLocalEnvironment } from '../settings.ts';
-import { ManifestStore, type ManifestSource } from '../manifests/manifestStore.ts';
+import { ManifestFolder, type FolderEvent } from '../manifests/manifestFolder.ts';
+import type { ServedManifests } from '../releases/servedManifests.ts';
 import { CustomerModules } from '../customers/customerModules.ts';
 import { CustomerStore } from '../store/customerStore.ts';
 import { openMigratedPglite } from './migratedPglite.ts';
@@ -52,16 +54,20 @@ export const tokenFor = (auth: object) => sign(claims({ 'custom:auth': JSON.stri
 /** A signed ID token of platform staff (role sentient), who may act for any customer. */
 export const staffToken = () => tokenFor({ role: 'sentient' });
 
-/** An in-memory PGlite database, migrated, with the demo customers acme and globex. */
-export async function demoCustomerModules(manifests: ManifestSource): Promise<CustomerModules> {
-  const db = await openMigratedPglite();
-  const modules = await CustomerModules.open(new CustomerStore(db), manifests);
+async function addDemoCustomers(modules: CustomerModules): Promise<void> {
   for (const customer of [
     { id: 'acme', name: 'Acme Industrial' },
     { id: 'globex', name: 'Globex Energy' },
   ]) {
     await modules.createCustomer(customer, { sub: 'system', email: 'test-setup' });
   }
+}
+
+/** An in-memory PGlite database, migrated, with the demo customers acme and globex. */
+export async function demoCustomerModules(manifests: Pick<ServedManifests, 'current'>): Promise<CustomerModules> {
+  const db = await openMigratedPglite();
+  const modules = await CustomerModules.open(new CustomerStore(db), manifests);
+  await addDemoCustomers(modules);
   const close = modules.close.bind(modules);
   modules.close = async () => {
     await close();
@@ -71,7 +77,7 @@ export async function demoCustomerModules(manifests: ManifestSource): Promise<Cu
 }
 
 /** Demo customers with the given modules switched off, written as an operator would. */
-export async function customersWithModulesOff(manifests: ManifestSource, off: Record<string, string[]>): Promise<CustomerModules> {
+export async function customersWithModulesOff(manifests: Pick<ServedManifests, 'current'>, off: Record<string, string[]>): Promise<CustomerModules> {
   const modules = await demoCustomerModules(manifests);
   for (const [customerId, keys] of Object.entries(off)) {
     for (const key of keys) {
@@ -93,7 +99,7 @@ export async function customersWithModulesOff(manifests: ManifestSource, off: Re
  * Manifest releases in the customers' database, the first one published from `folder` (store mode:
  * the folder is not watched). Closed with the customer modules.
  */
-export async function releasesOn(modules: CustomerModules, folder: ManifestStore): Promise<ManifestReleases> {
+export async function releasesOn(modules: CustomerModules, folder: ManifestFolder): Promise<ManifestReleases> {
   const releases = await ManifestReleases.open({
     store: new ReleaseStore(modules.store.db),
     bundles: new BundleStore(modules.store.db),
@@ -106,6 +112,44 @@ export async function releasesOn(modules: CustomerModules, folder: ManifestStore
     await close();
   };
   return releases;
+}
+
+// ---- What users are served, wired as server.ts wires it (issue 29 point 1) ----
+
+/** What an app serves, as server.ts opens it: the releases, and the customers whose switches they default. */
+export interface Served {
+  releases: ManifestReleases;
+  customerModules: CustomerModules;
+}
+
+/**
+ * The production wiring on an in-memory database: manifest releases published from `folder` (store
+ * mode; files mode: its edits are published and activated as it reloads, as while developing), and
+ * the demo customers acme and globex. Closed with the customer modules.
+ */
+export async function servedFrom(folder: ManifestFolder, source: 'store' | 'files' = 'store'): Promise<Served> {
+  const db = await openMigratedPglite();
+  const releases = await ManifestReleases.open({ store: new ReleaseStore(db), bundles: new BundleStore(db), source, folder });
+  const customerModules = await CustomerModules.open(new CustomerStore(db), releases);
+  await addDemoCustomers(customerModules);
+  const close = customerModules.close.bind(customerModules);
+  customerModules.close = async () => {
+    await releases.close();
+    await close();
+    await db.close();
+  };
+  return { releases, customerModules };
+}
+
+/**
+ * Reloads a folder the releases follow (files mode) and waits until they have taken the edit, published
+ * and served, or told that it was refused: what a request sees next is the outcome, without polling.
+ */
+export async function reloadFolder(folder: ManifestFolder, releases: ManifestReleases): Promise<FolderEvent> {
+  const told = once(releases, 'reload');
+  const event = folder.reload();
+  await told;
+  return event;
 }
 
 /** The key set the test apps' identity provider publishes: the tests' signing key and the local emulator's. */
@@ -121,11 +165,14 @@ export interface TestApps {
   /**
    * Builds an app; options override the defaults. Closed by `close()`. The local identity provider's
    * key is trusted where its provider may run without an ALLOW_ variable: in the local environment only.
-   * Without `mfa`, no user who must use MFA has it.
+   * Without `mfa`, no user who must use MFA has it. Without `releases`, the apps share one wiring
+   * as server.ts makes it (`servedFrom` the route-manifests/ folder).
    */
   app(options?: Partial<AppOptions> & { trustLocalKey?: boolean; mfa?: MfaStatus }): Promise<FastifyInstance>;
-  /** The route-manifests/ store the apps use unless given another. */
-  manifests: ManifestStore;
+  /** The route-manifests/ folder the shared releases were published from. */
+  folder: ManifestFolder;
+  /** `servedFrom(folder, source)`, closed with the apps. */
+  served(folder: ManifestFolder, source?: 'store' | 'files'): Promise<Served>;
   /** Closed with the apps. */
   track(modules: CustomerModules): CustomerModules;
   close(): Promise<void>;
@@ -136,24 +183,28 @@ export async function startTestApps(): Promise<TestApps> {
   // Publishes TEST_JWKS: the tests' own key, and the local emulator's beside it.
   const { jwksUrl, close: closeJwks } = await startJwksIssuer({ pool: 'local_pool', clientId: CLIENT, keyPair, otherKeys: TEST_JWKS.keys.slice(1) });
   const apps: FastifyInstance[] = [];
-  const manifests = new ManifestStore(ROUTE_MANIFESTS);
+  const folder = new ManifestFolder(ROUTE_MANIFESTS);
   const opened: CustomerModules[] = [];
-  let shared: CustomerModules | undefined;
+  const served = async (from: ManifestFolder, source?: 'store' | 'files') => {
+    const wiring = await servedFrom(from, source);
+    opened.push(wiring.customerModules);
+    return wiring;
+  };
+  let shared: Promise<Served> | undefined;
   return {
-    manifests,
+    folder,
+    served,
     track(modules) {
       opened.push(modules);
       return modules;
     },
     async app({ environment = 'local', trustLocalKey = isLocalEnvironment(environment), mfa, ...options } = {}) {
-      let customerModules = options.customerModules;
-      if (!customerModules && options.manifests) opened.push((customerModules = await demoCustomerModules(options.manifests)));
-      if (!customerModules) opened.push((customerModules = shared ??= await demoCustomerModules(manifests)));
+      const wiring = options.releases && options.customerModules ? undefined : await (shared ??= served(folder));
       const instance = await buildApp({
         environment,
         productName: 'AssetTwin',
-        manifests: options.manifests ?? manifests,
-        customerModules,
+        releases: options.releases ?? wiring!.releases,
+        customerModules: options.customerModules ?? wiring!.customerModules,
         authentication: { issuer: ISSUER, jwksUrl, clientId: CLIENT, trustLocalKey, ...(mfa ? { mfa } : {}) },
         browserAuth: {
           region: 'us-east-1',

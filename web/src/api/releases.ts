@@ -1,10 +1,18 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { Release, ReleaseAuditPage, ReleaseDiff, ReleaseFiles, ReleaseList, ReleaseState } from '@platform/schemas';
+import {
+  releaseEntityTag,
+  type Release,
+  type ReleaseAuditPage,
+  type ReleaseDiff,
+  type ReleaseFiles,
+  type ReleaseList,
+  type ReleaseState,
+} from '@platform/schemas';
 import { callService } from './apiClient.ts';
 import { RELEASES_KEY } from './releaseKeys.ts';
 
 /** Every step names the active release it was decided on: the service refuses (409) if it moved on meanwhile. */
-const seen = (active: string) => ({ 'if-match': `"${active}"` });
+const seen = (active: string) => ({ 'if-match': releaseEntityTag(active) });
 
 const BASE = '/admin/releases';
 const PAGE = 20;

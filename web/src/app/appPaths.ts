@@ -1,3 +1,5 @@
+import type { ModuleView, ResolvedRoute } from '@platform/schemas';
+
 /**
  * The addresses of the app's own screens that code links or redirects to, written here once and named
  * as their routes are in route-manifests/shell.json and dash.json (appPaths.test.ts keeps the two
@@ -17,3 +19,32 @@ export const APP_PATHS = {
   settings: '/settings',
   'settings.sitegroups': '/settings/sitegroups',
 } as const;
+
+/**
+ * Routes only some users have (the staff's release screens), linked to by name: their addresses are
+ * written once, in the manifest, and found in the user's (appPaths.test.ts keeps the names real).
+ */
+export const NAMED_ROUTES = {
+  releases: 'settings.releases.list',
+  releaseDraft: 'settings.releases.draft',
+} as const;
+
+/** A named route's address in the user's manifest; undefined when the user has no such route. */
+export function routePath(module: ModuleView, route: keyof typeof NAMED_ROUTES): string | undefined {
+  const name = NAMED_ROUTES[route];
+  const find = (routes: readonly ResolvedRoute[]): ResolvedRoute | undefined => {
+    for (const r of routes) {
+      if (r.name === name) return r;
+      const found = find(r.children);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return find(module.routes)?.fullPath;
+}
+
+/** The release editor's address for a draft from release `base`. */
+export const releaseDraftAddress = (module: ModuleView, base: string) => {
+  const path = routePath(module, 'releaseDraft');
+  return path && `${path}?${new URLSearchParams({ base })}`;
+};

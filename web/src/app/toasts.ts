@@ -10,4 +10,9 @@ const TOAST_DURATION_MS = 5_000;
 const FAILURE_TOAST_DURATION_MS = 8_000;
 
 /** What every toast of the app is given, by the one Toaster. */
-export const TOAST_OPTIONS: ToasterProps['toastOptions'] = { duration: TOAST_DURATION_MS, error: { duration: FAILURE_TOAST_DURATION_MS } };
+/** A warning (a plain toast, neither success nor failure) asks the user to check something, so it stays as long as a failure. */
+export const TOAST_OPTIONS: ToasterProps['toastOptions'] = {
+  duration: TOAST_DURATION_MS,
+  error: { duration: FAILURE_TOAST_DURATION_MS },
+  blank: { duration: FAILURE_TOAST_DURATION_MS },
+};

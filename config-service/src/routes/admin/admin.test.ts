@@ -3,8 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminModuleList, AdminPreview, Problem } from '@platform/schemas';
-import { ManifestStore } from '../../manifests/manifestStore.ts';
-import { ROUTE_MANIFESTS, customersWithModulesOff, sign, claims, startTestApps, tokenFor, type TestApps, staffToken } from '../../testing/testApp.ts';
+import { ManifestFolder } from '../../manifests/manifestFolder.ts';
+import {
+  ROUTE_MANIFESTS,
+  customersWithModulesOff,
+  reloadFolder,
+  sign,
+  claims,
+  startTestApps,
+  tokenFor,
+  type TestApps,
+  staffToken,
+} from '../../testing/testApp.ts';
 import type { AppOptions } from '../../app.ts';
 import { bearer, signedRequest } from '../../testing/signedRequest.ts';
 
@@ -17,16 +27,18 @@ afterAll(() => apps.close());
 const staff = staffToken();
 const engineer = { role: 'customer', customerId: 'acme', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' };
 
-/** A store over a copy of route-manifests/ that the test may edit. */
-function editableStore() {
+/** Releases that follow a copy of route-manifests/ the test may edit (files mode, as while developing). */
+async function editableReleases() {
   const dir = mkdtempSync(join(tmpdir(), 'admin-api-'));
   cpSync(ROUTE_MANIFESTS, dir, { recursive: true });
+  const folder = new ManifestFolder(dir);
+  const { releases } = await apps.served(folder, 'files');
   const edit = (file: string, change: (doc: Record<string, unknown>) => void) => {
     const doc = JSON.parse(readFileSync(join(dir, file), 'utf8'));
     change(doc);
     writeFileSync(join(dir, file), JSON.stringify(doc, null, 2));
   };
-  return { dir, store: new ManifestStore(dir), edit };
+  return { releases, edit, reload: () => reloadFolder(folder, releases) };
 }
 
 async function call(method: 'GET' | 'POST', url: string, token: string | undefined, body?: object, options: Partial<AppOptions> = {}) {
@@ -78,10 +90,10 @@ describe('admin API access', () => {
 
 describe('GET /api/v1/admin/modules', () => {
   it('lists every registered module with its exposure spelled out', async () => {
-    const { store, edit } = editableStore();
+    const { releases, edit, reload } = await editableReleases();
     edit('cs.json', (doc) => (doc.exposure = { roles: ['sentient'], environments: ['production'], enabledForNewCustomers: false }));
-    store.reload();
-    const res = await call('GET', '/api/v1/admin/modules', staff, undefined, { manifests: store });
+    await reload();
+    const res = await call('GET', '/api/v1/admin/modules', staff, undefined, { releases });
     expect(res.statusCode).toBe(200);
     const body = res.json() as AdminModuleList;
     expect(body.modules.map((m) => m.key)).toEqual(['mb', 'mr', 'lcc', 'hs', 'lx', 'lb', 'cs', 'cd', 'ai', 'rail', 'am', 'pi', 'ig', 'mp', 'td']);
@@ -97,18 +109,18 @@ describe('GET /api/v1/admin/modules', () => {
     const cs = body.modules.find((m) => m.key === 'cs');
     expect(cs).toMatchObject({ exposure: { roles: ['sentient'], environments: ['production'], enabledForNewCustomers: false }, servedInEnvironment: false });
     expect(body.environment).toBe('local');
-    expect(body.manifests).toMatchObject({ version: store.current().version, rejected: null });
-    expect(body.manifests.history.map((h) => h.version)).toEqual([expect.any(String), store.current().version]);
+    expect(body.manifests).toMatchObject({ version: releases.current().release, rejected: null });
+    expect(body.manifests.history.map((h) => h.version)).toEqual([expect.any(String), releases.current().release]);
     expect(Date.parse(body.manifests.history[1]!.loadedAt)).toBeGreaterThan(Date.parse(body.manifests.history[0]!.loadedAt) - 1);
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('reports a refused edit against its module while the last good set stays in service', async () => {
-    const { store, edit } = editableStore();
-    const served = store.current().version;
+    const { releases, edit, reload } = await editableReleases();
+    const served = releases.current().release;
     edit('lb.json', (doc) => ((doc.routes as { path: string }[])[0]!.path = 'Not a path!'));
-    expect(store.reload().kind).toBe('rejected');
-    const body = (await call('GET', '/api/v1/admin/modules', staff, undefined, { manifests: store })).json() as AdminModuleList;
+    expect((await reload()).kind).toBe('rejected');
+    const body = (await call('GET', '/api/v1/admin/modules', staff, undefined, { releases })).json() as AdminModuleList;
     expect(body.manifests.version).toBe(served);
     expect(body.manifests.rejected?.problems[0]).toMatchObject({ file: 'lb.json', pointer: '/routes/0/path', rule: 'schema:pattern' });
     expect(body.manifests.rejected?.problems[0]?.line).toBeGreaterThan(1);
@@ -131,13 +143,13 @@ describe('POST /api/v1/admin/preview', () => {
   });
 
   it('says for every module whether it is in and which rule decided', async () => {
-    const { store, edit } = editableStore();
+    const { releases, edit, reload } = await editableReleases();
     edit('cs.json', (doc) => (doc.exposure = { environments: ['production'] }));
     edit('cd.json', (doc) => (doc.exposure = { roles: ['sentient'] }));
-    store.reload();
+    await reload();
     const answer = await preview(
       { claims: { ...engineer, modules: ['mr', 'hs', 'cs', 'cd', 'lb'] } },
-      { manifests: store, customerModules: apps.track(await customersWithModulesOff(store, { acme: ['lb'] })) },
+      { releases, customerModules: apps.track(await customersWithModulesOff(releases, { acme: ['lb'] })) },
     );
     expect(answer.view.decisions).toHaveLength(15);
     expect(decision(answer.view, 'mr')).toMatchObject({ included: true, rule: 'claim', name: 'Model Runtime' });
@@ -149,7 +161,7 @@ describe('POST /api/v1/admin/preview', () => {
   });
 
   it('applies the customer switches of the customer staff act for, and refuses an unknown customer', async () => {
-    const customerModules = apps.track(await customersWithModulesOff(apps.manifests, { globex: ['mr'] }));
+    const customerModules = apps.track(await customersWithModulesOff(apps.folder, { globex: ['mr'] }));
     const asGlobex = await preview({ claims: { role: 'sentient' }, customerId: 'globex' }, { customerModules });
     expect(asGlobex.view.customerId).toBe('globex');
     expect(decision(asGlobex.view, 'mr')).toMatchObject({ included: false, rule: 'customer' });
@@ -182,15 +194,15 @@ describe('POST /api/v1/admin/preview', () => {
   });
 
   it('compares two versions of the manifest set for the same claims', async () => {
-    const { store, edit } = editableStore();
-    const before = store.current().version;
+    const { releases, edit, reload } = await editableReleases();
+    const before = releases.current().release;
     edit('mr.json', (doc) => {
       doc.name = 'Maintenance';
       (doc.routes as { title?: string; children?: unknown }[]).find((r) => r.title && !r.children)!.title = 'Renamed screen';
     });
-    store.reload();
-    const answer = await preview({ claims: engineer, compareWith: { version: before } }, { manifests: store });
-    expect(answer.view.version).toBe(store.current().version);
+    await reload();
+    const answer = await preview({ claims: engineer, compareWith: { version: before } }, { releases });
+    expect(answer.view.version).toBe(releases.current().release);
     expect(answer.comparison?.view.version).toBe(before);
     const changes = answer.comparison!.changes;
     expect(changes.renamed).toEqual([{ key: 'mr', from: 'Maintenance', to: 'Model Runtime' }]);

@@ -12,20 +12,18 @@ import {
 } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
-import type { ManifestSource } from '../../manifests/manifestStore.ts';
+import type { ServedManifests } from '../../releases/servedManifests.ts';
 import { moduleOverview } from '../../manifests/moduleOverview.ts';
 import { compareViews, previewManifest } from '../../manifests/previewManifest.ts';
 import type { CustomerModules } from '../../customers/customerModules.ts';
-import type { LoadOptions, ManifestSet } from '../../manifests/loadManifestSet.ts';
+import type { ManifestSet } from '../../manifests/loadManifestSet.ts';
 import { validDraft } from '../releases/validDraft.ts';
 
 export interface AdminRouteOptions {
-  manifests: ManifestSource;
+  manifests: ServedManifests;
   environment: string;
   productName: string;
   customerModules: CustomerModules;
-  /** What a draft is checked with (the web app's screens), as a publication is. */
-  load?: LoadOptions;
 }
 
 const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
@@ -63,9 +61,9 @@ export default async function adminRoutes(app: FastifyInstance, options: AdminRo
     if (!set) {
       throw new PlatformError(
         'CFG_ERR_NOT_FOUND',
-        `no release or kept manifest version '${request.version}'; versions served lately: ${options.manifests
-          .versions()
-          .map((v) => v.version)
+        `no release '${request.version}'; releases served lately: ${options.manifests
+          .recentReleases()
+          .map((r) => r.release)
           .join(', ')}`,
       );
     }
@@ -100,7 +98,7 @@ export default async function adminRoutes(app: FastifyInstance, options: AdminRo
     async (request, reply): Promise<AdminPreview> => {
       const body = request.body as AdminPreviewRequest;
       // An editor's draft is checked as a publication would be: every problem, or the preview.
-      const first = await view(body, body.draft ? validDraft(body.draft.files, options.load) : undefined);
+      const first = await view(body, body.draft ? validDraft(body.draft.files, options.manifests.load) : undefined);
       reply.header('Cache-Control', 'no-store');
       if (!body.compareWith) return { view: first, comparison: null };
       const other = body.compareWith;

@@ -17,11 +17,11 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   apps = await startTestApps();
-  const modules = apps.track(await demoCustomerModules(apps.manifests));
-  const releases = await releasesOn(modules, apps.manifests);
+  const modules = apps.track(await demoCustomerModules(apps.folder));
+  const releases = await releasesOn(modules, apps.folder);
   const webRoot = mkdtempSync(join(tmpdir(), 'bundles-web-'));
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html><head><title>app</title></head><body></body></html>');
-  app = await apps.app({ manifests: releases, releases, customerModules: modules, webRoot });
+  app = await apps.app({ releases, customerModules: modules, webRoot });
 }, 60_000);
 afterAll(() => apps.close());
 

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { publicConfigSchema, type PublicConfig } from '@platform/schemas';
 import { MODULE_SDK_VERSION } from '../../bundles/moduleSdkVersion.ts';
 import { PlatformError } from '../../errors.ts';
-import type { ManifestSource } from '../../manifests/manifestStore.ts';
+import type { ServedManifests } from '../../releases/servedManifests.ts';
 import { resolveModule } from '../../manifests/resolveModule.ts';
 
 export interface ConfigRouteOptions {
-  manifests: ManifestSource;
+  manifests: ServedManifests;
   environment: string;
   productName: string;
   auth: PublicConfig['auth'];
@@ -31,7 +31,7 @@ export default async function configRoutes(app: FastifyInstance, options: Config
     return {
       environment: options.environment,
       productName: options.productName,
-      version: set.version,
+      version: set.release,
       auth: options.auth,
       backends: options.backends,
       backendRegions: options.backendRegions,

@@ -6,10 +6,10 @@ import type { Customer, CustomerList, ModuleAuditPage, Problem, UnaddedCustomerL
 import type { FastifyInstance } from 'fastify';
 import type { ClaimedCustomerIds } from '../../customers/claimedCustomerIds.ts';
 import { CustomerModules } from '../../customers/customerModules.ts';
-import { ManifestStore } from '../../manifests/manifestStore.ts';
+import { ManifestFolder } from '../../manifests/manifestFolder.ts';
 import { CustomerStore } from '../../store/customerStore.ts';
 import { openMigratedPglite } from '../../testing/migratedPglite.ts';
-import { claims, ROUTE_MANIFESTS, sign, startTestApps, type TestApps, staffToken } from '../../testing/testApp.ts';
+import { claims, releasesOn, ROUTE_MANIFESTS, sign, startTestApps, type TestApps, staffToken } from '../../testing/testApp.ts';
 import { bearer } from '../../testing/signedRequest.ts';
 
 // The platform as `SEED_DEMO_DATA=false` starts it: a store holding no customer. One module (cs) is
@@ -26,7 +26,7 @@ beforeAll(async () => {
   cpSync(ROUTE_MANIFESTS, dir, { recursive: true });
   const cs = JSON.parse(readFileSync(join(dir, 'cs.json'), 'utf8')) as Record<string, unknown>;
   writeFileSync(join(dir, 'cs.json'), JSON.stringify({ ...cs, exposure: { enabledForNewCustomers: false } }));
-  const manifests = new ManifestStore(dir);
+  const manifests = new ManifestFolder(dir);
   const db = await openMigratedPglite();
   modules = apps.track(await CustomerModules.open(new CustomerStore(db), manifests));
   const close = modules.close.bind(modules);
@@ -34,7 +34,7 @@ beforeAll(async () => {
     await close();
     await db.close();
   };
-  app = await apps.app({ manifests, customerModules: modules, claimedCustomerIds });
+  app = await apps.app({ releases: await releasesOn(modules, manifests), customerModules: modules, claimedCustomerIds });
 });
 afterAll(() => apps.close());
 

@@ -9,7 +9,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   apps = await startTestApps();
   // A database of this file's own: the tests below change switches.
-  app = await apps.app({ customerModules: apps.track(await demoCustomerModules(apps.manifests)) });
+  app = await apps.app({ customerModules: apps.track(await demoCustomerModules(apps.folder)) });
 });
 afterAll(() => apps.close());
 

@@ -11,13 +11,13 @@ import {
 } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
-import type { ManifestSource } from '../../manifests/manifestStore.ts';
+import type { ServedManifests } from '../../releases/servedManifests.ts';
 import { cutPage, decodeCursor, PAGE_QUERY_PROPERTIES } from '../pageCursor.ts';
 import customerAdminRoutes, { type CustomerAdminOptions } from './customerAdmin.ts';
 import { entityTag, ifMatchVersion } from './switchEntityTag.ts';
 
 export interface CustomerRouteOptions extends CustomerAdminOptions {
-  manifests: ManifestSource;
+  manifests: ServedManifests;
 }
 
 const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };

@@ -6,24 +6,27 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { CustomerModules } from '../../customers/customerModules.ts';
-import { ManifestStore } from '../../manifests/manifestStore.ts';
-import { claims, demoCustomerModules, ROUTE_MANIFESTS, sign, startTestApps, tokenFor, type TestApps, staffToken } from '../../testing/testApp.ts';
+import { ManifestFolder } from '../../manifests/manifestFolder.ts';
+import type { ManifestReleases } from '../../releases/manifestReleases.ts';
+import { claims, reloadFolder, ROUTE_MANIFESTS, sign, startTestApps, tokenFor, type TestApps, staffToken } from '../../testing/testApp.ts';
 import { bearer } from '../../testing/signedRequest.ts';
 
 let apps: TestApps;
 let app: FastifyInstance;
 let base: string;
 let modules: CustomerModules;
-let manifests: ManifestStore;
+let folder: ManifestFolder;
+let releases: ManifestReleases;
 let manifestsDir: string;
 
 beforeAll(async () => {
   apps = await startTestApps();
   manifestsDir = mkdtempSync(join(tmpdir(), 'events-manifests-'));
   cpSync(ROUTE_MANIFESTS, manifestsDir, { recursive: true });
-  manifests = new ManifestStore(manifestsDir);
-  modules = apps.track(await demoCustomerModules(manifests));
-  app = await apps.app({ manifests, customerModules: modules });
+  folder = new ManifestFolder(manifestsDir);
+  // Files mode, as while developing: an edit of the folder is published and served.
+  ({ releases, customerModules: modules } = await apps.served(folder, 'files'));
+  app = await apps.app({ releases, customerModules: modules });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
@@ -125,18 +128,18 @@ describe('GET /api/v1/events', () => {
     // The earlier tests' streams are closed by now.
     await expect.poll(() => modules.listenerCount('change')).toBe(0);
     const stream = await openStream(sign(claims()));
-    await expect.poll(() => [modules.listenerCount('change'), modules.listenerCount('missed'), manifests.listenerCount('reload')]).toEqual([1, 1, 1]);
+    await expect.poll(() => [modules.listenerCount('change'), modules.listenerCount('missed'), releases.listenerCount('reload')]).toEqual([1, 1, 1]);
     stream.close();
-    await expect.poll(() => [modules.listenerCount('change'), modules.listenerCount('missed'), manifests.listenerCount('reload')]).toEqual([0, 0, 0]);
+    await expect.poll(() => [modules.listenerCount('change'), modules.listenerCount('missed'), releases.listenerCount('reload')]).toEqual([0, 0, 0]);
   });
 
   it('tells every open page when the manifest set is reloaded', async () => {
     const stream = await openStream(sign(claims()));
     const file = join(manifestsDir, 'lb.json');
     writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), name: 'Leaders' }, null, 2));
-    manifests.reload();
+    expect((await reloadFolder(folder, releases)).kind).toBe('loaded');
     await expect.poll(() => stream.events.map((e) => e.event)).toEqual(['ready', 'manifests']);
-    expect(stream.events[1]!.data).toEqual({ version: manifests.current().version });
+    expect(stream.events[1]!.data).toEqual({ version: releases.current().release });
     stream.close();
   });
 
@@ -169,7 +172,7 @@ describe('GET /api/v1/events', () => {
   });
 
   it('does not hold up closing the service', async () => {
-    const other = await apps.app({ manifests, customerModules: modules });
+    const other = await apps.app({ releases, customerModules: modules });
     await other.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}/api/v1/events`;
     await new Promise<void>((resolve) => httpRequest(url, { headers: bearer(sign(claims())) }, () => resolve()).end());
@@ -185,7 +188,7 @@ describe('GET /api/v1/events, bounded', () => {
   const metric = (name: string, label: string) => metricOf(limited, name, label);
 
   beforeAll(async () => {
-    limited = await apps.app({ manifests, customerModules: modules, streamLimits: { perUser: 2, perCustomer: 0, perProcess: 3, idleMs: 1_500 } });
+    limited = await apps.app({ releases, customerModules: modules, streamLimits: { perUser: 2, perCustomer: 0, perProcess: 3, idleMs: 1_500 } });
     await limited.listen({ port: 0, host: '127.0.0.1' });
     at = `http://127.0.0.1:${(limited.server.address() as AddressInfo).port}`;
   });
@@ -217,7 +220,7 @@ describe('GET /api/v1/events, bounded', () => {
   });
 
   it("refuses a customer's stream over its limit with 429, its users and staff acting for it together; others are not held to it", async () => {
-    const perCustomer = await apps.app({ manifests, customerModules: modules, streamLimits: { perUser: 0, perCustomer: 2, perProcess: 0, idleMs: 0 } });
+    const perCustomer = await apps.app({ releases, customerModules: modules, streamLimits: { perUser: 0, perCustomer: 2, perProcess: 0, idleMs: 0 } });
     await perCustomer.listen({ port: 0, host: '127.0.0.1' });
     const there = `http://127.0.0.1:${(perCustomer.server.address() as AddressInfo).port}`;
     const staffFor = (customer?: string) => openStream(staffToken(), customer ? { 'x-customer-id': customer } : {}, there);
@@ -280,7 +283,7 @@ describe('GET /api/v1/events, a client that stops reading', () => {
 
   beforeAll(async () => {
     // Heartbeats every 100 ms instead of 20 s: the stalled check runs with each.
-    app = await apps.app({ manifests, customerModules: modules, eventHeartbeatMs: 100 });
+    app = await apps.app({ releases, customerModules: modules, eventHeartbeatMs: 100 });
     await app.listen({ port: 0, host: '127.0.0.1' });
     at = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });

@@ -4,13 +4,13 @@ import { customerInContext, problemSchema, STAFF_ROLE } from '@platform/schemas'
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PlatformError } from '../../errors.ts';
 import customerHeader, { customerHeaderSchema, knownCustomer } from '../../plugins/customerHeader.ts';
-import type { ManifestSource, ReloadEvent } from '../../manifests/manifestStore.ts';
+import type { ReloadEvent, ServedManifests } from '../../releases/servedManifests.ts';
 import type { SwitchChange } from '../../store/customerStore.ts';
 import type { StreamLimits } from '../../settings.ts';
 import { NO_STREAM_LIMITS, STREAM_RETRY_AFTER_S, StreamCounter } from './streamLimits.ts';
 
 export interface EventRouteOptions {
-  manifests: ManifestSource;
+  manifests: ServedManifests;
   customerModules: CustomerModules;
   /** Comment lines keep proxies and the browser from closing a quiet stream. */
   heartbeatMs?: number;
@@ -104,7 +104,7 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
       };
       const onMissed = () => send('resync', {});
       const onReload = (event: ReloadEvent) => {
-        if (event.kind === 'loaded') send('manifests', { version: event.version });
+        if (event.kind === 'loaded') send('manifests', { version: event.release });
         // A pilot's start or end changes the set of its customers' users only (and staff follow all).
         if (event.kind === 'pilot' && (staff || (customer !== null && event.customers.includes(customer)))) send('manifests', { version: event.release });
       };

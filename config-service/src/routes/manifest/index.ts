@@ -3,7 +3,7 @@ import { customerInContext, problemSchema, STAFF_ROLE, userManifestSchema } from
 import { buildUserManifest } from '../../manifests/buildUserManifest.ts';
 import { mfaPendingManifest } from '../../manifests/mfaPendingManifest.ts';
 import type { ManifestSet } from '../../manifests/loadManifestSet.ts';
-import type { ManifestSource } from '../../manifests/manifestStore.ts';
+import type { ServedManifests } from '../../releases/servedManifests.ts';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PreparedManifests } from '../../manifests/preparedManifests.ts';
 import customerHeader, { customerHeaderSchema, knownCustomer } from '../../plugins/customerHeader.ts';
@@ -14,7 +14,7 @@ import { codedTag, CODINGS, CompressedBodies, MIN_COMPRESSED_BYTES } from '../..
 const MFA_PENDING_CHOICE = '\0mfa-pending';
 
 export interface ManifestRouteOptions {
-  manifests: ManifestSource;
+  manifests: ServedManifests;
   environment: string;
   productName: string;
   customerModules: CustomerModules;

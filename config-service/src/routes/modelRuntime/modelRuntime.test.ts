@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelRuntimeArtifactList, ModelRuntimeDomainList, ModelRuntimeJob, ModelRuntimeJobList, ModelRuntimeLog } from '@platform/schemas';
 import type { FastifyInstance } from 'fastify';
-import { claims, sign, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
+import { claims, sign, staffToken, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
+import { bearer } from '../../testing/signedRequest.ts';
 
 let apps: TestApps;
 let app: FastifyInstance;
@@ -13,9 +14,9 @@ afterAll(() => apps.close());
 
 const acmeUser = sign(claims());
 const globexUser = tokenFor({ role: 'customer', customerId: 'globex', modules: ['mr'] });
-const staff = tokenFor({ role: 'sentient' });
+const staff = staffToken();
 const noClaim = sign(claims({ 'custom:auth': undefined }));
-const get = (url: string, token?: string) => app.inject({ url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const get = (url: string, token?: string) => app.inject({ url, headers: token ? bearer(token) : {} });
 const json = async <T>(url: string, token: string): Promise<T> => {
   const res = await get(url, token);
   expect(res.statusCode, url).toBe(200);

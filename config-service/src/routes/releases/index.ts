@@ -3,6 +3,7 @@ import {
   problemSchema,
   releaseAuditPageSchema,
   releaseCreateSchema,
+  releaseEntityTag,
   releaseIdSchema,
   releaseDiffSchema,
   releaseListSchema,
@@ -23,22 +24,19 @@ import { MODULE_SDK_VERSION } from '../../bundles/moduleSdkVersion.ts';
 import { checkNamedBundles } from '../../bundles/namedBundles.ts';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PlatformError } from '../../errors.ts';
-import type { LoadOptions } from '../../manifests/loadManifestSet.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
 import { compareReleases } from '../../releases/compareReleases.ts';
 import type { ManifestReleases } from '../../releases/manifestReleases.ts';
 import type { BundleStore } from '../../store/bundleStore.ts';
-import type { ReleaseStepInput, StepResult, StoredRelease } from '../../store/releaseStore.ts';
+import type { ReleaseStepInput, StepResult } from '../../store/releaseStore.ts';
 import { cutPage, decodeCursor, PAGE_QUERY_PROPERTIES } from '../pageCursor.ts';
-import { ifMatchRelease, releaseTag } from './releaseEntityTag.ts';
+import { ifMatchRelease } from './releaseEntityTag.ts';
 import { validDraft } from './validDraft.ts';
 
 export interface ReleaseRouteOptions {
   releases: ManifestReleases;
   customerModules: CustomerModules;
   productName: string;
-  /** Screens the web app has: a release is checked as the folder is. */
-  load?: LoadOptions;
   /** Module bundles: a release naming one never uploaded, or built for another SDK, is refused. */
   bundles: BundleStore;
   /** The module SDK the shell provides; unset: MODULE_SDK_VERSION. */
@@ -56,16 +54,6 @@ const page = {
 const ifMatch = { type: 'object', properties: { 'if-match': { type: 'string' } } } as const;
 /** A manifest set is bigger than the API's other bodies: today's is about 30 KB, so room to grow. */
 const RELEASE_BODY_LIMIT = 1024 * 1024;
-
-const releaseOf = (release: StoredRelease): Release => ({
-  id: release.id,
-  author: release.author,
-  publishedAt: release.publishedAt,
-  reason: release.reason,
-  parent: release.parent,
-  files: release.files,
-  report: release.report,
-});
 
 /**
  * /api/v1/admin/releases: manifest sets as immutable releases in the store, the one in service, a
@@ -85,7 +73,7 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
   const answer = (reply: FastifyReply, result: StepResult, release: string): ReleaseState => {
     if (result.outcome === 'unknown-release') throw new PlatformError('CFG_ERR_NOT_FOUND', `no release '${release}'`);
     const current = { active: result.state.active, pilot: result.state.pilot };
-    reply.header('ETag', releaseTag(current.active)).header('Cache-Control', 'no-store');
+    reply.header('ETag', releaseEntityTag(current.active)).header('Cache-Control', 'no-store');
     if (result.outcome === 'conflict') {
       app.metrics.releaseConflicts.inc();
       throw new PlatformError('CFG_ERR_CONFLICT', `${result.why}; nothing was changed: look again and decide`, { extensions: { current } });
@@ -114,13 +102,12 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
     },
     async (request, reply): Promise<ReleaseList> => {
       const { limit = 50, cursor } = request.query;
-      const [state, list] = [
-        await store().state(),
+      const [current, list] = [
+        await releases.storedState(),
         await store().list({ limit: limit + 1, beforeSeq: cursor === undefined ? undefined : decodeCursor(cursor) }),
       ];
       const { page: pageOf, nextCursor } = cutPage(list, limit, (release) => release.seq);
-      const current = state ?? { active: releases.current().version, pilot: null };
-      reply.header('ETag', releaseTag(current.active)).header('Cache-Control', 'no-store');
+      reply.header('ETag', releaseEntityTag(current.active)).header('Cache-Control', 'no-store');
       return { active: current.active, pilot: current.pilot, releases: pageOf.map(({ seq: _seq, ...summary }) => summary), nextCursor };
     },
   );
@@ -161,7 +148,7 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
       if (!release) throw new PlatformError('CFG_ERR_NOT_FOUND', `no release '${request.params.id}'`);
       // Immutable: its id is its content.
       reply.header('Cache-Control', 'private, max-age=31536000, immutable');
-      return releaseOf(release);
+      return release;
     },
   );
 
@@ -198,7 +185,7 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
       },
     },
     async (request, reply): Promise<Release> => {
-      const set = validDraft(request.body.files, options.load);
+      const set = validDraft(request.body.files, releases.load);
       await checkNamedBundles(set, options.bundles, sdkVersion, 'nothing was stored');
       const { created, release } = await releases.publish(set, request.body.reason.trim(), actorOf(request));
       if (created) request.log.info({ release: release.id, actor: request.verifiedUser.sub }, 'manifest release published');
@@ -206,7 +193,7 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
         .code(created ? 201 : 200)
         .header('Location', `/api/v1/admin/releases/${release.id}`)
         .header('Cache-Control', 'no-store');
-      return releaseOf(release);
+      return release;
     },
   );
 

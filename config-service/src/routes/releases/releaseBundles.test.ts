@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Release, ReleaseFiles, UserManifest } from '@platform/schemas';
-import { ManifestStore } from '../../manifests/manifestStore.ts';
+import { ManifestFolder } from '../../manifests/manifestFolder.ts';
 import { manifestSetFromFiles } from '../../manifests/loadManifestSet.ts';
 import type { ManifestReleases } from '../../releases/manifestReleases.ts';
 import { bundleEntries, gzippedTar } from '../../testing/bundleTar.ts';
@@ -24,10 +24,10 @@ beforeAll(async () => {
 afterAll(() => apps.close());
 
 beforeEach(async () => {
-  const folder = new ManifestStore(ROUTE_MANIFESTS);
+  const folder = new ManifestFolder(ROUTE_MANIFESTS);
   const modules = apps.track(await demoCustomerModules(folder));
   releases = await releasesOn(modules, folder);
-  app = await apps.app({ manifests: releases, releases, customerModules: modules });
+  app = await apps.app({ releases, customerModules: modules });
   files = releases.current().contents as ReleaseFiles;
 });
 
@@ -43,7 +43,7 @@ const upload = (version: string, entries = bundleEntries(version)) =>
 /** The release files with lcc naming `version`. */
 const naming = (version: string): ReleaseFiles => ({ ...files, 'lcc.json': { ...(files['lcc.json'] as object), bundle: { version } } });
 const publish = (version: string) => ask('POST', '/api/v1/admin/releases', { files: naming(version), reason: `lcc screens ${version}` });
-const active = () => `"${releases.current().version}"`;
+const active = () => `"${releases.current().release}"`;
 async function lccOf(token: string, customer?: string) {
   const res = await app.inject({ url: '/api/v1/manifest', headers: bearer(token, customer ? { 'x-customer-id': customer } : {}) });
   expect(res.statusCode, res.body).toBe(200);
@@ -88,7 +88,7 @@ describe('a release naming a bundle', () => {
     await upload('1.4.2');
     const published = await publish('1.4.2');
     expect(published.statusCode, published.body).toBe(201);
-    const before = releases.current().version;
+    const before = releases.current().release;
     const diff = await app.inject({
       url: `/api/v1/admin/releases/${(published.json() as Release).id}/diff?against=${before}`,
       headers: bearer(staff),

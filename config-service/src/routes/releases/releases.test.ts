@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Problem, Release, ReleaseAuditPage, ReleaseDiff, ReleaseFiles, ReleaseList, ReleaseState, UserManifest } from '@platform/schemas';
-import { ManifestStore } from '../../manifests/manifestStore.ts';
+import { ManifestFolder } from '../../manifests/manifestFolder.ts';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { ManifestReleases } from '../../releases/manifestReleases.ts';
 import { legacyIdOf, releaseId } from '../../releases/releaseId.ts';
@@ -25,11 +25,11 @@ afterAll(() => apps.close());
 
 // Each test starts from a store of its own holding one release: the folder's.
 beforeEach(async () => {
-  const folder = new ManifestStore(ROUTE_MANIFESTS);
+  const folder = new ManifestFolder(ROUTE_MANIFESTS);
   modules = apps.track(await demoCustomerModules(folder));
   releases = await releasesOn(modules, folder);
-  app = await apps.app({ manifests: releases, releases, customerModules: modules });
-  original = (await ask('GET', `/api/v1/admin/releases/${releases.current().version}`)).json() as Release;
+  app = await apps.app({ releases, customerModules: modules });
+  original = (await ask('GET', `/api/v1/admin/releases/${releases.current().release}`)).json() as Release;
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -57,7 +57,7 @@ async function publish(files: ReleaseFiles, reason = 'test'): Promise<Release> {
   expect([200, 201], res.body).toContain(res.statusCode);
   return res.json() as Release;
 }
-async function activate(release: string, ifMatch = `"${releases.current().version}"`) {
+async function activate(release: string, ifMatch = `"${releases.current().release}"`) {
   return ask('PUT', '/api/v1/admin/releases/active', { body: { release, reason: 'because' }, ifMatch });
 }
 async function manifestOf(token: string, customer?: string): Promise<UserManifest> {
@@ -164,7 +164,7 @@ describe('release ids', () => {
 describe('the release quota (RELEASES_KEPT)', () => {
   it('prunes the oldest past it, never the active release, the pilot or one made active lately; a pruned one is gone until published again', async () => {
     const quota = await ManifestReleases.open({ store: releases.store, source: 'store', kept: 2 });
-    app = await apps.app({ manifests: quota, releases: quota, customerModules: modules });
+    app = await apps.app({ releases: quota, customerModules: modules });
     const ids: Record<string, string> = {};
     for (const name of ['a', 'b', 'c', 'd', 'e']) {
       ids[name] = (await publish(retitleNotifications(`Release ${name}`), name)).id;

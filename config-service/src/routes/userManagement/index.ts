@@ -15,7 +15,7 @@ import {
   type UserInvitation,
   type UserStep,
 } from '@platform/schemas';
-import type { ManifestSource } from '../../manifests/manifestStore.ts';
+import type { ServedManifests } from '../../releases/servedManifests.ts';
 import type { MfaStatus } from '../../identity/mfaStatus.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
 import { LOCAL_USER_MANAGEMENT_API_BASE } from '../../settings/backends.ts';
@@ -31,7 +31,7 @@ export interface UserManagementOptions {
 
 interface Options extends UserManagementOptions {
   audit: UserAuditStore;
-  manifests: ManifestSource;
+  manifests: ServedManifests;
   /** Told when a user's MFA is reset, so this replica stops remembering it as set up. */
   mfa?: MfaStatus;
 }

@@ -2,7 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Release } from '@platform/schemas';
 import { releaseQuery } from '../../api/releases.ts';
-import { rebasedDraft, saveDraft, discardDraft, type ReleaseDraft } from './draftStorage.ts';
+import { saveDraft, discardDraft } from './draftStorage.ts';
+import { rebasedDraft } from './rebaseDraft.ts';
+import type { ReleaseDraft } from './releaseDraft.ts';
+import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { ReleaseDiffView } from './ReleaseDiffView.tsx';
 
 interface Props {
@@ -21,8 +24,9 @@ interface Props {
  */
 export function BaseMoved({ sub, draft, base, active, storedAs, onRebased }: Props) {
   const queryClient = useQueryClient();
-  const [error, setError] = useState('');
+  const [error, setError] = useState<unknown>();
   const rebase = async () => {
+    setError(undefined);
     try {
       const onto = await queryClient.fetchQuery(releaseQuery(active));
       const { draft: rebased, bothChanged } = rebasedDraft(draft, base.files, onto);
@@ -30,7 +34,7 @@ export function BaseMoved({ sub, draft, base, active, storedAs, onRebased }: Pro
       discardDraft(sub, base.id);
       onRebased(onto.id, bothChanged);
     } catch (e) {
-      setError((e as Error).message);
+      setError(e);
     }
   };
   return (
@@ -52,7 +56,7 @@ export function BaseMoved({ sub, draft, base, active, storedAs, onRebased }: Pro
       <button type="button" onClick={() => void rebase()}>
         Rebase the draft on {active}
       </button>
-      {error && <p className="form-error">Cannot rebase: {error}</p>}
+      <ErrorNotice title="Could not rebase the draft" error={error} />
     </div>
   );
 }

@@ -1,13 +1,14 @@
 import { useId } from 'react';
-import type { DraftProblem } from './draftProblems.ts';
+import type { DraftProblem } from './typedFile.ts';
 import type { DraftChecks } from './useDraftChecks.ts';
-import { problemCount } from '../Settings/ManifestStatusPanel.tsx';
+import { failureText } from '../shared/errorText.ts';
+import { problemCount } from '../shared/ProblemList.tsx';
 
 function summary({ problems, more, state, serviceError }: DraftChecks): string {
   const count = problemCount(problems.length + more);
   switch (state) {
     case 'pending':
-      return serviceError ? `The service could not check the draft: ${serviceError.message}` : 'Checking…';
+      return serviceError ? failureText('Could not check the draft with the service', serviceError) : 'Checking…';
     case 'browser':
       return `${count} in the files as typed:`;
     case 'service':

@@ -7,7 +7,7 @@ import { EditorState } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { moduleManifestSchema, moduleRegistrySchema } from '@platform/schemas';
-import type { DraftProblem } from './draftProblems.ts';
+import type { DraftProblem } from './typedFile.ts';
 import { schemaCompletion } from './schemaCompletion.ts';
 
 export interface JsonEditorProps {

@@ -4,11 +4,12 @@ import toast from 'react-hot-toast';
 import type { ReleaseState } from '@platform/schemas';
 import { changesWithSteps, RELEASES_KEY } from '../../api/releaseKeys.ts';
 import { refusedProblems } from '../../api/releaseProblems.ts';
-import { ProblemList } from '../Settings/ManifestStatusPanel.tsx';
+import { ProblemList } from '../shared/ProblemList.tsx';
+import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
-import { draftFiles } from './draftProblems.ts';
-import { isActivationConflict, publishDraft } from './publishDraft.ts';
+import { isActivationConflict, publishAndActivate } from './publishAndActivate.ts';
+import { draftFiles } from './releaseDraft.ts';
 
 interface Props {
   base: string;
@@ -25,7 +26,7 @@ export function PublishDraft({ base, texts, blockedBecause, onPublished, onConfl
   const queryClient = useQueryClient();
   const reason = useReason();
   const publish = useMutation({
-    mutationFn: ({ reason }: { reason: string }) => publishDraft(draftFiles(texts)!, reason, base),
+    mutationFn: ({ reason }: { reason: string }) => publishAndActivate(draftFiles(texts)!, reason, base),
     onSuccess: ({ release }) => {
       toast.success(`Release ${release.id} is published and served to everyone`);
       onPublished(release.id);
@@ -56,12 +57,9 @@ export function PublishDraft({ base, texts, blockedBecause, onPublished, onConfl
           {publish.isPending ? 'Publishing…' : 'Publish and make active'}
         </button>
       </form>
-      {publish.isError && !isActivationConflict(publish.error) && (
-        <div role="alert" className="notice notice-danger">
-          <p>Not published: {publish.error.message}</p>
-          {refused && <ProblemList {...refused} />}
-        </div>
-      )}
+      <ErrorNotice title="Could not publish" error={publish.isError && !isActivationConflict(publish.error) ? publish.error : undefined}>
+        {refused && <ProblemList {...refused} />}
+      </ErrorNotice>
     </section>
   );
 }

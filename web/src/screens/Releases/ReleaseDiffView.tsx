@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { diffSections, diffSummary } from '@platform/schemas';
 import { releaseDiffQuery } from '../../api/releases.ts';
-import { describeDiff, diffSummary } from './diffWording.ts';
+import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 
 /** What changes for users going from release `from` to release `to`, in words. */
 export function ReleaseDiffView({ from, to, title }: { from: string; to: string; title?: string }) {
@@ -17,15 +18,11 @@ export function ReleaseDiffView({ from, to, title }: { from: string; to: string;
           Comparing…
         </p>
       )}
-      {diff.isError && (
-        <p role="alert" className="form-error">
-          Cannot compare: {diff.error.message}
-        </p>
-      )}
+      <ErrorNotice title="Cannot load the difference" error={diff.error} onRetry={() => void diff.refetch()} />
       {diff.data && (
         <>
           <p>{diffSummary(diff.data)}</p>
-          {describeDiff(diff.data).map((s) => (
+          {diffSections(diff.data).map((s) => (
             <div key={s.heading} className="diff-section">
               <h4>{s.heading}</h4>
               <ul>

@@ -9,7 +9,7 @@ import type { ScreenProps } from '../screenProps.ts';
 import { LoadState } from '../shared/LoadState.tsx';
 import { ago } from '../shared/relativeTime.ts';
 import { DraftEditor } from './DraftEditor.tsx';
-import { RELEASES_ROUTE, routePath } from './routePaths.ts';
+import { routePath } from '../../app/appPaths.ts';
 import './releases.css';
 
 /**
@@ -39,7 +39,7 @@ export function ReleaseDraftScreen({ title, module }: ScreenProps) {
   }, [params, state, setParams]);
   const release = useQuery({ ...releaseQuery(base ?? ''), enabled: base !== undefined && isReleaseId(base) });
   const releases = list.data?.pages.flatMap((p) => p.releases) ?? [];
-  const listPath = routePath(module, RELEASES_ROUTE);
+  const listPath = routePath(module, 'releases');
 
   return (
     <article className="screen release-draft">
@@ -76,10 +76,7 @@ export function ReleaseDraftScreen({ title, module }: ScreenProps) {
           onRebased={(onto, bothChanged) => {
             setParams({ base: onto, ...(params.get('file') ? { file: params.get('file')! } : {}) });
             if (bothChanged.length)
-              toast(
-                `Rebased on ${onto}. Both you and that release changed ${bothChanged.join(', ')}: your version is kept there; check it before publishing.`,
-                { duration: 10_000 },
-              );
+              toast(`Rebased on ${onto}. Both you and that release changed ${bothChanged.join(', ')}: your version is kept there; check it before publishing.`);
             else toast.success(`Rebased on ${onto}`);
           }}
           onPublished={() => {

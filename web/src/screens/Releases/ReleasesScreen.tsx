@@ -11,7 +11,7 @@ import { ReleaseAudit } from './ReleaseAudit.tsx';
 import { ReleaseDiffView } from './ReleaseDiffView.tsx';
 import { releaseStatuses } from './releaseStatus.ts';
 import { ReleaseTable, type RowAction } from './ReleaseTable.tsx';
-import { draftAddress } from './routePaths.ts';
+import { releaseDraftAddress } from '../../app/appPaths.ts';
 import { StepForm } from './StepForm.tsx';
 import './releases.css';
 
@@ -41,7 +41,7 @@ export function ReleasesScreen({ title, module }: ScreenProps) {
     selected.length === 2 ? [...selected].sort((a, b) => releases.findIndex((r) => r.id === b) - releases.findIndex((r) => r.id === a)) : undefined;
   const select = (release: string, on: boolean) =>
     setSelected((list) => (on ? [...list.filter((x) => x !== release), release].slice(-2) : list.filter((x) => x !== release)));
-  const activeDraft = state && draftAddress(module, state.active);
+  const activeDraft = state && releaseDraftAddress(module, state.active);
 
   return (
     <article className="screen releases-screen">
@@ -82,7 +82,7 @@ export function ReleasesScreen({ title, module }: ScreenProps) {
                 setAction(a);
                 if (a.kind === 'compare') setSelected([state.active, a.release]);
               }}
-              draftPath={(base) => draftAddress(module, base)}
+              draftPath={(base) => releaseDraftAddress(module, base)}
               customerName={customerName}
             />
             <OlderPages list={list}>Show older releases</OlderPages>

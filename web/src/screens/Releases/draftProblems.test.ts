@@ -5,7 +5,8 @@ import * as jsonc from 'jsonc-parser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { validatorSource } from '../../../build/manifestValidators.ts';
 import { lineAndColumn, MAX_JSON_DEPTH, PROBLEM_CAP } from '@platform/schemas';
-import { draftFiles, draftProblems, serviceProblems, TypedFile, type Validators } from './draftProblems.ts';
+import { draftProblems, serviceProblems, type Validators } from './draftProblems.ts';
+import { TypedFile } from './typedFile.ts';
 
 // jsonc-parser as it is, but with its parsers counted: how often a file is parsed to find and place its problems.
 vi.mock('jsonc-parser', async (original) => {
@@ -145,12 +146,5 @@ describe('where a pointer is in the text as typed', () => {
       { 'lcc.json': typed },
     );
     expect(problem).toMatchObject({ line: 1, column: 2, hint: 'add it', source: 'service' });
-  });
-});
-
-describe('draft files for the service', () => {
-  it('are the parsed files, or nothing while one is not JSON', () => {
-    expect(draftFiles({ 'a.json': '{"x": 1}' })).toEqual({ 'a.json': { x: 1 } });
-    expect(draftFiles({ 'a.json': '{"x": 1}', 'b.json': '{' })).toBeUndefined();
   });
 });

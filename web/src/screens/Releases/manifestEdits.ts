@@ -1,5 +1,5 @@
 import { joinPaths, type ExposureRules, type ManifestRoute, type ModuleManifest } from '@platform/schemas';
-import { fileText } from './draftStorage.ts';
+import { fileText } from './releaseDraft.ts';
 
 /** A module's exposure as the form edits it: null roles or environments mean every one (the rule is left out). */
 export function exposureOf(manifest: ModuleManifest): ExposureRules {

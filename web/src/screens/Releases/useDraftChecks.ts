@@ -5,7 +5,9 @@ import { STAFF_ROLE } from '@platform/schemas';
 import { previewManifest } from '../../api/admin.ts';
 import { RELEASES_KEY } from '../../api/releaseKeys.ts';
 import { refusedProblems } from '../../api/releaseProblems.ts';
-import { draftFiles, draftProblems, serviceProblems, type DraftProblem, type FoundProblems, type Validators } from './draftProblems.ts';
+import { draftProblems, serviceProblems, type FoundProblems, type Validators } from './draftProblems.ts';
+import { draftFiles } from './releaseDraft.ts';
+import type { DraftProblem } from './typedFile.ts';
 
 /** How long typing must pause before the service is asked: its writes are rate-limited per user. */
 const SERVICE_CHECK_DELAY_MS = 800;

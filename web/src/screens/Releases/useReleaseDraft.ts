@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Release } from '@platform/schemas';
-import { changedFiles, discardDraft, draftFrom, loadDraft, saveDraft, type ReleaseDraft } from './draftStorage.ts';
+import { discardDraft, loadDraft, saveDraft } from './draftStorage.ts';
+import { changedFiles, draftFrom, type ReleaseDraft } from './releaseDraft.ts';
 
 /**
  * The draft of one user from one release: the one kept in this browser, or a fresh copy of the

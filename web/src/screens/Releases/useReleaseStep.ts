@@ -3,15 +3,14 @@ import toast from 'react-hot-toast';
 import type { ReleaseState } from '@platform/schemas';
 import { changesWithSteps, RELEASES_KEY } from '../../api/releaseKeys.ts';
 import { conflictingState } from '../../api/releaseProblems.ts';
-
-const short = (id: string) => id.slice(0, 12);
+import { failureText } from '../shared/errorText.ts';
 
 /** What a refused step tells the operator: who is served what now, and that nothing was overwritten. */
 function stepFailure(error: Error): string {
   const current = conflictingState(error);
-  if (!current) return error.message;
-  const pilot = current.pilot ? `; release ${short(current.pilot.release)} is piloted with ${current.pilot.customers.join(', ')}` : '; there is no pilot';
-  return `Someone else changed the releases meanwhile: ${short(current.active)} is active now${pilot}. Nothing was changed: look again and decide.`;
+  if (!current) return failureText('Could not take the step', error);
+  const pilot = current.pilot ? `; release ${current.pilot.release} is piloted with ${current.pilot.customers.join(', ')}` : '; there is no pilot';
+  return `Someone else changed the releases meanwhile: ${current.active} is active now${pilot}. Nothing was changed: look again and decide.`;
 }
 
 /**
@@ -23,7 +22,7 @@ export function useReleaseStep<V>(step: (variables: V) => Promise<ReleaseState>,
   return useMutation({
     mutationFn: step,
     onSuccess: (state, variables) => void toast.success(done(variables, state)),
-    onError: (error) => void toast.error(stepFailure(error), { duration: 8_000 }),
+    onError: (error) => void toast.error(stepFailure(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: RELEASES_KEY, predicate: changesWithSteps }),
   });
 }

@@ -1,5 +1,5 @@
 import type { AdminModuleList } from '@platform/schemas';
-import { ProblemList } from './ManifestStatusPanel.tsx';
+import { ProblemList } from '../shared/ProblemList.tsx';
 
 type Module = AdminModuleList['modules'][number];
 

@@ -1,37 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminPreview, PreviewChanges } from '@platform/schemas';
-import { describeDraft, draftPreviewRequest, draftToView, emptyDraft, fromBaseToDraft, previewRequest, reversedChanges } from './claimsDraft.ts';
+import { describeClaims, releaseDraftPreviewRequest, claimsToView, emptyClaims, fromBaseToDraft, previewRequest, reversedChanges } from './claimsForm.ts';
 
-const engineer = { ...emptyDraft, customerId: 'acme', modules: ['mr', 'hs'], landingPageModuleKey: 'hs' };
-const staff = { ...emptyDraft, role: 'sentient', allModules: true, customerId: 'globex' };
+const engineer = { ...emptyClaims, customerId: 'acme', modules: ['mr', 'hs'], landingPageModuleKey: 'hs' };
+const staff = { ...emptyClaims, role: 'sentient', allModules: true, customerId: 'globex' };
 
-describe('claims draft', () => {
+describe('claims form', () => {
   it("puts a customer user's customer in the claim and staff's in X-Customer-Id", () => {
-    expect(draftToView(engineer)).toEqual({
+    expect(claimsToView(engineer)).toEqual({
       claims: { role: 'customer', customerId: 'acme', modules: ['mr', 'hs'], landingPageModuleKey: 'hs' },
       customerId: null,
     });
-    expect(draftToView(staff)).toEqual({ claims: { role: 'sentient' }, customerId: 'globex' });
-    expect(draftToView({ ...staff, allModules: false, modules: ['lb'] }).claims).toEqual({ role: 'sentient', modules: ['lb'] });
+    expect(claimsToView(staff)).toEqual({ claims: { role: 'sentient' }, customerId: 'globex' });
+    expect(claimsToView({ ...staff, allModules: false, modules: ['lb'] }).claims).toEqual({ role: 'sentient', modules: ['lb'] });
   });
 
   it('previews a token without a claim as claims null', () => {
-    expect(draftToView({ ...engineer, hasClaim: false })).toEqual({ claims: null, customerId: null });
-    expect(describeDraft({ ...engineer, hasClaim: false })).toMatch(/without an authorisation claim/);
+    expect(claimsToView({ ...engineer, hasClaim: false })).toEqual({ claims: null, customerId: null });
+    expect(describeClaims({ ...engineer, hasClaim: false })).toMatch(/without an authorisation claim/);
   });
 
   it('compares from the older version to the one in service', () => {
     expect(previewRequest(engineer, { kind: 'version', version: 'old' }, 'new')).toMatchObject({ version: 'old', compareWith: { version: 'new' } });
   });
 
-  it('compares from pinned claims to the draft, clearing a customer the draft does not have', () => {
-    const request = previewRequest({ ...staff, customerId: '' }, { kind: 'pinned', draft: staff }, 'v');
+  it('compares from pinned claims to these, clearing a customer these do not have', () => {
+    const request = previewRequest({ ...staff, customerId: '' }, { kind: 'pinned', form: staff }, 'v');
     expect(request).toEqual({ claims: { role: 'sentient' }, customerId: 'globex', compareWith: { claims: { role: 'sentient' }, customerId: null } });
   });
 
-  it('describes a draft in a few words', () => {
-    expect(describeDraft(engineer)).toBe('customer at acme, 2 modules');
-    expect(describeDraft(staff)).toBe('sentient acting for globex, every module');
+  it('describes the claims in a few words', () => {
+    expect(describeClaims(engineer)).toBe('customer at acme, 2 modules');
+    expect(describeClaims(staff)).toBe('sentient acting for globex, every module');
   });
 });
 
@@ -39,8 +39,8 @@ describe('previews against a release draft', () => {
   const files = { 'registry.json': { modules: ['mr'] } };
 
   it('sends the draft, and the base release as the comparison when asked', () => {
-    expect(draftPreviewRequest(engineer, files, undefined)).toEqual({ claims: draftToView(engineer).claims, draft: { files } });
-    expect(draftPreviewRequest(staff, files, '0123456789ab')).toEqual({
+    expect(releaseDraftPreviewRequest(engineer, files, undefined)).toEqual({ claims: claimsToView(engineer).claims, draft: { files } });
+    expect(releaseDraftPreviewRequest(staff, files, '0123456789ab')).toEqual({
       claims: { role: 'sentient' },
       customerId: 'globex',
       draft: { files },

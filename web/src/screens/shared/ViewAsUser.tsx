@@ -4,20 +4,20 @@ import { KNOWN_ROLES, type AdminModuleList, type AdminPreviewRequest, type Relea
 import { previewManifest } from '../../api/admin.ts';
 import { refusedProblems } from '../../api/releaseProblems.ts';
 import {
-  describeDraft,
-  draftPreviewRequest,
-  emptyDraft,
+  describeClaims,
+  releaseDraftPreviewRequest,
+  emptyClaims,
   fromBaseToDraft,
-  isStaffDraft,
+  isStaffClaims,
   previewRequest,
-  type ClaimsDraft,
+  type ClaimsForm,
   type Comparison,
-} from './claimsDraft.ts';
-import { ProblemList } from './ManifestStatusPanel.tsx';
+} from './claimsForm.ts';
+import { ProblemList } from './ProblemList.tsx';
 import { PreviewResult } from './PreviewResult.tsx';
-import { CustomerCombobox, type CustomerChoice } from '../shared/CustomerCombobox.tsx';
-import { ErrorNotice } from '../shared/ErrorNotice.tsx';
-import { ago } from '../shared/relativeTime.ts';
+import { CustomerCombobox, type CustomerChoice } from './CustomerCombobox.tsx';
+import { ErrorNotice } from './ErrorNotice.tsx';
+import { ago } from './relativeTime.ts';
 
 /** An unpublished manifest set to preview instead of a release: the release editor's draft (undefined files: not JSON yet). */
 export interface PreviewDraft {
@@ -29,11 +29,11 @@ export interface PreviewDraft {
  * "View as user": build any claims set and see, without signing in as anyone, what it would be
  * served; with a draft, what it would be served once the draft is published.
  */
-export function ViewAsUser({ list, draft: releaseDraft }: { list: AdminModuleList; draft?: PreviewDraft }) {
-  const [draft, setDraft] = useState<ClaimsDraft>(emptyDraft);
+export function ViewAsUser({ list, draft }: { list: AdminModuleList; draft?: PreviewDraft }) {
+  const [form, setForm] = useState<ClaimsForm>(emptyClaims);
   const [comparison, setComparison] = useState<Comparison>({ kind: 'none' });
   // Kept while other comparisons are tried, so it can be chosen again.
-  const [pinned, setPinned] = useState<ClaimsDraft | undefined>();
+  const [pinned, setPinned] = useState<ClaimsForm | undefined>();
   // The claims hold the id; the box shows the name of the customer chosen.
   const [customer, setCustomer] = useState<CustomerChoice | null>(null);
   // A draft's comparison is with its base; the service answers it the other way round.
@@ -44,17 +44,17 @@ export function ViewAsUser({ list, draft: releaseDraft }: { list: AdminModuleLis
     },
   });
   const id = useId();
-  const staff = isStaffDraft(draft);
+  const staff = isStaffClaims(form);
   const served = list.manifests.version;
   const olderVersions = list.manifests.history.filter((v) => v.version !== served).reverse();
-  const request = releaseDraft
-    ? releaseDraft.files && draftPreviewRequest(draft, releaseDraft.files, comparison.kind === 'version' ? comparison.version : undefined)
-    : previewRequest(draft, comparison, served);
+  const request = draft
+    ? draft.files && releaseDraftPreviewRequest(form, draft.files, comparison.kind === 'version' ? comparison.version : undefined)
+    : previewRequest(form, comparison, served);
   const stale = preview.data !== undefined && JSON.stringify(preview.variables) !== JSON.stringify(request);
 
-  const change = (patch: Partial<ClaimsDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const change = (patch: Partial<ClaimsForm>) => setForm((d) => ({ ...d, ...patch }));
   const toggleModule = (key: string, on: boolean) =>
-    change({ modules: on ? list.modules.map((m) => m.key).filter((k) => k === key || draft.modules.includes(k)) : draft.modules.filter((k) => k !== key) });
+    change({ modules: on ? list.modules.map((m) => m.key).filter((k) => k === key || form.modules.includes(k)) : form.modules.filter((k) => k !== key) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (request) preview.mutate(request);
@@ -67,13 +67,13 @@ export function ViewAsUser({ list, draft: releaseDraft }: { list: AdminModuleLis
       <p className="hint">A dry run: the navigation these claims would receive from the service, and which rule let each module in or kept it out.</p>
       <form className="form preview-form" onSubmit={submit} aria-label="Claims to preview">
         <label className="check">
-          <input type="checkbox" checked={!draft.hasClaim} onChange={(e) => change({ hasClaim: !e.target.checked })} /> Token without an authorisation claim
+          <input type="checkbox" checked={!form.hasClaim} onChange={(e) => change({ hasClaim: !e.target.checked })} /> Token without an authorisation claim
         </label>
-        <fieldset disabled={!draft.hasClaim}>
+        <fieldset disabled={!form.hasClaim}>
           <div className="form-row">
             <div>
               <label htmlFor={`${id}-role`}>Role</label>
-              <input id={`${id}-role`} list={`${id}-roles`} value={draft.role} required onChange={(e) => change({ role: e.target.value })} />
+              <input id={`${id}-role`} list={`${id}-roles`} value={form.role} required onChange={(e) => change({ role: e.target.value })} />
               <datalist id={`${id}-roles`}>
                 {KNOWN_ROLES.map((r) => (
                   <option key={r} value={r} />
@@ -95,7 +95,7 @@ export function ViewAsUser({ list, draft: releaseDraft }: { list: AdminModuleLis
             <legend>Modules in the claim</legend>
             {staff && (
               <label className="check">
-                <input type="checkbox" checked={draft.allModules} onChange={(e) => change({ allModules: e.target.checked })} /> No list: every module (staff)
+                <input type="checkbox" checked={form.allModules} onChange={(e) => change({ allModules: e.target.checked })} /> No list: every module (staff)
               </label>
             )}
             <div className="module-grid">
@@ -103,8 +103,8 @@ export function ViewAsUser({ list, draft: releaseDraft }: { list: AdminModuleLis
                 <label key={m.key} className="check">
                   <input
                     type="checkbox"
-                    disabled={staff && draft.allModules}
-                    checked={(staff && draft.allModules) || draft.modules.includes(m.key)}
+                    disabled={staff && form.allModules}
+                    checked={(staff && form.allModules) || form.modules.includes(m.key)}
                     onChange={(e) => toggleModule(m.key, e.target.checked)}
                   />{' '}
                   {m.name} <span className="muted">({m.key})</span>
@@ -115,7 +115,7 @@ export function ViewAsUser({ list, draft: releaseDraft }: { list: AdminModuleLis
           <div className="form-row">
             <div>
               <label htmlFor={`${id}-landing`}>Landing module</label>
-              <select id={`${id}-landing`} value={draft.landingPageModuleKey} onChange={(e) => change({ landingPageModuleKey: e.target.value })}>
+              <select id={`${id}-landing`} value={form.landingPageModuleKey} onChange={(e) => change({ landingPageModuleKey: e.target.value })}>
                 <option value="">First permitted module</option>
                 {list.modules.map((m) => (
                   <option key={m.key} value={m.key}>
@@ -126,7 +126,7 @@ export function ViewAsUser({ list, draft: releaseDraft }: { list: AdminModuleLis
             </div>
           </div>
           <label className="check">
-            <input type="checkbox" checked={draft.requireMFA} onChange={(e) => change({ requireMFA: e.target.checked })} /> Organisation requires MFA
+            <input type="checkbox" checked={form.requireMFA} onChange={(e) => change({ requireMFA: e.target.checked })} /> Organisation requires MFA
           </label>
         </fieldset>
         <div className="form-row">
@@ -138,14 +138,14 @@ export function ViewAsUser({ list, draft: releaseDraft }: { list: AdminModuleLis
               onChange={(e) => {
                 const value = e.target.value;
                 if (value === 'none') setComparison({ kind: 'none' });
-                else if (value === 'pinned' && pinned) setComparison({ kind: 'pinned', draft: pinned });
+                else if (value === 'pinned' && pinned) setComparison({ kind: 'pinned', form: pinned });
                 else if (value.startsWith('version:')) setComparison({ kind: 'version', version: value.slice('version:'.length) });
               }}
             >
               <option value="none">Nothing</option>
-              {releaseDraft && <option value={`version:${releaseDraft.base}`}>The release the draft started from ({releaseDraft.base})</option>}
-              {!releaseDraft && pinned && <option value="pinned">Pinned claims: {describeDraft(pinned)}</option>}
-              {!releaseDraft &&
+              {draft && <option value={`version:${draft.base}`}>The release the draft started from ({draft.base})</option>}
+              {!draft && pinned && <option value="pinned">Pinned claims: {describeClaims(pinned)}</option>}
+              {!draft &&
                 olderVersions.map((v) => (
                   <option key={v.version} value={`version:${v.version}`}>
                     Manifest version {v.version}, served from {ago(v.loadedAt).exact}
@@ -156,22 +156,22 @@ export function ViewAsUser({ list, draft: releaseDraft }: { list: AdminModuleLis
         </div>
         <div className="form-actions">
           <button type="submit" disabled={preview.isPending || !request}>
-            {preview.isPending ? 'Previewing…' : releaseDraft ? 'Preview the draft' : 'Preview'}
+            {preview.isPending ? 'Previewing…' : draft ? 'Preview the draft' : 'Preview'}
           </button>
-          {!releaseDraft && (
+          {!draft && (
             <button
               type="button"
               className="secondary"
               onClick={() => {
-                setPinned(draft);
-                setComparison({ kind: 'pinned', draft });
+                setPinned(form);
+                setComparison({ kind: 'pinned', form });
               }}
             >
               Pin these claims for comparison
             </button>
           )}
         </div>
-        {releaseDraft && !releaseDraft.files && <p className="hint">A file of the draft is not JSON yet: fix it to preview.</p>}
+        {draft && !draft.files && <p className="hint">A file of the draft is not JSON yet: fix it to preview.</p>}
       </form>
       <ErrorNotice title="Could not preview" error={preview.error}>
         {refusedProblems(preview.error) && <ProblemList {...refusedProblems(preview.error)!} />}

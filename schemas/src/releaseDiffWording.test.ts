@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ReleaseDiff } from '@platform/schemas';
-import { describeDiff, diffSummary, exposureChange } from './diffWording.ts';
+import type { ReleaseDiff } from './types.ts';
+import { diffSections, diffSummary, exposureChange } from './releaseDiffWording.ts';
 
 const none: ReleaseDiff = {
   from: 'aaaaaaaaaaaa',
@@ -19,7 +19,7 @@ const none: ReleaseDiff = {
 describe('release difference wording', () => {
   it('says when two releases are the same content', () => {
     expect(diffSummary({ ...none, identical: true })).toMatch(/^No difference/);
-    expect(describeDiff({ ...none, identical: true })).toEqual([]);
+    expect(diffSections({ ...none, identical: true })).toEqual([]);
   });
 
   it('says when the content differs but no user would notice', () => {
@@ -32,6 +32,7 @@ describe('release difference wording', () => {
     expect(exposureChange(from, { roles: [], environments: ['dev'], enabledForNewCustomers: false })).toBe(
       'roles every role → nobody; environments every environment → dev; on for new customers yes → no',
     );
+    expect(exposureChange(from, { ...from, environments: [] })).toBe('environments every environment → no environment');
   });
 
   it('groups changes by kind, one line each, and leaves empty kinds out', () => {
@@ -56,7 +57,7 @@ describe('release difference wording', () => {
       routesRetitled: [{ module: 'dash', fullPath: '/notifications', from: 'Notifications', to: 'Messages' }],
       routeRoles: [{ module: 'dash', fullPath: '/settings/uploads', from: null, to: ['sentient'] }],
     };
-    expect(describeDiff(diff)).toEqual([
+    expect(diffSections(diff)).toEqual([
       { heading: 'Modules added', lines: ['New thing (zz)'] },
       { heading: 'Modules removed', lines: ['Leaderboard (lb)'] },
       { heading: 'Who is shown a module', lines: ['Life Cycle Cost (lcc): roles every role → sentient'] },

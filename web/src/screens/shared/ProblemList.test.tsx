@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProblemList } from './ManifestStatusPanel.tsx';
+import { ProblemList } from './ProblemList.tsx';
 
 afterEach(cleanup);
 

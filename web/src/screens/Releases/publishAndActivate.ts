@@ -23,7 +23,7 @@ export function isActivationConflict(error: unknown): error is ActivationConflic
  * makes it active on condition that the draft's base still is: If-Match is the base, so a release
  * someone activated meanwhile is never overwritten unseen.
  */
-export async function publishDraft(files: ReleaseFiles, reason: string, base: string): Promise<{ release: Release; state: ReleaseState }> {
+export async function publishAndActivate(files: ReleaseFiles, reason: string, base: string): Promise<{ release: Release; state: ReleaseState }> {
   const release = await publishRelease(files, reason);
   try {
     return { release, state: await activateRelease(release.id, reason, base) };

@@ -1,4 +1,5 @@
-import { noticeable, type ExposureRules, type ReleaseDiff } from '@platform/schemas';
+import { noticeable } from './noticeable.ts';
+import type { ExposureRules, ReleaseDiff } from './types.ts';
 
 /** One kind of change, as a heading and one line a change. */
 export interface DiffSection {
@@ -7,13 +8,13 @@ export interface DiffSection {
 }
 
 const roles = (list: readonly string[] | null) => (list ? (list.length ? list.join(', ') : 'nobody') : 'every role');
-const environments = (list: readonly string[] | null) => (list ? (list.length ? list.join(', ') : 'none') : 'every environment');
+const environments = (list: readonly string[] | null) => (list ? (list.length ? list.join(', ') : 'no environment') : 'every environment');
 const yesNo = (on: boolean) => (on ? 'yes' : 'no');
 /** A bundle version, or the shell's own screens where a module names none. */
 const screens = (version: string | null) => version ?? 'generic';
 const quoted = (text: string) => (text ? `“${text}”` : '(untitled)');
 
-/** Only the exposure rules that changed, each as `rule: before → after`. */
+/** Only the exposure rules that changed, each as `rule before → after`. */
 export function exposureChange(from: ExposureRules, to: ExposureRules): string {
   const parts: string[] = [];
   if (roles(from.roles) !== roles(to.roles)) parts.push(`roles ${roles(from.roles)} → ${roles(to.roles)}`);
@@ -25,11 +26,11 @@ export function exposureChange(from: ExposureRules, to: ExposureRules): string {
 }
 
 /**
- * A release difference as a person reviews it before a step, grouped by kind, one change a line, in
- * the words of the command line's `manifests:publish` (config-service/src/cli/describeDiff.ts).
- * Empty kinds are left out; an empty answer means nothing a user would notice.
+ * A release difference as a person reviews it before a step, grouped by kind, one change a line: the
+ * one wording the releases screen and the publishing commands share, each laying it out its own way.
+ * Empty kinds are left out; no sections means nothing a user would notice (`diffSummary` says which).
  */
-export function describeDiff(diff: ReleaseDiff): DiffSection[] {
+export function diffSections(diff: ReleaseDiff): DiffSection[] {
   const added = diff.modules.filter((m) => m.change === 'added');
   const removed = diff.modules.filter((m) => m.change === 'removed');
   const sections: DiffSection[] = [
@@ -43,13 +44,13 @@ export function describeDiff(diff: ReleaseDiff): DiffSection[] {
     { heading: 'Pages retitled', lines: diff.routesRetitled.map((r) => `${r.fullPath} (${r.module}): ${quoted(r.from)} → ${quoted(r.to)}`) },
     { heading: 'Who may open a page', lines: diff.routeRoles.map((r) => `${r.fullPath} (${r.module}): ${roles(r.from)} → ${roles(r.to)}`) },
   ];
-  return sections.filter((s) => s.lines.length > 0);
+  return diff.identical ? [] : sections.filter((s) => s.lines.length > 0);
 }
 
 /** The one-sentence verdict above the sections. */
 export function diffSummary(diff: ReleaseDiff): string {
   if (diff.identical) return 'No difference: the two are the same content.';
   if (!noticeable(diff)) return 'No change a user would notice: the files differ, but not in modules, names, exposure, screens, pages, titles or roles.';
-  const count = describeDiff(diff).reduce((n, s) => n + s.lines.length, 0);
+  const count = diffSections(diff).reduce((n, s) => n + s.lines.length, 0);
   return `${count} change${count === 1 ? '' : 's'} users would notice:`;
 }

@@ -1,7 +1,7 @@
 import { STAFF_ROLE, type AdminPreview, type AdminPreviewRequest, type AuthClaim, type PreviewChanges, type ReleaseFiles } from '@platform/schemas';
 
 /** The "view as user" form: an authorisation claim as an administrator builds it up. */
-export interface ClaimsDraft {
+export interface ClaimsForm {
   /** False: preview a token that carries no authorisation claim at all. */
   hasClaim: boolean;
   role: string;
@@ -14,7 +14,7 @@ export interface ClaimsDraft {
   requireMFA: boolean;
 }
 
-export const emptyDraft: ClaimsDraft = {
+export const emptyClaims: ClaimsForm = {
   hasClaim: true,
   role: 'customer',
   customerId: '',
@@ -25,33 +25,33 @@ export const emptyDraft: ClaimsDraft = {
   requireMFA: false,
 };
 
-export const isStaffDraft = (draft: ClaimsDraft) => draft.hasClaim && draft.role === STAFF_ROLE;
+export const isStaffClaims = (form: ClaimsForm) => form.hasClaim && form.role === STAFF_ROLE;
 
 /** The claims and customer the preview API takes, as the token and X-Customer-Id would carry them. */
-export function draftToView(draft: ClaimsDraft): { claims: AuthClaim | null; customerId: string | null } {
-  if (!draft.hasClaim) return { claims: null, customerId: null };
-  const staff = isStaffDraft(draft);
-  const claims: AuthClaim = { role: draft.role.trim() };
-  if (!staff && draft.customerId) claims.customerId = draft.customerId;
-  if (!(staff && draft.allModules)) claims.modules = [...draft.modules];
-  if (draft.landingPageModuleKey) claims.landingPageModuleKey = draft.landingPageModuleKey;
-  if (draft.requireMFA) claims.requireMFA = true;
-  return { claims, customerId: staff && draft.customerId ? draft.customerId : null };
+export function claimsToView(form: ClaimsForm): { claims: AuthClaim | null; customerId: string | null } {
+  if (!form.hasClaim) return { claims: null, customerId: null };
+  const staff = isStaffClaims(form);
+  const claims: AuthClaim = { role: form.role.trim() };
+  if (!staff && form.customerId) claims.customerId = form.customerId;
+  if (!(staff && form.allModules)) claims.modules = [...form.modules];
+  if (form.landingPageModuleKey) claims.landingPageModuleKey = form.landingPageModuleKey;
+  if (form.requireMFA) claims.requireMFA = true;
+  return { claims, customerId: staff && form.customerId ? form.customerId : null };
 }
 
-/** What to compare the draft's view with: nothing, an earlier manifest version, or claims pinned earlier. */
-export type Comparison = { kind: 'none' } | { kind: 'version'; version: string } | { kind: 'pinned'; draft: ClaimsDraft };
+/** What to compare the claims' view with: nothing, an earlier manifest version, or claims pinned earlier. */
+export type Comparison = { kind: 'none' } | { kind: 'version'; version: string } | { kind: 'pinned'; form: ClaimsForm };
 
 /**
- * The request for a preview of the draft. When comparing, the other view goes first and the draft
+ * The request for a preview of the claims. When comparing, the other view goes first and these
  * second, so the changes read "from that version (or those claims) to these".
  */
-export function previewRequest(draft: ClaimsDraft, comparison: Comparison, servedVersion: string): AdminPreviewRequest {
-  const view = draftToView(draft);
+export function previewRequest(form: ClaimsForm, comparison: Comparison, servedVersion: string): AdminPreviewRequest {
+  const view = claimsToView(form);
   const own = { claims: view.claims, ...(view.customerId ? { customerId: view.customerId } : {}) };
   if (comparison.kind === 'none') return own;
   if (comparison.kind === 'version') return { ...own, version: comparison.version, compareWith: { version: servedVersion } };
-  const pinned = draftToView(comparison.draft);
+  const pinned = claimsToView(comparison.form);
   return {
     claims: pinned.claims,
     ...(pinned.customerId ? { customerId: pinned.customerId } : {}),
@@ -59,12 +59,12 @@ export function previewRequest(draft: ClaimsDraft, comparison: Comparison, serve
   };
 }
 
-/** A short description of a draft, for labels: "customer at acme, 3 modules". */
-export function describeDraft(draft: ClaimsDraft): string {
-  if (!draft.hasClaim) return 'a token without an authorisation claim';
-  const modules = isStaffDraft(draft) && draft.allModules ? 'every module' : `${draft.modules.length} module${draft.modules.length === 1 ? '' : 's'}`;
-  const customer = draft.customerId ? ` ${isStaffDraft(draft) ? 'acting for' : 'at'} ${draft.customerId}` : '';
-  return `${draft.role || '(no role)'}${customer}, ${modules}`;
+/** A short description of the claims, for labels: "customer at acme, 3 modules". */
+export function describeClaims(form: ClaimsForm): string {
+  if (!form.hasClaim) return 'a token without an authorisation claim';
+  const modules = isStaffClaims(form) && form.allModules ? 'every module' : `${form.modules.length} module${form.modules.length === 1 ? '' : 's'}`;
+  const customer = form.customerId ? ` ${isStaffClaims(form) ? 'acting for' : 'at'} ${form.customerId}` : '';
+  return `${form.role || '(no role)'}${customer}, ${modules}`;
 }
 
 /**
@@ -72,8 +72,8 @@ export function describeDraft(draft: ClaimsDraft): string {
  * draft), optionally compared with the release the draft started from. The service builds the first
  * view from the draft; `fromBaseToDraft` turns the answer round.
  */
-export function draftPreviewRequest(draft: ClaimsDraft, files: ReleaseFiles, compareWithBase: string | undefined): AdminPreviewRequest {
-  const view = draftToView(draft);
+export function releaseDraftPreviewRequest(form: ClaimsForm, files: ReleaseFiles, compareWithBase: string | undefined): AdminPreviewRequest {
+  const view = claimsToView(form);
   return {
     claims: view.claims,
     ...(view.customerId ? { customerId: view.customerId } : {}),

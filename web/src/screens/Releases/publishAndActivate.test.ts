@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../api/signedInHeaders.ts', () => ({ signedInHeaders: async () => ({ authorization: 'Bearer token' }) }));
-const { isActivationConflict, publishDraft } = await import('./publishDraft.ts');
+const { isActivationConflict, publishAndActivate } = await import('./publishAndActivate.ts');
 
 const release = {
   id: 'bbbbbbbbbbbb',
@@ -24,7 +24,7 @@ describe('publishing a draft', () => {
       calls.push({ url, method: init.method!, ifMatch: headers['if-match'], body: JSON.parse(init.body as string) });
       return url.endsWith('/active') ? json(200, { active: release.id, pilot: null }) : json(201, release);
     });
-    const outcome = await publishDraft({ 'registry.json': { modules: [] } }, 'why', 'aaaaaaaaaaaa');
+    const outcome = await publishAndActivate({ 'registry.json': { modules: [] } }, 'why', 'aaaaaaaaaaaa');
     expect(outcome.state.active).toBe(release.id);
     expect(calls).toEqual([
       { url: '/api/v1/admin/releases', method: 'POST', ifMatch: undefined, body: { files: { 'registry.json': { modules: [] } }, reason: 'why' } },
@@ -39,7 +39,7 @@ describe('publishing a draft', () => {
         ? json(409, { type: 'about:blank', title: 'Conflict', status: 409, code: 'CFG_ERR_CONFLICT', current }, 'application/problem+json')
         : json(201, release),
     );
-    const error = await publishDraft({}, 'why', 'aaaaaaaaaaaa').catch((e: unknown) => e);
+    const error = await publishAndActivate({}, 'why', 'aaaaaaaaaaaa').catch((e: unknown) => e);
     expect(isActivationConflict(error)).toBe(true);
     expect(error).toMatchObject({ current, release: { id: release.id } });
   });
