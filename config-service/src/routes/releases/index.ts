@@ -201,14 +201,16 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
    * A step on the release state: decided against the active release the caller saw (If-Match, 409
    * when it moved on, 428 without it), taken by the verified user, answered with the new state.
    */
-  const stepRoute = <Body extends ReleaseStep>(
-    method: 'PUT' | 'DELETE' | 'POST',
-    url: string,
-    summary: string,
-    body: { $id: string },
-    take: (body: Body, step: ReleaseStepInput) => Promise<StepResult>,
-    logged?: string,
-  ) =>
+  /** A step on what is served: its address, the body's schema, what it does, and the log line of a change it made. */
+  interface Step<Body> {
+    method: 'PUT' | 'DELETE' | 'POST';
+    url: string;
+    summary: string;
+    body: { $id: string };
+    take: (body: Body, step: ReleaseStepInput) => Promise<StepResult>;
+    logged: string;
+  }
+  const stepRoute = <Body extends ReleaseStep>({ method, url, summary, body, take, logged }: Step<Body>) =>
     app.route<{ Body: Body }>({
       method,
       url,
@@ -220,57 +222,57 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
         const { release, reason } = body;
         const result = await take(body, { release, expectedActive, reason: reason.trim(), actor: actorOf(request) });
         const state = answer(reply, result, release);
-        if (logged && result.outcome === 'done' && result.changed)
-          request.log.info({ release, previous: expectedActive, actor: request.verifiedUser.sub }, logged);
+        if (result.outcome === 'done' && result.changed) request.log.info({ release, previous: expectedActive, actor: request.verifiedUser.sub }, logged);
         return state;
       },
     });
 
-  stepRoute(
-    'PUT',
-    '/api/v1/admin/releases/active',
-    'Make a release the one everyone is served (publish or roll back); If-Match must carry the active release seen (409 when it moved on, 428 without it)',
-    releaseStepSchema,
-    async (_body, step) => {
+  stepRoute({
+    method: 'PUT',
+    url: '/api/v1/admin/releases/active',
+    summary:
+      'Make a release the one everyone is served (publish or roll back); If-Match must carry the active release seen (409 when it moved on, 428 without it)',
+    body: releaseStepSchema,
+    take: async (_body, step) => {
       await servable(step.release);
       return releases.activate(step);
     },
-    'manifest release activated',
-  );
+    logged: 'manifest release activated',
+  });
 
-  stepRoute<ReleasePilot>(
-    'PUT',
-    '/api/v1/admin/releases/pilot',
-    "Serve a release to the named customers' users (and staff acting for them) first; If-Match as for the active release",
-    releasePilotSchema,
-    async ({ customers }, step) => {
+  stepRoute<ReleasePilot>({
+    method: 'PUT',
+    url: '/api/v1/admin/releases/pilot',
+    summary: "Serve a release to the named customers' users (and staff acting for them) first; If-Match as for the active release",
+    body: releasePilotSchema,
+    take: async ({ customers }, step) => {
       for (const id of customers) {
         if (!(await customerModules.getCustomer(id))) throw new PlatformError('CFG_ERR_BAD_REQUEST', `unknown customer '${id}'`);
       }
       await servable(step.release);
       return releases.startPilot({ ...step, customers });
     },
-    'manifest release pilot started',
-  );
+    logged: 'manifest release pilot started',
+  });
 
-  stepRoute(
-    'DELETE',
-    '/api/v1/admin/releases/pilot',
-    'End the pilot of the release named: its customers get the active release again; If-Match as for the active release',
-    releaseStepSchema,
-    (_body, step) => releases.endPilot(step),
-    'manifest release pilot ended',
-  );
+  stepRoute({
+    method: 'DELETE',
+    url: '/api/v1/admin/releases/pilot',
+    summary: 'End the pilot of the release named: its customers get the active release again; If-Match as for the active release',
+    body: releaseStepSchema,
+    take: (_body, step) => releases.endPilot(step),
+    logged: 'manifest release pilot ended',
+  });
 
-  stepRoute(
-    'POST',
-    '/api/v1/admin/releases/pilot/promote',
-    "Make the pilot's release (named) the one everyone is served; If-Match as for the active release",
-    releaseStepSchema,
-    async (_body, step) => {
+  stepRoute({
+    method: 'POST',
+    url: '/api/v1/admin/releases/pilot/promote',
+    summary: "Make the pilot's release (named) the one everyone is served; If-Match as for the active release",
+    body: releaseStepSchema,
+    take: async (_body, step) => {
       await servable(step.release);
       return releases.promotePilot(step);
     },
-    'manifest release pilot promoted',
-  );
+    logged: 'manifest release pilot promoted',
+  });
 }
