@@ -15,6 +15,7 @@ import { StatusPage } from './StatusPage.tsx';
 import { AccountMisconfigured } from './AccountMisconfigured.tsx';
 import { isAccountMisconfigured } from '../api/apiErrors.ts';
 import { APP_PATHS } from './appPaths.ts';
+import { preloadBundleHost } from './ScreenHost.tsx';
 
 /** Builds the router from the manifest and applies the guard on every navigation. */
 export function AppRoutes({ config }: { config: PublicConfig }) {
@@ -46,6 +47,24 @@ export function AppRoutes({ config }: { config: PublicConfig }) {
     // A failed preload is left to the screen itself, which fetches again and reports.
     if (session) preloadSignedInScreens().catch(() => undefined);
   }, [session]);
+
+  useEffect(() => {
+    // Modules whose screens come from a bundle (issue 28): their loader and files are fetched while
+    // the browser is idle after sign-in, so a first open renders at once rather than fetching them
+    // one after another. Nothing of it before sign-in: the login page stays as light as it was.
+    const bundled = manifest?.modules.filter((module) => module.bundle) ?? [];
+    if (bundled.length === 0) return;
+    const prefetch = () => {
+      preloadBundleHost().catch(() => undefined);
+      import('./bundles/prefetchBundles.ts').then(({ prefetchBundles }) => prefetchBundles(bundled)).catch(() => undefined);
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(prefetch, { timeout: 2_000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(prefetch, 0);
+    return () => clearTimeout(timer);
+  }, [manifest]);
 
   const arrived = Boolean(session) && access !== 'guest' && decision.kind === 'render';
   useEffect(() => {

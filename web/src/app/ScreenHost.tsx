@@ -11,6 +11,9 @@ import { BreadcrumbSlot } from './breadcrumbSlot.ts';
 // Only modules whose release names a bundle need its loader: a chunk of its own, off the login page.
 const BundleHost = deferred('BundleHost', () => import('./bundles/BundleHost.tsx').then((m) => m.BundleHost));
 
+/** Fetches the bundle loader's code before a module with a bundle is first opened. */
+export const preloadBundleHost = () => BundleHost.preload();
+
 /** Renders the screen a route names, with its breadcrumbs and the document title. */
 export function ScreenHost({ route, module }: { route: ResolvedRoute; module: ModuleView }) {
   const params = useParams();

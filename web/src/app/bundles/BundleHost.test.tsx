@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screen, within } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ModuleView, ResolvedRoute } from '@platform/schemas';
@@ -9,8 +11,10 @@ import { buildUserManifest } from '../../../../config-service/src/manifests/buil
 import { loadManifestSet } from '../../../../config-service/src/manifests/loadManifestSet.ts';
 import { fakePlatform, type TestUser } from '../../testing/fakePlatform.ts';
 import { renderInApp } from '../../testing/renderInApp.tsx';
-import { ScreenHost } from '../ScreenHost.tsx';
+import { sessionQuery } from '../../hooks/useSession.ts';
+import { preloadBundleHost, ScreenHost } from '../ScreenHost.tsx';
 import { BundleSourceContext, type BundleSource } from './bundleSource.ts';
+import { prefetchBundles } from './prefetchBundles.ts';
 
 const ENGINEER: TestUser = { sub: 'u-erin', email: 'erin@acme.test', givenName: 'Erin', familyName: 'Engineer', role: 'customer', customerId: 'acme' };
 
@@ -59,6 +63,11 @@ function browserWith(files: Files, options: { integrity?: Record<string, string>
   return Object.assign(source, { imported, stored });
 }
 
+/** As the app's guard does, screens render once the session is read: a screen's SDK hooks find it there. */
+function SignedIn({ children }: { children: ReactNode }) {
+  return useQuery(sessionQuery).data ? children : null;
+}
+
 function renderModule(source: BundleSource) {
   fakePlatform({ user: ENGINEER, modules: [lcc] });
   return renderInApp(
@@ -67,13 +76,15 @@ function renderModule(source: BundleSource) {
         <Link to="/life-cost">Life Cycle Cost</Link>
         <Link to="/asset-life">Asset Life</Link>
       </nav>
-      <Routes>
-        {routes.map((route) => (
-          <Route key={route.fullPath} path={route.fullPath} element={<ScreenHost route={route} module={lcc} />} />
-        ))}
-        <Route path="/asset-life" element={<h1>Asset Life</h1>} />
-        <Route path="/" element={<h1>Welcome</h1>} />
-      </Routes>
+      <SignedIn>
+        <Routes>
+          {routes.map((route) => (
+            <Route key={route.fullPath} path={route.fullPath} element={<ScreenHost route={route} module={lcc} />} />
+          ))}
+          <Route path="/asset-life" element={<h1>Asset Life</h1>} />
+          <Route path="/" element={<h1>Welcome</h1>} />
+        </Routes>
+      </SignedIn>
     </BundleSourceContext.Provider>,
   );
 }
@@ -200,5 +211,43 @@ describe('a module whose release names a bundle', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('This page was opened before this version was released.');
     expect(after.reload).not.toHaveBeenCalled();
     expect([...before.imported, ...after.imported]).toEqual([]);
+  });
+
+  it('opened ahead of the user, renders at once on the first visit, with no loading state', async () => {
+    const source = browserWith(fixture('lcc'));
+    // What the app does in idle time after sign-in (AppRoutes): the loader's code and the bundle.
+    await preloadBundleHost();
+    await prefetchBundles([lcc], source);
+    const { user } = renderModule(source);
+    await screen.findByRole('heading', { level: 1, name: 'Welcome' });
+    // Watched from before the click: the loading state would be in the document for a moment.
+    const loading = vi.fn();
+    const watcher = new MutationObserver(() => {
+      if (document.querySelector('[aria-busy="true"]')) loading();
+    });
+    watcher.observe(document.body, { childList: true, subtree: true });
+    await openModule(user);
+    expect(await screen.findByText('Bundle screen for erin@acme.test')).toBeDefined();
+    watcher.disconnect();
+    expect(loading).not.toHaveBeenCalled();
+    expect(source.imported.filter((url) => url === ENTRY)).toHaveLength(1);
+  });
+
+  it('is not opened ahead for a page that would have to reload for it, and a failed prefetch leaves the open to try afresh', async () => {
+    const stale = browserWith(fixture('lcc'), { integrity: {} });
+    await prefetchBundles([lcc], stale);
+    expect(stale.imported).toEqual([]);
+    expect(stale.reload).not.toHaveBeenCalled();
+
+    const lccFiles = fixture('lcc');
+    let fails = true;
+    const flaky = browserWith({ ...lccFiles, index: () => (fails ? Promise.reject(new TypeError('network blinked')) : lccFiles.index()) });
+    await prefetchBundles([lcc], flaky);
+    expect(flaky.imported).toContain(ENTRY);
+    fails = false;
+    const { user } = renderModule(flaky);
+    await openModule(user);
+    expect(await screen.findByText('Bundle screen for erin@acme.test')).toBeDefined();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

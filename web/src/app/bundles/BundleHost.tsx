@@ -2,7 +2,7 @@ import { Component, lazy, useContext, useState, type ComponentType, type ErrorIn
 import type { ScreenProps } from '../../screens/screenProps.ts';
 import { BundleErrorPanel } from './BundleErrorPanel.tsx';
 import { BundleSourceContext } from './bundleSource.ts';
-import { forgetBundle, openBundle, type Screens } from './openBundle.ts';
+import { forgetBundle, openBundle, screensOpened, type Screens } from './openBundle.ts';
 
 /** Holds a bundle's failures (to load, or to render) inside the content area. */
 class BundleBoundary extends Component<{ fallback: (error: unknown) => ReactNode; children: ReactNode }, { failed: boolean; error?: unknown }> {
@@ -44,7 +44,12 @@ const loaded = new WeakMap<Promise<Screens>, ComponentType<HostProps>>();
 function screensOf(opening: Promise<Screens>): ComponentType<HostProps> {
   let Screens = loaded.get(opening);
   if (!Screens) {
-    Screens = lazy(() => opening.then((screens) => ({ default: (props: HostProps) => <BundleScreen screens={screens} {...props} /> })));
+    const ready = screensOpened(opening);
+    // Already opened (prefetched, or opened before): rendered directly. A lazy component suspends on
+    // its first render even then, and React holds back what a boundary reveals by up to 300 ms.
+    Screens = ready
+      ? (props: HostProps) => <BundleScreen screens={ready} {...props} />
+      : lazy(() => opening.then((screens) => ({ default: (props: HostProps) => <BundleScreen screens={screens} {...props} /> })));
     loaded.set(opening, Screens);
   }
   return Screens;

@@ -29,7 +29,8 @@ const sharedModules = () =>
  */
 const jsonModules = new Map<string, Promise<unknown>>();
 
-const browserSource: BundleSource = {
+/** The page itself: the browser's module loader and import map. */
+export const browserSource: BundleSource = {
   async importModule(url, as) {
     if (as === 'json') {
       let json = jsonModules.get(url);

@@ -65,6 +65,11 @@ async function load(bundle: Bundle, source: BundleSource): Promise<Screens> {
 }
 
 const opened = new WeakMap<BundleSource, Map<string, Promise<Screens>>>();
+/** What each opening gave, once it has: rendered directly, a screen need not suspend for it. */
+const settled = new WeakMap<Promise<Screens>, Screens>();
+
+/** The screens an opening gave, if it has already; undefined while it loads or when it failed. */
+export const screensOpened = (opening: Promise<Screens>): Screens | undefined => settled.get(opening);
 
 /**
  * A bundle's screens, imported once per entry (an entry's bytes never change: versions are
@@ -75,7 +80,12 @@ export function openBundle(bundle: Bundle, source: BundleSource): Promise<Screen
   opened.set(source, cache);
   let promise = cache.get(bundle.entry);
   if (!promise) {
-    promise = load(bundle, source);
+    const opening = load(bundle, source);
+    opening.then(
+      (screens) => settled.set(opening, screens),
+      () => undefined,
+    );
+    promise = opening;
     cache.set(bundle.entry, promise);
   }
   return promise;
@@ -84,4 +94,17 @@ export function openBundle(bundle: Bundle, source: BundleSource): Promise<Screen
 /** Drops what opening a bundle gave, so the next open imports it again ("Try again"). */
 export function forgetBundle(bundle: Bundle, source: BundleSource): void {
   opened.get(source)?.delete(bundle.entry);
+}
+
+/**
+ * Opens, ahead of the user, a bundle this page may import, so the first visit to its module renders
+ * at once instead of fetching its files one after another. Never one the page would reload for: that
+ * is for a user who opens the module. A failure is forgotten, so the user's own open tries afresh.
+ */
+export async function prefetchBundle(bundle: Bundle, source: BundleSource): Promise<void> {
+  if (source.integrity()[bundle.entry] !== bundle.integrity) return;
+  await openBundle(bundle, source).then(
+    () => undefined,
+    () => forgetBundle(bundle, source),
+  );
 }
