@@ -2,13 +2,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import '../../testing/codeMirrorLayout.ts';
 import { renderInApp } from '../../testing/renderInApp.tsx';
 import JsonEditor from './JsonEditor.tsx';
 import type { DraftProblem } from './typedFile.ts';
-
-// jsdom lays nothing out, and its Range cannot measure text as CodeMirror asks it to; no layout is enough here.
-Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
-Range.prototype.getBoundingClientRect = () => new DOMRect();
 
 const TEXT = '{ "modules": [] }';
 

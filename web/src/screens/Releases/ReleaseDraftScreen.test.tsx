@@ -4,13 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { Release, ReleaseList } from '@platform/schemas';
 import { fakePlatform, problem } from '../../testing/fakePlatform.ts';
 import { noChange, releaseSummary, STAFF, STAFF_DASH, storedRelease } from '../../testing/releaseFixtures.ts';
+import '../../testing/codeMirrorLayout.ts';
 import { renderInApp } from '../../testing/renderInApp.tsx';
 import { loadDraft } from './draftStorage.ts';
 import { ReleaseDraftScreen } from './ReleaseDraftScreen.tsx';
-
-// jsdom lays nothing out, and its Range cannot measure text as CodeMirror asks it to; no layout is enough here.
-Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
-Range.prototype.getBoundingClientRect = () => new DOMRect();
 
 const [OLD, ACTIVE] = ['a'.repeat(32), 'b'.repeat(32)];
 const files = (name: string) => ({
