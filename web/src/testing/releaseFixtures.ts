@@ -1,4 +1,4 @@
-import type { Release, ReleaseDiff, ReleaseFiles } from '@platform/schemas';
+import type { ModuleView, Release, ReleaseDiff, ReleaseFiles, ReleaseSummary, ResolvedRoute } from '@platform/schemas';
 import type { TestUser } from './fakePlatform.ts';
 
 /** A staff member of the provider, who may administer releases. */
@@ -29,3 +29,18 @@ export const noChange = (from: string, to: string): ReleaseDiff => ({
   routesRetitled: [],
   routeRoles: [],
 });
+
+/** The list's view of a release: who published it, when and why, without its files. */
+export const releaseSummary = ({ id, author, publishedAt, reason, parent }: Release): ReleaseSummary => ({ id, author, publishedAt, reason, parent });
+
+const releaseRoute = (name: string, fullPath: string) => ({ name, fullPath, children: [] }) as unknown as ResolvedRoute;
+
+/** The dashboard module as staff get it: with the release list and draft screens, so links to them resolve. */
+export const STAFF_DASH: ModuleView = {
+  key: 'dash',
+  name: 'Dashboard',
+  baseUrl: '/',
+  breadcrumbs: false,
+  landingPath: '/',
+  routes: [releaseRoute('settings.releases.list', '/settings/releases'), releaseRoute('settings.releases.draft', '/settings/releases/draft')],
+};

@@ -3,14 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakePlatform } from '../../testing/fakePlatform.ts';
 import { noChange, STAFF, storedRelease } from '../../testing/releaseFixtures.ts';
+import '../../testing/codeMirrorLayout.ts';
 import { renderInApp } from '../../testing/renderInApp.tsx';
 import { DraftEditor } from './DraftEditor.tsx';
 import { draftKey, loadDraft } from './draftStorage.ts';
 import { draftFrom } from './releaseDraft.ts';
-
-// jsdom lays nothing out, and its Range cannot measure text as CodeMirror asks it to; no layout is enough here.
-Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
-Range.prototype.getBoundingClientRect = () => new DOMRect();
 
 const [BASE, OTHER] = ['a'.repeat(32), 'b'.repeat(32)];
 const base = storedRelease(BASE, {
