@@ -13,7 +13,7 @@ import { freePort } from '../config-service/src/testing/freePort.ts';
 import { freshPostgresDatabase } from '../config-service/src/testing/freshPostgresDatabase.ts';
 import { startJwksIssuer } from '../config-service/src/testing/jwksIssuer.ts';
 import { bearer } from '../config-service/src/testing/signedRequest.ts';
-import { imageNodeLine } from './image-node.mjs';
+import { imageNodeLine } from './imageNode.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const read = (path) => readFileSync(join(root, path), 'utf8');
@@ -94,8 +94,8 @@ const nginxConf = read('deploy/nginx.conf');
 let compiled = false;
 function buildService() {
   if (compiled) return;
-  const built = spawnSync(process.execPath, [join(root, 'scripts/build-service.mjs')], { encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`scripts/build-service.mjs failed:\n${built.stderr}`);
+  const built = spawnSync(process.execPath, [join(root, 'scripts/buildService.mjs')], { encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`scripts/buildService.mjs failed:\n${built.stderr}`);
   compiled = true;
 }
 
@@ -116,14 +116,14 @@ describe('Dockerfile', () => {
     expect(ranges.map((range) => /^\^(\d+)\b/.exec(range)?.[1])).toContain(line);
     // The bundle is compiled for the oldest line supported (the development machines').
     const [, major, minor] = /^\^(\d+)\.(\d+)/.exec(ranges[0]);
-    expect(read('scripts/build-service.mjs')).toContain(`target: 'node${major}.${minor}'`);
+    expect(read('scripts/buildService.mjs')).toContain(`target: 'node${major}.${minor}'`);
   });
 
   it('builds the web app and the generated schemas before the runtime stage', () => {
     expect(buildRuns).toMatch(/npm ci\b/);
     expect(buildRuns).toMatch(/npm run build\b/);
     // `npm run build` is what generates the schema copies, builds web/dist and compiles the service.
-    expect(JSON.parse(read('package.json')).scripts.build).toMatch(/schemas:generate.*build --workspace @platform\/web.*scripts\/build-service\.mjs/);
+    expect(JSON.parse(read('package.json')).scripts.build).toMatch(/schemas:generate.*build --workspace @platform\/web.*scripts\/buildService\.mjs/);
     expect(runtimeOf('COPY').map((c) => c.args)).toEqual(expect.arrayContaining([expect.stringMatching(/--from=build \/app\/config-service\/dist\b/)]));
     expect(runtimeOf('COPY').map((c) => c.args)).toEqual(expect.arrayContaining([expect.stringMatching(/--from=build \/app\/web\/dist\b/)]));
   });

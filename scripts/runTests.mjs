@@ -78,7 +78,7 @@ for (const [name, config] of [
   run(name, 'npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {}, vitestCounts(out));
 }
 
-// The packaging test again on the image's Node line, where CI fetched it (scripts/image-node.mjs): the
+// The packaging test again on the image's Node line, where CI fetched it (scripts/imageNode.mjs): the
 // compiled service starts as the image starts it, on the image's Node rather than only on this machine's.
 const imageNode = process.env.IMAGE_NODE;
 if (imageNode && (!only || only === 'image-node')) {
