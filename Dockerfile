@@ -4,7 +4,7 @@
 
 # --- build: every dependency, then the generated schema copies and the web app (web/dist).
 # Node 26, the Active LTS line; the service is compiled for the oldest supported line, 20 (docs/security.md,
-# "Dependencies and audit"). CI runs the packaging test on this line too (scripts/image-node.mjs).
+# "Dependencies and audit"). CI runs the packaging test on this line too (scripts/imageNode.mjs).
 FROM node:26-bookworm-slim AS build
 WORKDIR /app
 # Every workspace's package.json first, so the install layer is reused until a dependency changes.

@@ -43,8 +43,8 @@ const benchmark: Benchmark = {
   title: 'Start-up time and memory: the compiled service next to tsx',
   async run({ root, quick, log }) {
     // From the sources as they are now, as `npm run build` and the packaging test compile them.
-    const built = spawnSync(process.execPath, [join(root, 'scripts/build-service.mjs')], { cwd: root, encoding: 'utf8' });
-    if (built.status !== 0) throw new Error(`scripts/build-service.mjs failed:\n${built.stderr}`);
+    const built = spawnSync(process.execPath, [join(root, 'scripts/buildService.mjs')], { cwd: root, encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`scripts/buildService.mjs failed:\n${built.stderr}`);
     const runs = quick ? 3 : 7;
     const commands: StartCommand[] = [COMPILED, TSX_FRESH, TSX_CACHED].map((c) => ({ ...c, root }));
     const dir = mkdtempSync(join(tmpdir(), 'bench-startup-'));

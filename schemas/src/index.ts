@@ -1,4 +1,4 @@
-// Every schema's `as const` copy and allSchemas, generated from the schema folder (scripts/schemas-to-ts.mjs).
+// Every schema's `as const` copy and allSchemas, generated from the schema folder (scripts/schemasToTs.mjs).
 export * from './generated/index.ts';
 export type * from './types.ts';
 export { substituteParams, joinPaths, paramNames } from './paths.ts';

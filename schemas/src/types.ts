@@ -10,7 +10,7 @@ import type { releaseDiffSchema } from './generated/release-diff.ts';
 import type { managedUserSchema } from './generated/managed-user.ts';
 import type { userInvitationSchema } from './generated/user-invitation.ts';
 
-// Each schema's own type is generated (scripts/schemas-to-ts.mjs) into generated/types.ts and re-exported
+// Each schema's own type is generated (scripts/schemasToTs.mjs) into generated/types.ts and re-exported
 // here. This file holds only what needs a hand: the recursive schemas, whose type the generator then leaves
 // out, types of one `$defs` entry, and shapes put together from several.
 export type * from './generated/types.ts';

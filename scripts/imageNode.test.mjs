@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageNodeLine, newestVersion } from './image-node.mjs';
+import { imageNodeLine, newestVersion } from './imageNode.mjs';
 
 describe("the image's Node for CI", () => {
   it("takes the line from the runtime stage's FROM", () => {

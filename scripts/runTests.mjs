@@ -78,14 +78,23 @@ for (const [name, config] of [
   run(name, 'npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {}, vitestCounts(out));
 }
 
-// The packaging test again on the image's Node line, where CI fetched it (scripts/image-node.mjs): the
+// The packaging tests again on the image's Node line, where CI fetched it (scripts/imageNode.mjs): the
 // compiled service starts as the image starts it, on the image's Node rather than only on this machine's.
 const imageNode = process.env.IMAGE_NODE;
 if (imageNode && (!only || only === 'image-node')) {
   const out = join(work, 'image-node.json');
   // vitest run by that node; its workers and the service the test starts take process.execPath.
   const vitest = join(root, 'node_modules/vitest/vitest.mjs');
-  const args = [vitest, 'run', 'scripts/packaging.test.mjs', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const args = [
+    vitest,
+    'run',
+    'scripts/packagingImage.test.mjs',
+    'scripts/packagingDeploy.test.mjs',
+    'scripts/packagingStart.test.mjs',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
   run('image-node', imageNode, args, { PATH: `${dirname(imageNode)}${delimiter}${process.env.PATH}` }, vitestCounts(out));
 }
 
