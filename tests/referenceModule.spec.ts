@@ -20,6 +20,8 @@ test("an acme engineer clicks from Model Runtime's domains down to a job's log a
   await expect(h1(page)).toHaveText('Model Runtime');
   const domains = content(page).getByRole('table', { name: 'Domains' });
   await expect(domains.getByRole('rowheader')).toHaveText(['Wind fleet', 'Pump stations']);
+  // Counted as people write them: "1 job", never "1 jobs".
+  await expect(domains.getByRole('row', { name: /Pump stations/ }).getByRole('link')).toHaveText(['Pump stations', '1 job', '0 workflows']);
   // Another customer's domain is nowhere, not even named.
   await expect(content(page)).not.toContainText('Hydro plants');
   expect(

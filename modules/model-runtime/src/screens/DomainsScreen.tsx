@@ -3,6 +3,9 @@ import { RouteLink, useCustomer, useSignedInUser, type ScreenProps } from '@plat
 import { Screen, Table } from '../Screen.tsx';
 import { seg, useBackend } from '../useBackend.ts';
 
+/** "1 job", "3 jobs". */
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
 const STAFF_ROLE = 'sentient';
 
 /** mr.home: the domains of the customer in context; staff who chose none see every customer's. */
@@ -32,10 +35,14 @@ export function DomainsScreen({ title }: ScreenProps) {
               {!customer && <td>{d.customerId}</td>}
               <td>{d.description}</td>
               <td>
-                <RouteLink to="mr.jobs" params={{ domain: d.id }}>{`${d.jobs} jobs`}</RouteLink>
+                <RouteLink to="mr.jobs" params={{ domain: d.id }}>
+                  {counted(d.jobs, 'job')}
+                </RouteLink>
               </td>
               <td>
-                <RouteLink to="mr.workflows" params={{ domain: d.id }}>{`${d.workflows} workflows`}</RouteLink>
+                <RouteLink to="mr.workflows" params={{ domain: d.id }}>
+                  {counted(d.workflows, 'workflow')}
+                </RouteLink>
               </td>
             </tr>
           ))}
