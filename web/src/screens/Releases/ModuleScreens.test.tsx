@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Release, ReleaseFiles } from '@platform/schemas';
-import { fakePlatform, type TestUser } from '../../testing/fakePlatform.ts';
+import { fakePlatform } from '../../testing/fakePlatform.ts';
+import { STAFF, storedRelease } from '../../testing/releaseFixtures.ts';
 import { renderInApp } from '../../testing/renderInApp.tsx';
 import { ModuleScreens } from './ModuleScreens.tsx';
-
-const STAFF: TestUser = { sub: 'u-sam', email: 'sam@provider.test', givenName: 'Sam', familyName: 'Staff', role: 'sentient', customerId: null };
 
 const module = (key: string, name: string, bundle?: string) => ({
   key,
@@ -16,29 +14,20 @@ const module = (key: string, name: string, bundle?: string) => ({
   routes: [],
   ...(bundle ? { bundle: { version: bundle } } : {}),
 });
-const release = (id: string, files: ReleaseFiles): Release => ({
-  id,
-  files,
-  author: { sub: 'u-sam', email: 'sam@provider.test' },
-  publishedAt: '2026-11-26T09:00:00.000Z',
-  reason: 'test',
-  parent: null,
-  report: { valid: true, files: Object.keys(files).length, modules: 3, routes: 0, problems: [] },
-});
 const RELEASES = {
-  r1: release('r1', {
+  r1: storedRelease('r1', {
     'registry.json': { modules: ['lcc', 'mr', 'hs'] },
     'lcc.json': module('lcc', 'Life Cycle Cost', '1.4.1'),
     'mr.json': module('mr', 'Model Runtime'),
     'hs.json': module('hs', 'Asset Life'),
   }),
-  r2: release('r2', {
+  r2: storedRelease('r2', {
     'registry.json': { modules: ['lcc', 'mr', 'hs'] },
     'lcc.json': module('lcc', 'Life Cycle Cost', '1.4.2'),
     'mr.json': module('mr', 'Model Runtime', '0.1.0'),
     'hs.json': module('hs', 'Asset Life'),
   }),
-  r0: release('r0', { 'registry.json': { modules: ['hs'] }, 'hs.json': module('hs', 'Asset Life') }),
+  r0: storedRelease('r0', { 'registry.json': { modules: ['hs'] }, 'hs.json': module('hs', 'Asset Life') }),
 };
 
 /** The fake platform, with the releases above answered by id (a test's own endpoint, asked first). */
