@@ -265,6 +265,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(userManagementRoutes, {
       ...options.userManagement,
       audit: new UserAuditStore(database),
+      heldCustomerIds: (ids) => options.customerModules.store.existingIds(ids),
       manifests: releases,
       mfa: options.authentication.mfa,
     });

@@ -23,6 +23,7 @@ export const errorCatalogue = {
   CFG_ERR_HEADERS_TOO_LARGE: { status: 431, title: 'Request Header Fields Too Large' },
   CFG_ERR_IDENTITY_PROVIDER: { status: 502, title: 'Identity provider unavailable' },
   CFG_ERR_USER_EXISTS: { status: 409, title: 'User already exists' },
+  CFG_ERR_CUSTOMER_UNKNOWN: { status: 422, title: 'No such customer' },
   CFG_ERR_IDENTITY_PROVIDER_REFUSED: { status: 422, title: 'The identity provider refused the change' },
   CFG_ERR_INTERNAL: { status: 500, title: 'Internal Server Error' },
   CFG_ERR_UNAVAILABLE: { status: 503, title: 'Service Unavailable' },

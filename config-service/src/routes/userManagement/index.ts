@@ -17,6 +17,7 @@ import {
 } from '@platform/schemas';
 import type { ServedManifests } from '../../releases/servedManifests.ts';
 import type { MfaStatus } from '../../identity/mfaStatus.ts';
+import { PlatformError } from '../../errors.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
 import { LOCAL_USER_MANAGEMENT_API_BASE } from '../../settings/backends.ts';
 import type { UserAction, UserAuditStore } from '../../store/userAuditStore.ts';
@@ -31,6 +32,8 @@ export interface UserManagementOptions {
 
 interface Options extends UserManagementOptions {
   audit: UserAuditStore;
+  /** Which of these customer ids the platform holds: a user is never put in a customer it does not. */
+  heldCustomerIds: (ids: readonly string[]) => Promise<Set<string>>;
   manifests: ServedManifests;
   /** Told when a user's MFA is reset, so this replica stops remembering it as set up. */
   mfa?: MfaStatus;
@@ -75,6 +78,13 @@ export default async function userManagementRoutes(app: FastifyInstance, options
   const registry = () => options.manifests.current().registry;
   const actorOf = (user: { sub: string; email: string }) => ({ sub: user.sub, email: user.email });
   const noStore = { 'cache-control': 'no-store' };
+  /** Refuses a customer the platform does not hold, before the identity provider is asked anything. */
+  const requireHeldCustomer = async (customerId: string | null) => {
+    if (customerId === null || (await options.heldCustomerIds([customerId])).has(customerId)) return;
+    throw new PlatformError('CFG_ERR_CUSTOMER_UNKNOWN', `customerId: the platform holds no customer '${customerId}'; add it in Settings → Customers first`, {
+      extensions: { pointer: '/customerId' },
+    });
+  };
 
   app.get<{ Querystring: { customerId?: string } }>(
     `${BASE}/users`,
@@ -110,6 +120,7 @@ export default async function userManagementRoutes(app: FastifyInstance, options
       const { email, reason, ...fields } = request.body;
       const address = email.trim().toLowerCase();
       const attributes = attributesOf(request.body, registry());
+      await requireHeldCustomer(request.body.customerId);
       const entry = {
         actor: actorOf(request.verifiedUser),
         username: address,
@@ -145,6 +156,8 @@ export default async function userManagementRoutes(app: FastifyInstance, options
       const { username } = request.params;
       const attributes = attributesOf(request.body, registry());
       const before = await pool.get(username);
+      // A user already in a customer not added yet keeps it; moving anyone into one is refused.
+      if (request.body.customerId !== before.customerId) await requireHeldCustomer(request.body.customerId);
       const entry = {
         actor: actorOf(request.verifiedUser),
         username: before.username,

@@ -140,6 +140,31 @@ describe('inviting a user', () => {
   });
 });
 
+describe('a customer the platform does not hold', () => {
+  it('refuses an invitation into it with 422 naming the field, and creates and audits nobody', async () => {
+    const email = 'nobody-knows@acme.example';
+    const before = (await send('GET', '/audit')).json() as UserAuditPage;
+    const res = await send('POST', '/users', invitation(email, { customerId: 'umbrella' }));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject({ code: 'CFG_ERR_CUSTOMER_UNKNOWN', pointer: '/customerId' });
+    expect(res.json().detail).toMatch(/umbrella/);
+    expect(await refusal(poolUser(email))).toBe('UserNotFoundException');
+    expect((await send('GET', '/audit')).json()).toEqual(before);
+  });
+
+  it('refuses moving a user into it, and leaves the claim as it was', async () => {
+    const { user } = await invite('mover@acme.example');
+    const change = { ...invitation(''), customerId: 'umbrella', reason: 'moved' };
+    delete (change as { email?: string }).email;
+    const res = await send('PUT', `/users/${user.username}`, change);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'CFG_ERR_CUSTOMER_UNKNOWN' });
+    const auth = (await poolUser(user.username)).UserAttributes?.find((a) => a.Name === 'custom:auth')?.Value;
+    expect(JSON.parse(auth ?? '{}')).toMatchObject({ customerId: 'acme' });
+  });
+});
+
 describe('changing a user', () => {
   it("writes the new role, modules and landing module into custom:auth and audits each field's before and after", async () => {
     const { user } = await invite('cole@acme.example');
