@@ -16,6 +16,9 @@ COPY web/module-sdk/package.json web/module-sdk/
 COPY modules/model-runtime/package.json modules/model-runtime/
 RUN npm ci --no-audit --no-fund
 COPY . .
+# The release audit of the production dependencies (decision 0070): refused where the registry's advisories
+# could not be asked, unless .ci/audit-exceptions.json holds a dated exception (docs/security.md).
+RUN node scripts/audit.mjs --release
 # `npm run build` generates the schema copies, builds the web app and compiles the service to
 # config-service/dist/server.js (decision 0025). An invalid manifest set would stop every replica at
 # start-up; refuse it here, before it is shipped.
