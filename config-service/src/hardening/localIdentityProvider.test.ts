@@ -21,6 +21,9 @@ const OWN_AUTHENTICATOR = DEMO_ACCOUNTS.find((a) => a.auth?.role === 'customer' 
 /** The account the emulator asks to set MFA up (a pool that requires it), and the one it texts codes to. */
 const SETS_UP = DEMO_ACCOUNTS.find((a) => a.mfaSetUpOffered?.length === 1)?.email ?? '';
 const SMS = DEMO_ACCOUNTS.find((a) => a.smsMfaPhone)?.email ?? '';
+const SMS_PHONE = DEMO_ACCOUNTS.find((a) => a.smsMfaPhone)?.smsMfaPhone ?? '';
+/** An account of its own for a genuine password reset. */
+const RESETS = DEMO_ACCOUNTS.filter((a) => a.auth?.role === 'customer' && !a.auth.requireMFA && !a.passwordResetRequired)[1]?.email ?? '';
 const ATTACKER = 'climber@attack.example';
 const ATTACKER_PASSWORD = 'Attack-Passw0rd!';
 const STAFF_AUTH = JSON.stringify({ role: STAFF_ROLE });
@@ -327,5 +330,94 @@ describe('the local identity provider, attacked through its adapter', () => {
     expect(await mfaOf(OWN_AUTHENTICATOR)).toEqual({ methods: ['SOFTWARE_TOKEN_MFA'], preferred: 'SOFTWARE_TOKEN_MFA' });
     expect((await call(op('GetUser'), { AccessToken: renewed })).body).toMatchObject({ UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] });
     expect((await call(op('GlobalSignOut'), { AccessToken: renewed })).status).toBe(200);
+  });
+});
+
+describe('the local identity provider confirms nothing without the code it sent', () => {
+  const typeOf = (answer: Record<string, unknown>) => answer.__type ?? 'accepted';
+  const signInUpstream = (email: string) =>
+    upstream('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: idp.clientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } });
+
+  it('sets no password, confirms no sign-up and answers no code challenge through the adapter without a code', async () => {
+    for (const code of [
+      {},
+      { ConfirmationCode: '' },
+      { ConfirmationCode: ' ' },
+      { ConfirmationCode: null },
+      { ConfirmationCode: 123456 },
+      { ConfirmationCode: ['1'] },
+    ]) {
+      const reset = await call(op('ConfirmForgotPassword'), { ClientId: idp.clientId, Username: STAFF, Password: ATTACKER_PASSWORD, ...code });
+      expect(reset, JSON.stringify(code)).toMatchObject({ status: 400, type: 'InvalidParameterException' });
+    }
+
+    const newcomer = 'unconfirmed@attack.example';
+    const signUp = await call(op('SignUp'), {
+      ClientId: idp.clientId,
+      Username: newcomer,
+      Password: ATTACKER_PASSWORD,
+      UserAttributes: [{ Name: 'email', Value: newcomer }],
+    });
+    expect(signUp.status).toBe(200);
+    for (const code of [{}, { ConfirmationCode: '' }]) {
+      expect(await call(op('ConfirmSignUp'), { ClientId: idp.clientId, Username: newcomer, ...code })).toMatchObject({
+        status: 400,
+        type: 'InvalidParameterException',
+      });
+    }
+    expect(await signIn(newcomer, ATTACKER_PASSWORD)).toEqual({ refused: 'UserNotConfirmedException' });
+
+    const sms = await call(op('InitiateAuth'), {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: idp.clientId,
+      AuthParameters: { USERNAME: SMS, PASSWORD: DEMO_PASSWORD },
+    });
+    expect(sms.body.ChallengeName).toBe('SMS_MFA');
+    for (const code of [{}, { SMS_MFA_CODE: '' }]) {
+      const answer = await call(op('RespondToAuthChallenge'), {
+        ClientId: idp.clientId,
+        ChallengeName: 'SMS_MFA',
+        Session: sms.body.Session,
+        ChallengeResponses: { USERNAME: SMS, ...code },
+      });
+      expect(answer).toMatchObject({ status: 400, type: 'InvalidParameterException' });
+      expect(answer.body).not.toHaveProperty('AuthenticationResult');
+    }
+
+    expect(JSON.parse((await signIn(STAFF, DEMO_PASSWORD)).auth ?? '{}')).toMatchObject({ role: STAFF_ROLE });
+    expect(await signIn(STAFF, ATTACKER_PASSWORD)).toEqual({ refused: expect.anything() });
+  });
+
+  it('holds the emulator itself to a code still pending, whoever calls it', async () => {
+    // No reset pending: no code, or an empty one, sets nothing.
+    for (const code of [{}, { ConfirmationCode: '' }]) {
+      const reset = await upstream('ConfirmForgotPassword', { ClientId: idp.clientId, Username: STAFF, Password: ATTACKER_PASSWORD, ...code });
+      expect(typeOf(reset), JSON.stringify(code)).toBe('ExpiredCodeException');
+    }
+    expect(await signIn(STAFF, ATTACKER_PASSWORD)).toEqual({ refused: expect.anything() });
+
+    // A reset pending: only its code, once; and it confirms no sign-up of an account long confirmed.
+    const mark = local.mark();
+    expect((await call(op('ForgotPassword'), { ClientId: idp.clientId, Username: RESETS })).status).toBe(200);
+    const code = await local.loggedFor(RESETS, mark);
+    expect(typeOf(await upstream('ConfirmSignUp', { ClientId: idp.clientId, Username: RESETS, ConfirmationCode: code }))).toBe('NotAuthorizedException');
+    const confirm = (ConfirmationCode: unknown) =>
+      upstream('ConfirmForgotPassword', { ClientId: idp.clientId, Username: RESETS, Password: ATTACKER_PASSWORD, ConfirmationCode });
+    expect(typeOf(await confirm(`${code}0`))).toBe('CodeMismatchException');
+    expect(typeOf(await confirm(undefined))).toBe('CodeMismatchException');
+    expect(typeOf(await confirm(code))).toBe('accepted');
+    expect(typeOf(await confirm(code))).toBe('ExpiredCodeException');
+    expect(await signIn(RESETS, ATTACKER_PASSWORD)).toMatchObject({ auth: expect.any(String) });
+
+    // Two SMS sign-ins: the second's code spent, the first answered without one signs nobody in.
+    const first = await signInUpstream(SMS);
+    const sent = local.mark();
+    const second = await signInUpstream(SMS);
+    const respond = (Session: unknown, responses: object) =>
+      upstream('RespondToAuthChallenge', { ClientId: idp.clientId, ChallengeName: 'SMS_MFA', Session, ChallengeResponses: { USERNAME: SMS, ...responses } });
+    expect(await respond(second.Session, { SMS_MFA_CODE: await local.loggedFor(SMS_PHONE, sent) })).toHaveProperty('AuthenticationResult');
+    const replayed = await respond(first.Session, {});
+    expect(replayed).not.toHaveProperty('AuthenticationResult');
+    expect(typeOf(replayed)).toBe('ExpiredCodeException');
   });
 });

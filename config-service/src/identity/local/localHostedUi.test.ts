@@ -15,13 +15,19 @@ const valid = {
   state: 'abc',
 };
 
-// Stands in for cognito-local's /oauth2/authorize: answers as the test tells it to.
+// Stands in for cognito-local's /oauth2/authorize: answers as the test tells it to; AdminGetUser finds an
+// account that may sign in (the hardening suite holds the hosted UI to the real emulator's accounts).
 let upstreamAnswer: { status: number; location?: string } = { status: 200 };
 let upstream: Server;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  upstream = createServer((_req, res) => {
+  upstream = createServer((req, res) => {
+    if (req.headers['x-amz-target'] === 'AWSCognitoIdentityProviderService.AdminGetUser') {
+      res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
+      res.end(JSON.stringify({ Enabled: true, UserStatus: 'CONFIRMED', UserAttributes: [{ Name: 'email', Value: 'a@b.example' }] }));
+      return;
+    }
     res.writeHead(upstreamAnswer.status, upstreamAnswer.location ? { location: upstreamAnswer.location } : { 'content-type': 'text/html' });
     res.end('<p>emulator page</p>');
   });
@@ -29,6 +35,7 @@ beforeAll(async () => {
   app = Fastify();
   await app.register(localHostedUi, {
     upstream: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+    userPoolId: 'us-east-1_local',
     clientId: 'web',
     callbackUrls: [CALLBACK],
     productName: 'AssetTwin',

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { type PoolAccount, singleSignOnRefusal } from './singleSignOnRefusal.ts';
 
 export interface LocalHostedUiOptions {
   /** Where cognito-local listens. */
   upstream: string;
+  /** The local pool, whose accounts the hosted UI reads (AdminGetUser) before it lets one through. */
+  userPoolId: string;
   /** The web app's client, the only one this hosted UI serves. */
   clientId: string;
   /** Addresses the browser may be sent back to with a code. */
@@ -53,7 +56,9 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
  * The hosted UI of the local identity provider, under this origin at /oauth2: it stands in for a
  * customer's corporate identity provider in single sign-on. The sign-in page is ours (cognito-local's
  * own page puts the query into its HTML unescaped, which under our origin would be an injection);
- * the code and token exchanges, with PKCE, are cognito-local's.
+ * the code and token exchanges, with PKCE, are cognito-local's. cognito-local checks only the password, so
+ * each account is held to what a password sign-in enforces before the browser gets a code or any token
+ * (singleSignOnRefusal, decision 0066): disabled, owing a new password, or with a second factor, it is refused.
  */
 export default async function localHostedUi(app: FastifyInstance, options: LocalHostedUiOptions) {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => done(null, body));
@@ -70,11 +75,11 @@ export default async function localHostedUi(app: FastifyInstance, options: Local
     return undefined;
   }
 
-  function signInPage(reply: FastifyReply, request: AuthorizeRequest, error?: string, username = '') {
+  function signInPage(reply: FastifyReply, request: AuthorizeRequest, error?: string, username = '', status = 200) {
     const hidden = FIELDS.map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(request[name])}">`).join('');
     return page(
       reply,
-      200,
+      status,
       `Sign in · Local single sign-on`,
       `<h1>Local single sign-on</h1><p>Your organisation's sign-in, played by the local identity provider, for ${escapeHtml(options.productName)}.</p>
 <form method="post" action="/oauth2/authorize">${hidden}
@@ -86,6 +91,29 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}<button 
 
   const errorPage = (reply: FastifyReply, message: string) =>
     page(reply, 400, 'Single sign-on cannot start', `<h1>Single sign-on cannot start</h1><p class="error" role="alert">${escapeHtml(message)}</p>`);
+
+  /** The account the pool holds under a name (email or sub), read past the adapter as the service's own callers do. */
+  async function account(username: unknown): Promise<PoolAccount | undefined> {
+    if (typeof username !== 'string' || username === '') return undefined;
+    const answer = await fetch(options.upstream, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.AdminGetUser' },
+      body: JSON.stringify({ UserPoolId: options.userPoolId, Username: username }),
+    });
+    return answer.ok ? ((await answer.json()) as PoolAccount) : undefined;
+  }
+
+  /** The subject of the ID token in the emulator's token answer; undefined when there is none to read. */
+  function subjectOf(tokens: string): unknown {
+    try {
+      const idToken = (JSON.parse(tokens) as { id_token?: unknown }).id_token;
+      return typeof idToken === 'string'
+        ? (JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: unknown }).sub
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  }
 
   const pick = (source: Record<string, unknown>) =>
     Object.fromEntries(FIELDS.map((name) => [name, typeof source[name] === 'string' ? source[name] : ''])) as unknown as AuthorizeRequest;
@@ -109,6 +137,9 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}<button 
     });
     const location = upstream.headers.get('location');
     if (upstream.status === 302 && location && options.callbackUrls.some((url) => location.startsWith(`${url}?`))) {
+      // The password was right; now what sign-in enforces, said on the page (the code is never handed out).
+      const refused = singleSignOnRefusal(await account(form.username), 'sign-in');
+      if (refused) return signInPage(reply, pick(form), refused, form.username ?? '', 403);
       return reply.header('Cache-Control', 'no-store').redirect(location, 302);
     }
     // The emulator answers a wrong password with its own page again; ours says it instead.
@@ -117,15 +148,24 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}<button 
   });
 
   app.post('/oauth2/token', async (request, reply) => {
+    const raw = typeof request.body === 'string' ? request.body : '';
     const upstream = await fetch(`${options.upstream}/oauth2/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: typeof request.body === 'string' ? request.body : '',
+      body: raw,
     });
+    const text = await upstream.text();
+    reply.header('Cache-Control', 'no-store');
+    if (upstream.ok) {
+      // The emulator's tokens are held back unless the account may have them now: an account disabled since it
+      // signed in gets no refreshed token, as a pool's refresh grant refuses it.
+      const step = new URLSearchParams(raw).get('grant_type') === 'refresh_token' ? 'refresh' : 'sign-in';
+      const refused = singleSignOnRefusal(await account(subjectOf(text)), step);
+      if (refused) return reply.code(400).send({ error: 'invalid_grant', error_description: refused });
+    }
     return reply
       .code(upstream.status)
-      .header('Cache-Control', 'no-store')
       .type(upstream.headers.get('content-type') ?? 'application/json')
-      .send(await upstream.text());
+      .send(text);
   });
 }

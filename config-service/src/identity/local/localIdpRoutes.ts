@@ -3,6 +3,7 @@ import { PlatformError } from '../../errors.ts';
 import { WEB_APP_WRITE_ATTRIBUTES } from '../appClientAttributes.ts';
 import { ChallengeSessions } from './challengeSessions.ts';
 import { localAccessTokens } from './localAccessTokens.ts';
+import { missingCode } from './missingCode.ts';
 
 /**
  * The thin adapter between the browser and cognito-local, under our own origin at /idp. The emulator
@@ -17,6 +18,9 @@ import { localAccessTokens } from './localAccessTokens.ts';
  * - an operation acting for a signed-in user passes only with an access token the local pool issued to the
  *   web app and that has not expired (localAccessTokens): the emulator only decodes it;
  * - GlobalSignOut is acknowledged (the emulator has none; tokens simply expire);
+ * - a confirmation (ConfirmSignUp, ConfirmForgotPassword) or a challenge answered with a code passes only with a
+ *   code (missingCode): the emulator compares the code given with the one it keeps, undefined with undefined
+ *   when none is pending, and its preload (pendingCodeTargets.cjs) refuses a code when none is pending;
  * - RespondToAuthChallenge passes only for a challenge the emulator sent, on its session (ChallengeSessions), and
  *   AssociateSoftwareToken and VerifySoftwareToken without an access token only on the session of an MFA_SETUP
  *   challenge it sent, which each answer hands on to the next call;
@@ -134,6 +138,10 @@ export default async function localIdpRoutes(app: FastifyInstance, options: { up
     }
 
     if (operation === 'GlobalSignOut') return reply.type('application/x-amz-json-1.1').send('{}');
+    if (operation === 'RespondToAuthChallenge' && !sessions.answers(input))
+      return cognitoError(reply, 'NotAuthorizedException', 'Invalid session for the user, session is expired.');
+    const noCode = missingCode(operation, input);
+    if (noCode) return cognitoError(reply, 'InvalidParameterException', noCode);
     const settingUpAtSignIn = SETUP_OPERATIONS.has(operation) && !('AccessToken' in input);
     let upstream: Response;
     if (operation === 'SignUp') {
@@ -146,7 +154,6 @@ export default async function localIdpRoutes(app: FastifyInstance, options: { up
         JSON.stringify({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: input.ClientId, AuthParameters: { REFRESH_TOKEN: input.RefreshToken } }),
       );
     } else if (operation === 'RespondToAuthChallenge') {
-      if (!sessions.answers(input)) return cognitoError(reply, 'NotAuthorizedException', 'Invalid session for the user, session is expired.');
       upstream = await forward(target, raw);
       if (upstream.ok) sessions.spend(input.Session);
     } else if (settingUpAtSignIn) {

@@ -98,7 +98,9 @@ export async function startLocalIdentityProvider(options: LocalIdentityProviderO
   const exitWithParent = inRepo('config-service/src/identity/local/exitWithParent.cjs');
   const adminTargets = inRepo('config-service/src/identity/local/adminTargets.cjs');
   const mfaChallengeTargets = inRepo('config-service/src/identity/local/mfaChallengeTargets.cjs');
-  const child: ChildProcess = spawn(process.execPath, ['--require', exitWithParent, '--require', adminTargets, '--require', mfaChallengeTargets, cli], {
+  const pendingCodeTargets = inRepo('config-service/src/identity/local/pendingCodeTargets.cjs');
+  const preloads = [exitWithParent, adminTargets, mfaChallengeTargets, pendingCodeTargets].flatMap((file) => ['--require', file]);
+  const child: ChildProcess = spawn(process.execPath, [...preloads, cli], {
     cwd: workDir,
     env: localIdentityProviderEnv(options.port, workDir),
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
