@@ -110,7 +110,7 @@ export interface ServerTimeouts {
 }
 
 export const SERVER_TIMEOUTS: ServerTimeouts = {
-  // Bodies are at most 1 MB and nginx sends a request only once it has all of it; 30 s leaves a
+  // Bodies are at most 1 MB (a bundle upload 10 MB) and nginx sends a request only once it has all of it; 30 s leaves a
   // browser on a poor link room, and a client dribbling bytes to hold a connection open none.
   requestMs: 30_000,
   headersMs: 10_000,
