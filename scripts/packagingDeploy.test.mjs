@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BUNDLE_LIMITS } from '../config-service/src/bundles/readBundle.ts';
 import { compose, localNginxConf, NGINX, nginxArgs, nginxConf, read, replicas, root, runtimeEnv } from './packagingFiles.mjs';
 
 describe('compose.yaml', () => {
@@ -90,6 +91,33 @@ describe('deploy/nginx.conf', () => {
     expect(events).toMatch(/proxy_buffering off;/);
     const [, amount, unit] = /proxy_read_timeout (\d+)(s|m|h)?;/.exec(events);
     expect(Number(amount) * { s: 1, m: 60, h: 3600 }[unit ?? 's']).toBeGreaterThanOrEqual(3600);
+  });
+
+  it("lets a module bundle upload through up to the service's own limit, and every other body up to 1 MB", () => {
+    const megabytes = (text) => Number(/client_max_body_size (\d+)m;/.exec(text)?.[1]);
+    const server = block('server');
+    const [header] = /location ~ \S+/.exec(server);
+    const uploads = block(header);
+    const pattern = new RegExp(header.slice('location ~ '.length));
+    expect(pattern.test('/api/v1/admin/modules/lcc/bundles/1.4.2')).toBe(true);
+    for (const other of ['/api/v1/admin/modules/lcc/bundles', '/api/v1/admin/releases', '/api/v1/admin/modules/lcc/bundles/1.4.2/x'])
+      expect(pattern.test(other), other).toBe(false);
+    // At least the service's limit, so that it refuses an oversized bundle itself; not far above it.
+    expect(megabytes(uploads) * 1024 * 1024).toBeGreaterThanOrEqual(BUNDLE_LIMITS.compressedBytes);
+    expect(megabytes(uploads) * 1024 * 1024).toBeLessThanOrEqual(BUNDLE_LIMITS.compressedBytes + 2 * 1024 * 1024);
+    expect(megabytes(server.replace(uploads, ''))).toBe(1);
+  });
+
+  it("answers nginx's own 413, 502 and 504 in problem+json", () => {
+    for (const status of [413, 502, 504]) {
+      const [, name] = new RegExp(`error_page ${status} (@\\w+);`).exec(nginxConf) ?? [];
+      expect(name, String(status)).toBeDefined();
+      const page = block(`location ${name}`);
+      expect(page).toMatch(/default_type application\/problem\+json;/);
+      const [, answered, body] = /return (\d+) '([^']*)';/.exec(page);
+      expect(Number(answered)).toBe(status);
+      expect(JSON.parse(body)).toMatchObject({ status, title: expect.any(String), detail: expect.any(String) });
+    }
   });
 
   it('does not serve /metrics', () => {

@@ -1,6 +1,7 @@
 // The image's own start command starts the service in production mode against PostgreSQL, as the image
 // runs it (the image itself cannot be built here: there is no Docker).
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../config-service/src/testing/freePort.ts';
 import { freshPostgresDatabase } from '../config-service/src/testing/freshPostgresDatabase.ts';
 import { startJwksIssuer } from '../config-service/src/testing/jwksIssuer.ts';
+import { bundleEntries, gzippedTar } from '../config-service/src/testing/bundleTar.ts';
 import { bearer } from '../config-service/src/testing/signedRequest.ts';
 import { buildService, command, localNginxConf, NGINX, nginxArgs, replicas, root, runtimeEnv } from './packagingFiles.mjs';
 
@@ -132,7 +134,7 @@ describe("the image's start command", () => {
   });
 
   it.skipIf(!existsSync(NGINX))(
-    'answers through nginx: request ids, events unbuffered, no /metrics',
+    'answers through nginx: request ids, bundles up to their own limit, problem+json refusals, events unbuffered, no /metrics',
     async () => {
       const folder = mkdtempSync(join(tmpdir(), 'nginx-run-'));
       // Workers run as an unprivileged user when the tests run as root: they must reach the temp folders.
@@ -178,6 +180,37 @@ describe("the image's start command", () => {
           const answer = await fetch(`${proxy}${hidden}`);
           expect(answer.status, hidden).toBe(404);
           expect(answer.headers.get('content-type'), hidden).not.toContain('problem+json');
+        }
+
+        // A module bundle of 2 MB (gzipped) is stored by the service, past the 1 MB other bodies get;
+        // one over the upload route's own limit is refused by nginx in problem+json, as is a 2 MB body elsewhere.
+        const upload = (version, body) =>
+          fetch(`${proxy}/api/v1/admin/modules/lcc/bundles/${version}`, {
+            method: 'PUT',
+            headers: bearer(pool.idToken(STAFF), { 'content-type': 'application/gzip' }),
+            body,
+          });
+        const padding = `// ${randomBytes(2_900_000).toString('base64')}\n`;
+        const bundle = gzippedTar([...bundleEntries('through-nginx'), { path: 'padding.js', content: padding }]);
+        expect(bundle.length).toBeGreaterThan(2 * 1024 * 1024);
+        const stored = await upload('7.0.0', bundle);
+        expect(stored.status, await stored.clone().text()).toBe(201);
+        expect(await stored.json()).toMatchObject({ module: 'lcc', version: '7.0.0', uploadedBy: { sub: STAFF.sub } });
+        for (const [what, answer] of [
+          ['a 12 MB upload', await upload('7.0.1', randomBytes(12 * 1024 * 1024))],
+          [
+            'a 2 MB body elsewhere',
+            await fetch(`${proxy}/api/v1/admin/preview`, {
+              method: 'POST',
+              headers: bearer(pool.idToken(STAFF), { 'content-type': 'application/json' }),
+              body: `"${'x'.repeat(2 * 1024 * 1024)}"`,
+            }),
+          ],
+        ]) {
+          expect(answer.status, what).toBe(413);
+          expect(answer.headers.get('content-type'), what).toBe('application/problem+json');
+          expect(answer.headers.get('x-request-id'), what).toMatch(/^[0-9a-f]{32}$/);
+          expect(await answer.json(), what).toMatchObject({ status: 413, code: 'CFG_ERR_PAYLOAD_TOO_LARGE', detail: expect.stringContaining('11 MB') });
         }
 
         const events = await fetch(`${proxy}/api/v1/events`, { headers: bearer(pool.idToken(STAFF)) });

@@ -15,6 +15,7 @@ import health from './plugins/health.ts';
 import metrics, { metricsAccess } from './plugins/metrics.ts';
 import openApi from './plugins/openApi.ts';
 import bodyDepth from './plugins/bodyDepth.ts';
+import type { InFlightLimits } from './plugins/inFlightLimit.ts';
 import problem from './plugins/problem.ts';
 import rateLimits from './plugins/rateLimits.ts';
 import security from './plugins/security.ts';
@@ -83,6 +84,8 @@ export interface AppOptions {
   rateLimits?: RateLimits;
   /** Open event streams per user and per process, and the idle time; server.ts passes the settings. Unset: unbounded (tests). */
   streamLimits?: StreamLimits;
+  /** Bundle uploads in flight at once, per user and per process; unset: the settings' defaults (2 and 4). */
+  bundleUploads?: InFlightLimits;
   /** How often an event stream gets a comment line and is checked for a client that stopped reading; unset: 20 s. Tests shorten it. */
   eventHeartbeatMs?: number;
   /** How long clients may take (SERVER_TIMEOUTS unless given; tests shorten them). */
@@ -107,7 +110,7 @@ export interface ServerTimeouts {
 }
 
 export const SERVER_TIMEOUTS: ServerTimeouts = {
-  // Bodies are at most 1 MB and nginx sends a request only once it has all of it; 30 s leaves a
+  // Bodies are at most 1 MB (a bundle upload 10 MB) and nginx sends a request only once it has all of it; 30 s leaves a
   // browser on a poor link room, and a client dribbling bytes to hold a connection open none.
   requestMs: 30_000,
   headersMs: 10_000,
@@ -252,7 +255,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(manifestRoutes, served);
   await app.register(adminRoutes, served);
   await app.register(releaseRoutes, { releases, customerModules: options.customerModules, productName: options.productName, bundles });
-  await app.register(bundleRoutes, { bundles, servedSets });
+  await app.register(bundleRoutes, { bundles, servedSets, uploads: options.bundleUploads });
   await app.register(customerRoutes, { ...served, claimedCustomerIds: options.claimedCustomerIds });
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });
   if (options.messaging)

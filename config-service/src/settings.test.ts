@@ -150,6 +150,13 @@ describe('CORS origins', () => {
   });
 });
 
+describe('bundle uploads in flight', () => {
+  it('has defaults of two a user and four a process, and takes 0 for no limit', () => {
+    expect(readSettings(local).bundleUploads).toEqual({ perUser: 2, perProcess: 4 });
+    expect(readSettings({ ...local, BUNDLE_UPLOADS_PER_USER: '0', BUNDLE_UPLOADS_PER_PROCESS: '8' }).bundleUploads).toEqual({ perUser: 0, perProcess: 8 });
+  });
+});
+
 describe('event stream limits', () => {
   it('has defaults, and takes minutes for the idle time and 0 for no limit', () => {
     expect(readSettings(local).streamLimits).toEqual({ perUser: 20, perCustomer: 1_000, perProcess: 10_000, idleMs: 30 * 60_000 });
@@ -269,6 +276,8 @@ describe('environment schema rules', () => {
     ['TRUSTED_PROXY_HOPS', 'yes', "TRUSTED_PROXY_HOPS: must be an integer between 0 and 10, got 'yes'"],
     ['EVENT_STREAMS_PER_USER', '-2', "EVENT_STREAMS_PER_USER: must be an integer between 0 and 1000000, got '-2'"],
     ['EVENT_STREAMS_PER_CUSTOMER', '1.5', "EVENT_STREAMS_PER_CUSTOMER: must be an integer between 0 and 1000000, got '1.5'"],
+    ['BUNDLE_UPLOADS_PER_USER', '-1', "BUNDLE_UPLOADS_PER_USER: must be an integer between 0 and 1000, got '-1'"],
+    ['BUNDLE_UPLOADS_PER_PROCESS', 'few', "BUNDLE_UPLOADS_PER_PROCESS: must be an integer between 0 and 1000, got 'few'"],
     ['RELEASES_KEPT', '-1', "RELEASES_KEPT: must be an integer between 0 and 100000, got '-1'"],
     [
       'LOCAL_MODULE_FOLDERS',

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { isDemoOrLocal } from '@platform/schemas';
+import type { InFlightLimits } from './plugins/inFlightLimit.ts';
 import { repoRoot } from './repoPaths.ts';
 import {
   BACKENDS,
@@ -67,6 +68,8 @@ export interface Settings {
   trustedProxyHops: number;
   /** Open event streams per user and per process, and how long one may stay quiet. */
   streamLimits: StreamLimits;
+  /** Module bundle uploads in flight at once, per user and per process (decision 0068). */
+  bundleUploads: InFlightLimits;
   /** Bearer token /metrics requires once set; unset: open in local, closed elsewhere. */
   metricsToken: string | undefined;
   logLevel: Environment['LOG_LEVEL'];
@@ -115,6 +118,12 @@ export interface StreamLimits {
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   signInPerMinute: environmentSchema.properties.RATE_LIMIT_SIGN_IN.default,
   adminWritesPerMinute: environmentSchema.properties.RATE_LIMIT_ADMIN_WRITES.default,
+};
+
+/** Bundle uploads in flight: two a user (a CI job and a person at once), four a process (decision 0068). */
+export const DEFAULT_BUNDLE_UPLOADS: InFlightLimits = {
+  perUser: environmentSchema.properties.BUNDLE_UPLOADS_PER_USER.default,
+  perProcess: environmentSchema.properties.BUNDLE_UPLOADS_PER_PROCESS.default,
 };
 
 function backendBases(values: Environment, local: { mainApi: boolean; userManagementApi: boolean }): Record<BackendName, string | null> {
@@ -216,6 +225,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       perProcess: values.EVENT_STREAMS_PER_PROCESS,
       idleMs: values.EVENT_STREAM_IDLE_MINUTES * 60_000,
     },
+    bundleUploads: { perUser: values.BUNDLE_UPLOADS_PER_USER, perProcess: values.BUNDLE_UPLOADS_PER_PROCESS },
     metricsToken: values.METRICS_TOKEN,
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT ?? (demoOrLocal ? 'pretty' : 'json'),

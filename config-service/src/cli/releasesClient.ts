@@ -69,15 +69,37 @@ export async function request(url: string, what: string, call: Call, ok: number[
   throw new ServiceAnswerError(what, response.status, await problemOf(response));
 }
 
+/** The most a line of the CLI quotes of an answer that is not a problem document. */
+const SHORT_TEXT = 120;
+
+/**
+ * A page's gist in one line: an HTML page's title (or first heading) without the status it repeats,
+ * else its text without markup, cut short. A proxy's error page is HTML nobody should read in a CI log.
+ */
+function shortText(text: string): string {
+  const heading = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1] ?? /<h1[^>]*>([^<]*)<\/h1>/i.exec(text)?.[1];
+  const plain = (heading ?? text.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\d{3}\s+/, '');
+  return plain.length > SHORT_TEXT ? `${plain.slice(0, SHORT_TEXT - 1)}…` : plain;
+}
+
 async function problemOf(response: Response): Promise<ProblemBody> {
   const text = await response.text();
   try {
     const body = JSON.parse(text) as unknown;
-    if (body && typeof body === 'object') return body as ProblemBody;
+    if (body && typeof body === 'object') {
+      const problem = body as ProblemBody & { message?: unknown };
+      // A gateway's JSON ({"message": "…"}) rather than a problem: its message is the detail.
+      if (problem.detail === undefined && problem.title === undefined && typeof problem.message === 'string') return { detail: shortText(problem.message) };
+      return problem;
+    }
   } catch {
-    // Not JSON: a proxy's or gateway's page. Its first line is the best detail there is.
+    // Not JSON: a proxy's or gateway's page, said below in a line.
   }
-  return { detail: text.split('\n')[0]?.slice(0, 200) || response.statusText };
+  const type = response.headers.get('content-type')?.split(';')[0] || 'no content type';
+  return { detail: `${shortText(text) || response.statusText || 'no text'} (${type}, not the service's problem: from a proxy or gateway in front of it?)` };
 }
 
 /** The staff release routes of one service, signed in with one ID token. */

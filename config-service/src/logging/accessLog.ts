@@ -53,11 +53,36 @@ function actingCustomer(request: FastifyRequest): string | undefined {
  * request also who (`sub`) and for which customer (`customerId`), so an action can be traced to a user
  * without the token. Fastify's own
  * request logging writes two lines (one on arrival, one on completion): the first says nothing the
- * second does not. Errors, streams cut short and Fastify's other lines keep their own lines.
+ * second does not. A request its client abandoned before the answer gets a line of its own on close
+ * (requestAborted). Errors, streams cut short and Fastify's other lines keep their own lines.
  */
 export class AccessLog extends LogController {
-  override incomingRequest(): void {
-    // Folded into the line requestCompleted writes.
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
+    // Its line is folded into the one requestCompleted writes. That one is written once the answer
+    // is sent, which never happens when the client has gone: the response's close says so.
+    if (!accessLoggerOf(request.server.log)?.isLevelEnabled('info')) return;
+    reply.raw.once('close', () => {
+      if (!reply.raw.headersSent) this.requestAborted(request, reply);
+    });
+  }
+
+  /**
+   * The access line of a request whose client went away before any answer was sent (the work it asked
+   * for may still run to its end): the same fields, `aborted`, and the time until the client left.
+   * An answer already under way (an event stream, a download cut short) is not one.
+   */
+  requestAborted(request: FastifyRequest, reply: FastifyReply): void {
+    accessLoggerOf(request.server.log)?.info(
+      {
+        [REQUEST_ID_LABEL]: request.id,
+        req: request,
+        aborted: true,
+        responseTime: reply.elapsedTime,
+        sub: userOf(request)?.sub,
+        customerId: actingCustomer(request),
+      },
+      'request aborted',
+    );
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {

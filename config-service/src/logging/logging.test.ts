@@ -1,6 +1,7 @@
 // Logs: a request id on every request's lines (the caller's X-Request-Id when usable, echoed in the
-// answer), one access line a request, and no token, password or secret in any line, whatever the
+// answer), one access line a request (a request its client abandoned included), and no token, password or secret in any line, whatever the
 // request carried.
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { claims, sign, startTestApps, type TestApps, staffToken } from '../testing/testApp.ts';
@@ -94,6 +95,34 @@ describe('access lines', () => {
     const own = logged().filter((l) => l.requestId === 'not-found');
     expect(own).toHaveLength(1);
     expect(own[0]).toMatchObject({ req: { url: '/api/v1/no-such-thing' }, res: { statusCode: 404 } });
+  });
+
+  it('writes a line for a request its client abandoned before the answer: aborted, the time, who, method and path', async () => {
+    const own: string[] = [];
+    const served = await apps.app({ logger: loggerOptions({ level: 'info', pretty: false, stream: { write: (line) => void own.push(line) } }) });
+    // A route that works on after its client has gone, until the test lets it answer.
+    let started!: () => void;
+    const working = new Promise<void>((resolve) => (started = resolve));
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    served.get('/test/slow', { onRequest: served.authenticate }, async () => {
+      started();
+      await finished;
+      return { done: true };
+    });
+    await served.listen({ port: 0, host: '127.0.0.1' });
+    const socket = connect((served.server.address() as AddressInfo).port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    const staff = sign(claims({ sub: 'staff-who-left', 'custom:auth': JSON.stringify({ role: 'sentient' }) }));
+    socket.write(`GET /test/slow?page=2 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${staff}\r\nX-Request-Id: walked-away\r\n\r\n`);
+    await working;
+    socket.destroy();
+    const line = () => own.map((text) => JSON.parse(text) as Record<string, unknown>).find((l) => l.requestId === 'walked-away');
+    await expect.poll(line).toBeDefined();
+    finish();
+    expect(line()).toMatchObject({ level: 30, msg: 'request aborted', aborted: true, sub: 'staff-who-left', req: { method: 'GET', url: '/test/slow?page=2' } });
+    expect(line()!.responseTime).toEqual(expect.any(Number));
+    expect(line()).not.toHaveProperty('res');
   });
 
   it('writes no access line at a level above info, and still writes errors', async () => {

@@ -185,6 +185,21 @@ export const environmentSchema = {
       default: 20,
       description: 'open event streams per signed-in user (their tabs and devices) before 429; 0: no limit',
     },
+    BUNDLE_UPLOADS_PER_USER: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1_000,
+      default: 2,
+      description: 'module bundle uploads one signed-in user may have in flight at once before 429; 0: no limit',
+    },
+    BUNDLE_UPLOADS_PER_PROCESS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1_000,
+      default: 4,
+      description:
+        'module bundle uploads a service process reads at once, every user together, before 429 (each holds its body, up to 10 MB, and up to 25 MB of files); 0: no limit',
+    },
     EVENT_STREAMS_PER_CUSTOMER: {
       type: 'integer',
       minimum: 0,

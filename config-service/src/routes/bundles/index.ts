@@ -5,8 +5,10 @@ import { BUNDLE_LIMITS, ENTRY, readBundle } from '../../bundles/readBundle.ts';
 import { bundleFileUrl } from '../../bundles/servedBundles.ts';
 import { PlatformError } from '../../errors.ts';
 import type { ManifestSet } from '../../manifests/loadManifestSet.ts';
+import { InFlightLimit, type InFlightLimits } from '../../plugins/inFlightLimit.ts';
 import { coercingAjv } from '../../validation/schemaValidator.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
+import { DEFAULT_BUNDLE_UPLOADS } from '../../settings.ts';
 import type { BundleStore, StoredBundle } from '../../store/bundleStore.ts';
 
 export interface BundleRouteOptions {
@@ -15,7 +17,12 @@ export interface BundleRouteOptions {
   servedSets: () => readonly ManifestSet[];
   /** Bytes of bundle files kept in memory; unset: BundleFiles' default (64 MB). */
   cacheBytes?: number;
+  /** Uploads read at once, per user and per process (each is held whole in memory while it is checked); unset: the settings' defaults. */
+  uploads?: InFlightLimits;
 }
+
+/** How soon a refused upload should try again: about the time one upload takes to arrive and be checked. */
+const UPLOAD_RETRY_AFTER_S = 10;
 
 const MODULE_KEY = moduleManifestSchema.properties.key;
 const VERSION = moduleManifestSchema.properties.bundle.properties.version;
@@ -51,6 +58,9 @@ const answerOf = (bundle: StoredBundle): ModuleBundle => ({
 export default async function bundleRoutes(app: FastifyInstance, options: BundleRouteOptions) {
   const guards = { onRequest: [app.authenticate, staffOnly('upload module bundles')] };
   const files = new BundleFiles(options.bundles, options.cacheBytes);
+  // After sign-in and the staff check, before the body (up to 10 MB, then its files) is read: 20
+  // uploads at once added ~600 MB that stayed (issue 34).
+  const uploads = new InFlightLimit({ what: 'bundle uploads', limits: options.uploads ?? DEFAULT_BUNDLE_UPLOADS, retryAfterS: UPLOAD_RETRY_AFTER_S });
 
   /** A module the release in service (or the pilot's) registers; any other key is 404. */
   const knownModule = (key: string) => {
@@ -64,7 +74,7 @@ export default async function bundleRoutes(app: FastifyInstance, options: Bundle
     scope.put<{ Params: { key: string; version: string }; Body: Buffer }>(
       '/api/v1/admin/modules/:key/bundles/:version',
       {
-        ...guards,
+        onRequest: [...guards.onRequest, uploads.hook],
         // The body schema describes the upload for the OpenAPI document; the bytes are checked by readBundle, not by a JSON Schema.
         validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? () => true : coercingAjv.compile(schema)),
         schema: {
