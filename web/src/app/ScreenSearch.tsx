@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { UserManifest } from '@platform/schemas';
 import { recentScreens, rememberScreen } from './recentScreens.ts';
 import { screenIndex } from './screenIndex.ts';
+import './ScreenSearch.css';
 
 // The dialog and its library come with the first open (or a hover on the button), never with the
 // login page or the first screen (decision 0072).
@@ -81,7 +82,10 @@ export function ScreenSearch({ manifest }: { manifest: UserManifest }) {
         onPointerEnter={() => void loadDialog().catch(() => undefined)}
         onFocus={() => void loadDialog().catch(() => undefined)}
       >
-        Search <span className="screen-search-button-more">screens</span> <kbd>{mac ? '⌘K' : 'Ctrl K'}</kbd>
+        <span>
+          Search <span className="visually-hidden">screens</span>
+        </span>{' '}
+        <kbd>{mac ? '⌘K' : 'Ctrl K'}</kbd>
       </button>
       {open && (
         <Suspense fallback={null}>
