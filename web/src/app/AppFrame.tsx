@@ -14,6 +14,7 @@ import { moduleLink } from './routeLink.ts';
 import { DASHBOARD_STATE } from './guard.ts';
 import { NotificationsLink } from './NotificationsLink.tsx';
 import { APP_PATHS } from './appPaths.ts';
+import { ScreenSearch } from './ScreenSearch.tsx';
 
 /** The frame every signed-in screen lives in: skip link, header with navigation, main. */
 export function AppFrame() {
@@ -56,6 +57,8 @@ export function AppFrame() {
         <NavLink to={APP_PATHS.root} className="brand" end>
           {config?.productName}
         </NavLink>
+        {/* Outside the narrow screen's menu: the search is one tap away at every width. */}
+        {manifest && !mfaPending && <ScreenSearch manifest={manifest} />}
         <button
           type="button"
           className="menu-button"

@@ -15,7 +15,8 @@ function* allRoutes(routes: readonly ResolvedRoute[]): Generator<ResolvedRoute> 
 }
 
 const segments = (path: string) => path.split('/').filter(Boolean);
-const isScreen = (r: ResolvedRoute) => r.redirectTo === undefined && r.title !== undefined && r.path !== '*';
+/** A route that shows a screen of its own: titled, not a redirect, not the catch-all. */
+export const isScreen = (r: ResolvedRoute) => r.redirectTo === undefined && r.title !== undefined && r.path !== '*';
 
 /** Whether `prefix`'s segments start `path`'s, with more after them (parameter names compared as written). */
 function strictlyUnder(path: string[], prefix: string[]): boolean {
@@ -23,7 +24,7 @@ function strictlyUnder(path: string[], prefix: string[]): boolean {
 }
 
 /** What a route shows at its own address: itself, or down its default children to a screen. */
-function shownAt(route: ResolvedRoute): ResolvedRoute | undefined {
+export function shownAt(route: ResolvedRoute): ResolvedRoute | undefined {
   if (!isScreen(route)) return undefined;
   if (!route.children.length) return route;
   const child = route.children.find((c) => c.path === '') ?? route.children.find((c) => c.index);
