@@ -15,6 +15,7 @@ import health from './plugins/health.ts';
 import metrics, { metricsAccess } from './plugins/metrics.ts';
 import openApi from './plugins/openApi.ts';
 import bodyDepth from './plugins/bodyDepth.ts';
+import controlCharacters from './plugins/controlCharacters.ts';
 import problem from './plugins/problem.ts';
 import rateLimits from './plugins/rateLimits.ts';
 import security from './plugins/security.ts';
@@ -138,6 +139,8 @@ export interface RouteSummary {
   servesMfaPending: boolean;
   /** The route's own JSON body limit in bytes, where it differs from the service's 64 KB. */
   bodyLimit?: number;
+  /** The query parameters its schema names. */
+  queryNames: readonly string[];
 }
 
 declare module 'fastify' {
@@ -184,12 +187,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     const hooks = [route.onRequest ?? []].flat();
+    const query = route.schema?.querystring as { properties?: Record<string, unknown> } | undefined;
     for (const method of [route.method].flat()) {
       routeTable.push({
         method: String(method),
         url: route.url,
         signedIn: hooks.some((h) => h === app.authenticate),
         servesMfaPending: route.config?.servesMfaPending === true,
+        queryNames: Object.keys(query?.properties ?? {}),
         ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       });
     }
@@ -201,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
   await app.register(problem);
+  await app.register(controlCharacters);
   await app.register(bodyDepth);
   // Before anything answers: its hooks time every response, and routes count with `app.metrics`.
   const database = options.customerModules.store.db;

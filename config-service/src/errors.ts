@@ -10,6 +10,7 @@ export const errorCatalogue = {
   CFG_ERR_NOT_FOUND: { status: 404, title: 'Not Found' },
   CFG_ERR_BAD_REQUEST: { status: 400, title: 'Bad Request' },
   CFG_ERR_BODY_TOO_DEEP: { status: 400, title: 'Body nested too deeply' },
+  CFG_ERR_CONTROL_CHARACTER: { status: 400, title: 'Control character in the address' },
   CFG_ERR_CONFLICT: { status: 409, title: 'Conflict' },
   CFG_ERR_MANIFEST_INVALID: { status: 422, title: 'Manifest set is invalid' },
   CFG_ERR_BUNDLE_INVALID: { status: 422, title: 'Module bundle is invalid' },
