@@ -262,7 +262,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(customerRoutes, { ...served, claimedCustomerIds: options.claimedCustomerIds });
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });
   if (options.messaging)
-    await app.register(messagingRoutes, { settings: options.messaging, queue: options.messagingQueue ?? DEFAULT_MESSAGING_QUEUE, sink: options.messagingSink });
+    await app.register(messagingRoutes, {
+      settings: options.messaging,
+      queue: options.messagingQueue ?? DEFAULT_MESSAGING_QUEUE,
+      customers: options.customerModules,
+      sink: options.messagingSink,
+    });
   if (options.localMainApi) {
     await app.register(localMainApi, { ...options.localMainApi, customerModules: options.customerModules });
     await app.register(localModelRuntimeApi, { customerModules: options.customerModules });
