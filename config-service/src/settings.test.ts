@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { BACKENDS, backendVariable, DEFAULT_RATE_LIMITS, environmentSchema, loadSettings, readSettings, SettingsError } from './settings.ts';
 
 const local = { ENVIRONMENT: 'local' };
-const production = { ENVIRONMENT: 'production', COGNITO_USER_POOL_ID: 'eu-west-1_abc', COGNITO_CLIENT_ID: 'client' };
+// Outside local, MESSAGING_SINK has no default: the tests of other settings name one.
+const production = { ENVIRONMENT: 'production', COGNITO_USER_POOL_ID: 'eu-west-1_abc', COGNITO_CLIENT_ID: 'client', MESSAGING_SINK: 'none' };
 
 describe('backend bases', () => {
   it('names each variable after its backend', () => {
@@ -61,10 +62,11 @@ describe('backend regions', () => {
 describe('messaging', () => {
   const secret = 'a-shared-secret-of-32-characters';
 
-  it('uses the local sink unless MESSAGING_SINK names another, or none', () => {
+  it('uses the local sink in local unless MESSAGING_SINK names another, or none', () => {
     expect(readSettings(local).messaging).toEqual({ kind: 'local' });
-    expect(readSettings(production).messaging).toEqual({ kind: 'local' });
+    expect(readSettings({ ...local, MESSAGING_SINK: 'none' }).messaging).toBeNull();
     expect(readSettings({ ...production, MESSAGING_SINK: 'none' }).messaging).toBeNull();
+    expect(readSettings({ ...production, MESSAGING_SINK: 'local' }).messaging).toEqual({ kind: 'local' });
     expect(readSettings(local).messagingQueue).toEqual({ limit: 10_000, maxAttempts: 8 });
   });
 
@@ -93,6 +95,18 @@ describe('messaging', () => {
       /^PINPOINT_APP_ID: is no longer read: Amazon Pinpoint ended support on 30 October 2026\. Unset it and set MESSAGING_SINK=connect-customer-profiles with MESSAGING_CUSTOMER_PROFILES_DOMAIN .*MESSAGING_SINK=webhook with MESSAGING_WEBHOOK_URL and MESSAGING_WEBHOOK_SECRET/,
     );
     expect(error.message).toMatch(/\nPINPOINT_REGION: .*MESSAGING_CUSTOMER_PROFILES_REGION/);
+  });
+
+  it.each(['production', 'staging', 'demo'])('refuses to start where ENVIRONMENT is %s without an explicit MESSAGING_SINK', (environment) => {
+    // The key demo's local main API needs, so that only the sink is missing.
+    const unset = { ...productionReady, ENVIRONMENT: environment, MESSAGING_SINK: undefined, ARTIFACT_SIGNING_KEY: Buffer.alloc(32, 1).toString('base64') };
+    for (const env of [unset, { ...unset, MESSAGING_SINK: '' }]) {
+      expect(() => loadSettings({ env, directory: directoryWith() })).toThrow(
+        new RegExp(
+          `^MESSAGING_SINK: has no default where ENVIRONMENT is '${environment}' \\(not local\\): choose .*connect-customer-profiles, webhook or none`,
+        ),
+      );
+    }
   });
 
   it('refuses a sink over plain http off loopback outside local, unless allowed', () => {

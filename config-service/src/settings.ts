@@ -205,7 +205,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       ...(Object.fromEntries(BACKENDS.map((name) => [name, region])) as Record<BackendName, string>),
       coldStartPublic: values.COLD_START_PUBLIC_REGION,
     },
-    messaging: messagingSettings(values, region),
+    messaging: messagingSettings(values, region, { environment, local }),
     messagingQueue: { limit: values.MESSAGING_QUEUE_LIMIT, maxAttempts: values.MESSAGING_MAX_ATTEMPTS },
     corsOrigins: [...new Set(originList(values.CORS_ORIGINS ?? ''))],
     rateLimits: { signInPerMinute: values.RATE_LIMIT_SIGN_IN, adminWritesPerMinute: values.RATE_LIMIT_ADMIN_WRITES },

@@ -106,9 +106,8 @@ export const environmentSchema = {
     MESSAGING_SINK: {
       type: 'string',
       enum: ['local', 'connect-customer-profiles', 'webhook', 'none'],
-      default: 'local',
       description:
-        "where the service forwards each signed-in user's messaging profile (decision 0055): `local`, kept in memory for staff to read (development, tests); `connect-customer-profiles`, Amazon Connect Customer Profiles; `webhook`, a signed HTTPS POST; `none`, the browser sends nothing",
+        "where the service forwards each signed-in user's messaging profile (decision 0055): `local`, kept in memory for staff to read (development, tests); `connect-customer-profiles`, Amazon Connect Customer Profiles; `webhook`, a signed HTTPS POST; `none`, the browser sends nothing. Unset: `local` where ENVIRONMENT is local, refused anywhere else",
     },
     MESSAGING_QUEUE_LIMIT: {
       type: 'integer',
