@@ -16,6 +16,7 @@ import metrics, { metricsAccess } from './plugins/metrics.ts';
 import openApi from './plugins/openApi.ts';
 import bodyDepth from './plugins/bodyDepth.ts';
 import controlCharacters from './plugins/controlCharacters.ts';
+import manifestChecksInFlight from './plugins/manifestChecksInFlight.ts';
 import problem from './plugins/problem.ts';
 import rateLimits from './plugins/rateLimits.ts';
 import security from './plugins/security.ts';
@@ -82,6 +83,8 @@ export interface AppOptions {
   trustedProxyHops?: number;
   /** Requests per minute on sign-in and administrative writes; server.ts passes the settings. Unset: no limits (tests). */
   rateLimits?: RateLimits;
+  /** Previews and release publications each user may have in flight (decision 0069); server.ts passes the setting. Unset or 0: no limit (tests). */
+  manifestChecksPerUser?: number;
   /** Open event streams per user and per process, and the idle time; server.ts passes the settings. Unset: unbounded (tests). */
   streamLimits?: StreamLimits;
   /** How often an event stream gets a comment line and is checked for a client that stopped reading; unset: 20 s. Tests shorten it. */
@@ -235,6 +238,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Before the routes: the limits attach to routes as they are declared.
   await app.register(rateLimits, options.rateLimits ?? NO_RATE_LIMITS);
+  // After the rate limits, whose guards it follows on each route: a request over the limit holds no slot.
+  await app.register(manifestChecksInFlight, { perUser: options.manifestChecksPerUser ?? 0 });
   await app.register(authentication, options.authentication);
   // Before the routes: the document is collected from their onRoute hooks.
   await app.register(openApi, { productName: options.productName });

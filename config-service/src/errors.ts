@@ -21,6 +21,7 @@ export const errorCatalogue = {
   CFG_ERR_URI_TOO_LONG: { status: 414, title: 'URI Too Long' },
   CFG_ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported Media Type' },
   CFG_ERR_RATE_LIMITED: { status: 429, title: 'Too Many Requests' },
+  CFG_ERR_CHECK_IN_FLIGHT: { status: 429, title: 'A manifest check of yours is still running' },
   CFG_ERR_HEADERS_TOO_LARGE: { status: 431, title: 'Request Header Fields Too Large' },
   CFG_ERR_IDENTITY_PROVIDER: { status: 502, title: 'Identity provider unavailable' },
   CFG_ERR_USER_EXISTS: { status: 409, title: 'User already exists' },

@@ -164,6 +164,13 @@ describe('CORS origins', () => {
   });
 });
 
+describe('manifest checks in flight', () => {
+  it('allows each user one by default, and takes 0 for no limit', () => {
+    expect(readSettings(local).manifestChecksPerUser).toBe(1);
+    expect(readSettings({ ...local, MANIFEST_CHECKS_PER_USER: '0' }).manifestChecksPerUser).toBe(0);
+  });
+});
+
 describe('event stream limits', () => {
   it('has defaults, and takes minutes for the idle time and 0 for no limit', () => {
     expect(readSettings(local).streamLimits).toEqual({ perUser: 20, perCustomer: 1_000, perProcess: 10_000, idleMs: 30 * 60_000 });
@@ -281,6 +288,7 @@ describe('environment schema rules', () => {
     ['RATE_LIMIT_SIGN_IN', '-1', "RATE_LIMIT_SIGN_IN: must be an integer between 0 and 1000000, got '-1'"],
     ['RATE_LIMIT_ADMIN_WRITES', 'lots', "RATE_LIMIT_ADMIN_WRITES: must be an integer between 0 and 1000000, got 'lots'"],
     ['TRUSTED_PROXY_HOPS', 'yes', "TRUSTED_PROXY_HOPS: must be an integer between 0 and 10, got 'yes'"],
+    ['MANIFEST_CHECKS_PER_USER', '1.5', "MANIFEST_CHECKS_PER_USER: must be an integer between 0 and 1000, got '1.5'"],
     ['EVENT_STREAMS_PER_USER', '-2', "EVENT_STREAMS_PER_USER: must be an integer between 0 and 1000000, got '-2'"],
     ['EVENT_STREAMS_PER_CUSTOMER', '1.5', "EVENT_STREAMS_PER_CUSTOMER: must be an integer between 0 and 1000000, got '1.5'"],
     ['RELEASES_KEPT', '-1', "RELEASES_KEPT: must be an integer between 0 and 100000, got '-1'"],
