@@ -22,6 +22,7 @@ const ALL: Record<string, () => Promise<{ default: Benchmark }>> = {
   startup: () => import('./startupAndMemory.bench.ts'),
   validation: () => import('./manifestValidation.bench.ts'),
   moduleopen: () => import('./moduleOpen.bench.ts'),
+  previews: () => import('./previewFlood.bench.ts'),
 };
 
 const args = process.argv.slice(2);

@@ -86,6 +86,8 @@ describe("the image's start command", () => {
       // The stand-in pool, and the AWS SDK's endpoint and credentials for its API.
       ...pool.env,
       LOG_LEVEL: 'warn',
+      // Outside local the operator must choose a sink (deploy/env.example); none sends nothing anywhere.
+      MESSAGING_SINK: 'none',
     });
     // From the repository's root, as the image runs it from its WORKDIR; no loader a developer's shell may add.
     service = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -47,8 +47,8 @@ export interface LoadPlan {
   logFile: string;
 }
 
-/** The image's own settings (Dockerfile, runtime stage), on loopback. */
-const IMAGE_ENV = { NODE_ENV: 'production', ENVIRONMENT: 'production', HOST: '127.0.0.1' };
+/** The image's own settings (Dockerfile, runtime stage), on loopback, with the messaging sink every figure so far had (it has no default outside local). */
+const IMAGE_ENV = { NODE_ENV: 'production', ENVIRONMENT: 'production', HOST: '127.0.0.1', MESSAGING_SINK: 'local' };
 /** What a developer's shell may hold that would change what starts: a loader, local shortcuts, another pool. */
 const INHERITED =
   /^(COGNITO_|ALLOW_|API_BASE_|TSX_)|^(NODE_OPTIONS|IDENTITY_PROVIDER|SEED_DEMO_DATA|LOCAL_MAIN_API|METRICS_TOKEN|PUBLIC_ORIGIN|DATABASE_URL|MANIFEST_SOURCE|MANIFESTS_DIR|WEB_DIST|DATA_DIR|LOG_LEVEL)$/;

@@ -16,6 +16,8 @@ import metrics, { metricsAccess } from './plugins/metrics.ts';
 import openApi from './plugins/openApi.ts';
 import bodyDepth from './plugins/bodyDepth.ts';
 import type { InFlightLimits } from './plugins/inFlightLimit.ts';
+import controlCharacters from './plugins/controlCharacters.ts';
+import manifestChecksInFlight from './plugins/manifestChecksInFlight.ts';
 import problem from './plugins/problem.ts';
 import rateLimits from './plugins/rateLimits.ts';
 import security from './plugins/security.ts';
@@ -82,6 +84,8 @@ export interface AppOptions {
   trustedProxyHops?: number;
   /** Requests per minute on sign-in and administrative writes; server.ts passes the settings. Unset: no limits (tests). */
   rateLimits?: RateLimits;
+  /** Previews and release publications each user may have in flight (decision 0069); server.ts passes the setting. Unset or 0: no limit (tests). */
+  manifestChecksPerUser?: number;
   /** Open event streams per user and per process, and the idle time; server.ts passes the settings. Unset: unbounded (tests). */
   streamLimits?: StreamLimits;
   /** Bundle uploads in flight at once, per user and per process; unset: the settings' defaults (2 and 4). */
@@ -141,6 +145,8 @@ export interface RouteSummary {
   servesMfaPending: boolean;
   /** The route's own JSON body limit in bytes, where it differs from the service's 64 KB. */
   bodyLimit?: number;
+  /** The query parameters its schema names. */
+  queryNames: readonly string[];
 }
 
 declare module 'fastify' {
@@ -187,12 +193,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     const hooks = [route.onRequest ?? []].flat();
+    const query = route.schema?.querystring as { properties?: Record<string, unknown> } | undefined;
     for (const method of [route.method].flat()) {
       routeTable.push({
         method: String(method),
         url: route.url,
         signedIn: hooks.some((h) => h === app.authenticate),
         servesMfaPending: route.config?.servesMfaPending === true,
+        queryNames: Object.keys(query?.properties ?? {}),
         ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       });
     }
@@ -204,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
   await app.register(problem);
+  await app.register(controlCharacters);
   await app.register(bodyDepth);
   // Before anything answers: its hooks time every response, and routes count with `app.metrics`.
   const database = options.customerModules.store.db;
@@ -232,6 +241,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Before the routes: the limits attach to routes as they are declared.
   await app.register(rateLimits, options.rateLimits ?? NO_RATE_LIMITS);
+  // After the rate limits, whose guards it follows on each route: a request over the limit holds no slot.
+  await app.register(manifestChecksInFlight, { perUser: options.manifestChecksPerUser ?? 0 });
   await app.register(authentication, options.authentication);
   // Before the routes: the document is collected from their onRoute hooks.
   await app.register(openApi, { productName: options.productName });
@@ -259,7 +270,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(customerRoutes, { ...served, claimedCustomerIds: options.claimedCustomerIds });
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });
   if (options.messaging)
-    await app.register(messagingRoutes, { settings: options.messaging, queue: options.messagingQueue ?? DEFAULT_MESSAGING_QUEUE, sink: options.messagingSink });
+    await app.register(messagingRoutes, {
+      settings: options.messaging,
+      queue: options.messagingQueue ?? DEFAULT_MESSAGING_QUEUE,
+      customers: options.customerModules,
+      sink: options.messagingSink,
+    });
   if (options.localMainApi) {
     await app.register(localMainApi, { ...options.localMainApi, customerModules: options.customerModules });
     await app.register(localModelRuntimeApi, { customerModules: options.customerModules });

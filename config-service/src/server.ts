@@ -159,6 +159,7 @@ async function main() {
     appClientWriteRights: writeRights,
     corsOrigins: settings.corsOrigins,
     rateLimits: settings.rateLimits,
+    manifestChecksPerUser: settings.manifestChecksPerUser,
     trustedProxyHops: settings.trustedProxyHops,
     streamLimits: settings.streamLimits,
     bundleUploads: settings.bundleUploads,

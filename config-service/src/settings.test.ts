@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { BACKENDS, backendVariable, DEFAULT_RATE_LIMITS, environmentSchema, loadSettings, readSettings, SettingsError } from './settings.ts';
 
 const local = { ENVIRONMENT: 'local' };
-const production = { ENVIRONMENT: 'production', COGNITO_USER_POOL_ID: 'eu-west-1_abc', COGNITO_CLIENT_ID: 'client' };
+// Outside local, MESSAGING_SINK has no default: the tests of other settings name one.
+const production = { ENVIRONMENT: 'production', COGNITO_USER_POOL_ID: 'eu-west-1_abc', COGNITO_CLIENT_ID: 'client', MESSAGING_SINK: 'none' };
 
 describe('backend bases', () => {
   it('names each variable after its backend', () => {
@@ -61,10 +62,11 @@ describe('backend regions', () => {
 describe('messaging', () => {
   const secret = 'a-shared-secret-of-32-characters';
 
-  it('uses the local sink unless MESSAGING_SINK names another, or none', () => {
+  it('uses the local sink in local unless MESSAGING_SINK names another, or none', () => {
     expect(readSettings(local).messaging).toEqual({ kind: 'local' });
-    expect(readSettings(production).messaging).toEqual({ kind: 'local' });
+    expect(readSettings({ ...local, MESSAGING_SINK: 'none' }).messaging).toBeNull();
     expect(readSettings({ ...production, MESSAGING_SINK: 'none' }).messaging).toBeNull();
+    expect(readSettings({ ...production, MESSAGING_SINK: 'local' }).messaging).toEqual({ kind: 'local' });
     expect(readSettings(local).messagingQueue).toEqual({ limit: 10_000, maxAttempts: 8 });
   });
 
@@ -93,6 +95,18 @@ describe('messaging', () => {
       /^PINPOINT_APP_ID: is no longer read: Amazon Pinpoint ended support on 30 October 2026\. Unset it and set MESSAGING_SINK=connect-customer-profiles with MESSAGING_CUSTOMER_PROFILES_DOMAIN .*MESSAGING_SINK=webhook with MESSAGING_WEBHOOK_URL and MESSAGING_WEBHOOK_SECRET/,
     );
     expect(error.message).toMatch(/\nPINPOINT_REGION: .*MESSAGING_CUSTOMER_PROFILES_REGION/);
+  });
+
+  it.each(['production', 'staging', 'demo'])('refuses to start where ENVIRONMENT is %s without an explicit MESSAGING_SINK', (environment) => {
+    // The key demo's local main API needs, so that only the sink is missing.
+    const unset = { ...productionReady, ENVIRONMENT: environment, MESSAGING_SINK: undefined, ARTIFACT_SIGNING_KEY: Buffer.alloc(32, 1).toString('base64') };
+    for (const env of [unset, { ...unset, MESSAGING_SINK: '' }]) {
+      expect(() => loadSettings({ env, directory: directoryWith() })).toThrow(
+        new RegExp(
+          `^MESSAGING_SINK: has no default where ENVIRONMENT is '${environment}' \\(not local\\): choose .*connect-customer-profiles, webhook or none`,
+        ),
+      );
+    }
   });
 
   it('refuses a sink over plain http off loopback outside local, unless allowed', () => {
@@ -154,6 +168,13 @@ describe('bundle uploads in flight', () => {
   it('has defaults of two a user and four a process, and takes 0 for no limit', () => {
     expect(readSettings(local).bundleUploads).toEqual({ perUser: 2, perProcess: 4 });
     expect(readSettings({ ...local, BUNDLE_UPLOADS_PER_USER: '0', BUNDLE_UPLOADS_PER_PROCESS: '8' }).bundleUploads).toEqual({ perUser: 0, perProcess: 8 });
+  });
+});
+
+describe('manifest checks in flight', () => {
+  it('allows each user one by default, and takes 0 for no limit', () => {
+    expect(readSettings(local).manifestChecksPerUser).toBe(1);
+    expect(readSettings({ ...local, MANIFEST_CHECKS_PER_USER: '0' }).manifestChecksPerUser).toBe(0);
   });
 });
 
@@ -274,6 +295,7 @@ describe('environment schema rules', () => {
     ['RATE_LIMIT_SIGN_IN', '-1', "RATE_LIMIT_SIGN_IN: must be an integer between 0 and 1000000, got '-1'"],
     ['RATE_LIMIT_ADMIN_WRITES', 'lots', "RATE_LIMIT_ADMIN_WRITES: must be an integer between 0 and 1000000, got 'lots'"],
     ['TRUSTED_PROXY_HOPS', 'yes', "TRUSTED_PROXY_HOPS: must be an integer between 0 and 10, got 'yes'"],
+    ['MANIFEST_CHECKS_PER_USER', '1.5', "MANIFEST_CHECKS_PER_USER: must be an integer between 0 and 1000, got '1.5'"],
     ['EVENT_STREAMS_PER_USER', '-2', "EVENT_STREAMS_PER_USER: must be an integer between 0 and 1000000, got '-2'"],
     ['EVENT_STREAMS_PER_CUSTOMER', '1.5', "EVENT_STREAMS_PER_CUSTOMER: must be an integer between 0 and 1000000, got '1.5'"],
     ['BUNDLE_UPLOADS_PER_USER', '-1', "BUNDLE_UPLOADS_PER_USER: must be an integer between 0 and 1000, got '-1'"],

@@ -64,6 +64,8 @@ export interface Settings {
   /** Foreign origins whose pages may call the API (CORS); empty: none. */
   corsOrigins: string[];
   rateLimits: RateLimits;
+  /** Previews and release publications each user may have in flight; 0: no limit. */
+  manifestChecksPerUser: number;
   /** Proxies whose X-Forwarded-For entry is believed; 0: none (the connection's address is the client's). */
   trustedProxyHops: number;
   /** Open event streams per user and per process, and how long one may stay quiet. */
@@ -214,10 +216,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       ...(Object.fromEntries(BACKENDS.map((name) => [name, region])) as Record<BackendName, string>),
       coldStartPublic: values.COLD_START_PUBLIC_REGION,
     },
-    messaging: messagingSettings(values, region),
+    messaging: messagingSettings(values, region, { environment, local }),
     messagingQueue: { limit: values.MESSAGING_QUEUE_LIMIT, maxAttempts: values.MESSAGING_MAX_ATTEMPTS },
     corsOrigins: [...new Set(originList(values.CORS_ORIGINS ?? ''))],
     rateLimits: { signInPerMinute: values.RATE_LIMIT_SIGN_IN, adminWritesPerMinute: values.RATE_LIMIT_ADMIN_WRITES },
+    manifestChecksPerUser: values.MANIFEST_CHECKS_PER_USER,
     trustedProxyHops: values.TRUSTED_PROXY_HOPS,
     streamLimits: {
       perUser: values.EVENT_STREAMS_PER_USER,

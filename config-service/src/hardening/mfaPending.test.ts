@@ -7,6 +7,7 @@ import type { UserManifest } from '@platform/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { AppOptions } from '../app.ts';
 import { MfaStatus } from '../identity/mfaStatus.ts';
+import { memoryUserPool } from '../testing/memoryUserPool.ts';
 import { claims, demoCustomerModules, releasesOn, sign, startTestApps, type TestApps } from '../testing/testApp.ts';
 import { signedRequest } from '../testing/signedRequest.ts';
 
@@ -24,6 +25,7 @@ beforeAll(async () => {
     releases,
     messaging: { kind: 'local' },
     localMainApi: { users: { listUsers: async () => [] }, signingKey: Buffer.alloc(32, 2) },
+    userManagement: { pool: memoryUserPool([]) },
   };
   app = await apps.app({ ...everything, mfa: new MfaStatus(async (username) => withMfa.has(username)) });
 }, 60_000);
@@ -41,6 +43,7 @@ const concrete = (url: string) =>
   url
     .replace(/:customerId/g, 'acme')
     .replace(/:moduleKey/g, 'cd')
+    .replace(/:username/g, 'someone@acme.example')
     .replace(/:[A-Za-z]+/g, 'x');
 const signedInRoutes = () => app.routeTable.filter((r) => r.signedIn && r.method !== 'HEAD');
 const ask = (method: string, url: string, token: string) =>
@@ -49,6 +52,9 @@ const ask = (method: string, url: string, token: string) =>
 describe('a password-only token of a user who must use MFA and has none', () => {
   it('reaches the manifest as the only route that serves them', () => {
     expect(signedInRoutes().length).toBeGreaterThan(15);
+    // The sweeps below walk every family of signed-in routes, the user-management backend's among them.
+    const families = ['/api/v1/', '/api/main/', '/api/model-runtime/', '/api/user-management/'];
+    expect(families.filter((prefix) => !signedInRoutes().some((r) => r.url.startsWith(prefix)))).toEqual([]);
     expect(app.routeTable.filter((r) => r.servesMfaPending).map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/v1/manifest', 'HEAD /api/v1/manifest']);
   });
 

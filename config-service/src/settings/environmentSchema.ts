@@ -106,9 +106,8 @@ export const environmentSchema = {
     MESSAGING_SINK: {
       type: 'string',
       enum: ['local', 'connect-customer-profiles', 'webhook', 'none'],
-      default: 'local',
       description:
-        "where the service forwards each signed-in user's messaging profile (decision 0055): `local`, kept in memory for staff to read (development, tests); `connect-customer-profiles`, Amazon Connect Customer Profiles; `webhook`, a signed HTTPS POST; `none`, the browser sends nothing",
+        "where the service forwards each signed-in user's messaging profile (decision 0055): `local`, kept in memory for staff to read (development, tests); `connect-customer-profiles`, Amazon Connect Customer Profiles; `webhook`, a signed HTTPS POST; `none`, the browser sends nothing. Unset: `local` where ENVIRONMENT is local, refused anywhere else",
     },
     MESSAGING_QUEUE_LIMIT: {
       type: 'integer',
@@ -178,6 +177,14 @@ export const environmentSchema = {
       60,
       'administrative writes a minute per signed-in user before 429 (previews: five times as many, counted apart); 0: no limit',
     ),
+    MANIFEST_CHECKS_PER_USER: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1_000,
+      default: 1,
+      description:
+        'previews and release publications (each checks a whole manifest set, up to 1 MB) in flight per signed-in user before 429 with Retry-After; 0: no limit',
+    },
     EVENT_STREAMS_PER_USER: {
       type: 'integer',
       minimum: 0,

@@ -15,9 +15,23 @@ export interface MessagingQueueSettings {
   maxAttempts: number;
 }
 
-/** The sink MESSAGING_SINK names, with the variables it needs; `region` is the default region (COGNITO_REGION). */
-export function messagingSettings(values: Environment, region: string): MessagingSettings | null {
-  switch (values.MESSAGING_SINK) {
+/**
+ * The sink MESSAGING_SINK names, with the variables it needs; `region` is the default region (COGNITO_REGION).
+ * Unset, it is the local sink in the local environment only: elsewhere that default would keep every
+ * user's profile in one process's memory and deliver none, with nothing at start saying so.
+ */
+export function messagingSettings(
+  values: Environment,
+  region: string,
+  { environment, local }: { environment: string; local: boolean },
+): MessagingSettings | null {
+  const sink = values.MESSAGING_SINK ?? (local ? 'local' : undefined);
+  switch (sink) {
+    case undefined:
+      throw new SettingsError(
+        'MESSAGING_SINK',
+        `has no default where ENVIRONMENT is '${environment}' (not local): choose where users' messaging profiles go, connect-customer-profiles, webhook or none (local keeps them in this process's memory and delivers none)`,
+      );
     case 'none':
       return null;
     case 'local':

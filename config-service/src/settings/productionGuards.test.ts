@@ -8,7 +8,8 @@ import { loadSettings, readSettings, SettingsError } from '../settings.ts';
 
 const POOL = 'eu-west-1_abc';
 const ISSUER = `https://cognito-idp.eu-west-1.amazonaws.com/${POOL}`;
-const production = { ENVIRONMENT: 'production', COGNITO_REGION: 'eu-west-1', COGNITO_USER_POOL_ID: POOL, COGNITO_CLIENT_ID: 'client' };
+// Outside local, MESSAGING_SINK has no default (settings.test.ts): named here so that other guards are reached.
+const production = { ENVIRONMENT: 'production', COGNITO_REGION: 'eu-west-1', COGNITO_USER_POOL_ID: POOL, COGNITO_CLIENT_ID: 'client', MESSAGING_SINK: 'none' };
 const KEY = Buffer.alloc(32, 9).toString('base64');
 
 const start = (env: NodeJS.ProcessEnv) => loadSettings({ env, directory: mkdtempSync(join(tmpdir(), 'guards-')) });
@@ -32,13 +33,13 @@ const named = (error: SettingsError) => ({
 
 describe('ENVIRONMENT=demo', () => {
   it('refuses the local identity provider and its published key without ALLOW_LOCAL_IDENTITY_PROVIDER', () => {
-    const error = refusal(() => readSettings({ ENVIRONMENT: 'demo', ARTIFACT_SIGNING_KEY: KEY }));
+    const error = refusal(() => readSettings({ ENVIRONMENT: 'demo', MESSAGING_SINK: 'local', ARTIFACT_SIGNING_KEY: KEY }));
     expect(named(error)).toEqual({ code: 'CFG_SETTINGS_UNSAFE_IN_PRODUCTION', variables: ['IDENTITY_PROVIDER'], allowedBy: ['ALLOW_LOCAL_IDENTITY_PROVIDER'] });
     expect(error.message).toMatch(/refused when ENVIRONMENT is 'demo' \(not local\)/);
   });
 
   it('refuses the demo data, the local main API and the embedded database, each without its flag, all at once', () => {
-    const error = refusal(() => start({ ENVIRONMENT: 'demo', ARTIFACT_SIGNING_KEY: KEY, ALLOW_LOCAL_IDENTITY_PROVIDER: 'true' }));
+    const error = refusal(() => start({ ENVIRONMENT: 'demo', MESSAGING_SINK: 'local', ARTIFACT_SIGNING_KEY: KEY, ALLOW_LOCAL_IDENTITY_PROVIDER: 'true' }));
     expect(named(error)).toEqual({
       code: 'CFG_SETTINGS_UNSAFE_IN_PRODUCTION',
       variables: ['SEED_DEMO_DATA', 'LOCAL_MAIN_API', 'DATABASE_URL'],
@@ -47,12 +48,14 @@ describe('ENVIRONMENT=demo', () => {
   });
 
   it('needs the same artifact signing key as production for the local main API', () => {
-    expect(refusal(() => readSettings({ ENVIRONMENT: 'demo', ALLOW_LOCAL_IDENTITY_PROVIDER: 'true' })).variable).toBe('ARTIFACT_SIGNING_KEY');
+    expect(refusal(() => readSettings({ ENVIRONMENT: 'demo', MESSAGING_SINK: 'local', ALLOW_LOCAL_IDENTITY_PROVIDER: 'true' })).variable).toBe(
+      'ARTIFACT_SIGNING_KEY',
+    );
   });
 
   it('starts with every shortcut once each flag says the risk is taken knowingly', () => {
     const flags = { ALLOW_LOCAL_IDENTITY_PROVIDER: 'true', ALLOW_DEMO_DATA: 'true', ALLOW_LOCAL_MAIN_API: 'true', ALLOW_EMBEDDED_DATABASE: 'true' };
-    expect(start({ ENVIRONMENT: 'demo', ARTIFACT_SIGNING_KEY: KEY, ...flags })).toMatchObject({
+    expect(start({ ENVIRONMENT: 'demo', MESSAGING_SINK: 'local', ARTIFACT_SIGNING_KEY: KEY, ...flags })).toMatchObject({
       identityProvider: 'local',
       trustLocalIdentityKey: true,
       seedDemoData: true,

@@ -68,7 +68,9 @@ describe('local main API: who may ask about which customer', () => {
 
   it('lets staff ask about any customer, and says 404 for one that does not exist', async () => {
     for (const url of customerRoutes('globex')) expect((await get(url, staff)).statusCode, url).toBe(200);
-    for (const id of ['initech', '%00', 'Not%20an%20id']) expect((await get(`/api/main/customers/${id}/users`, staff)).statusCode, id).toBe(404);
+    for (const id of ['initech', 'Not%20an%20id']) expect((await get(`/api/main/customers/${id}/users`, staff)).statusCode, id).toBe(404);
+    // Refused before the route runs (hardening/controlCharacters.test.ts).
+    expect((await get('/api/main/customers/%00/users', staff)).statusCode).toBe(400);
   });
 
   it('answers 401 without a token, on every route that needs one', async () => {

@@ -5,6 +5,7 @@ import {
   messagingEndpointListSchema,
   messagingEndpointSchema,
   problemSchema,
+  STAFF_ROLE,
   type MessagingEndpoint,
   type MessagingEndpointList,
 } from '@platform/schemas';
@@ -14,7 +15,8 @@ import { DeliveryQueue } from '../../messaging/deliveryQueue.ts';
 import { LocalMessagingSink } from '../../messaging/localSink.ts';
 import { registerMessagingMetrics } from '../../messaging/messagingMetrics.ts';
 import type { MessagingSink, ProfileUpdate } from '../../messaging/messagingSink.ts';
-import customerHeader, { customerHeaderSchema } from '../../plugins/customerHeader.ts';
+import type { CustomerModules } from '../../customers/customerModules.ts';
+import customerHeader, { customerHeaderSchema, knownCustomer } from '../../plugins/customerHeader.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
 import type { MessagingQueueSettings, MessagingSettings } from '../../settings.ts';
 
@@ -24,6 +26,8 @@ const FLUSH_MS = 2_000;
 export interface MessagingRouteOptions {
   settings: MessagingSettings;
   queue: MessagingQueueSettings;
+  /** The customers staff may name in X-Customer-Id. */
+  customers: Pick<CustomerModules, 'exists'>;
   /** Instead of the sink the settings name (tests). */
   sink?: MessagingSink;
 }
@@ -70,6 +74,9 @@ export default async function messagingRoutes(app: FastifyInstance, options: Mes
       const sent = request.body;
       // Without an auth claim there is no role: the list is empty, as the web app sends it; [''] is refused.
       const role = user.auth?.role ?? null;
+      // Staff's choice of customer is checked as on every other route that takes it: a made-up or
+      // malformed id would otherwise go on to the sink as the company of their profile.
+      if (role === STAFF_ROLE && request.requestedCustomerId !== undefined) await knownCustomer(options.customers, request.requestedCustomerId);
       const endpoint = messagingEndpoint({ ...user, role, customerId: customerInContext(user.auth, request.requestedCustomerId) });
       const mismatch =
         sent.address.toLowerCase() !== endpoint.address.toLowerCase()

@@ -70,6 +70,23 @@ describe('local messaging sink', () => {
     expect((await post(staff, staffProfile('provider'), { 'x-customer-id': 'globex' })).statusCode).toBe(403);
   });
 
+  it("refuses staff's X-Customer-Id naming no customer, or no customer id at all, with 400, and forwards nothing", async () => {
+    const before = (await list()).length;
+    const asStaffFor = (companyId: string) => ({
+      address: 'erin@acme.example',
+      userId: 'Sam',
+      attributes: { user: ['Sam'], role: ['sentient'], companyId: [companyId] },
+    });
+    const unknown = await post(staff, asStaffFor('initech'), { 'x-customer-id': 'initech' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(unknown.json()).toMatchObject({ code: 'CFG_ERR_BAD_REQUEST', unknownCustomer: 'initech' });
+    const malformed = await post(staff, asStaffFor('Not An Id!'), { 'x-customer-id': 'Not An Id!' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().code).toBe('CFG_ERR_BAD_REQUEST');
+    expect(await list()).toHaveLength(before);
+  });
+
   it('takes the address in any case, and wants no role and the company "unknown" from a token without an auth claim', async () => {
     expect((await post(erin, endpoint({ address: 'Erin@ACME.example' }))).statusCode).toBe(202);
     const noClaim = sign(claims({ 'custom:auth': undefined }));
