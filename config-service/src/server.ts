@@ -161,6 +161,7 @@ async function main() {
     rateLimits: settings.rateLimits,
     trustedProxyHops: settings.trustedProxyHops,
     streamLimits: settings.streamLimits,
+    bundleQuota: settings.bundleQuota,
     metricsToken: settings.metricsToken,
     webRoot: settings.webDist,
     logger: loggerOptions({ level: settings.logLevel, pretty: settings.logFormat === 'pretty' }),
