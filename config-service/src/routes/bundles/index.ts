@@ -85,7 +85,7 @@ export default async function bundleRoutes(app: FastifyInstance, options: Bundle
         schema: {
           ...secured,
           summary:
-            "Upload a build of the module's screens: a gzipped tar of the folder (index.js and bundle.json at its root). 201 stored; 200 the same files were already this version; 409 the version holds other files",
+            "Upload a build of the module's screens: a gzipped tar of the folder (index.js and bundle.json at its root). 201 stored; 200 the same files were already this version; 409 the version holds other files, was withdrawn, or the module's quota is used up",
           params: versionParams,
           consumes: ['application/gzip'],
           body: { description: 'The bundle folder as a gzipped tar (index.js and bundle.json at its root).', type: 'string', format: 'binary' },
@@ -100,7 +100,9 @@ export default async function bundleRoutes(app: FastifyInstance, options: Bundle
         knownModule(key);
         const read = await readBundle(request.body);
         const actor = { sub: request.verifiedUser.sub, email: request.verifiedUser.email };
-        const put = await options.bundles.put({ module: key, version, ...read, files: await compressBundleFiles(read.files) }, actor, options.quota);
+        // Compressed once here, never per request (decision 0067); not for a version already taken, which stores nothing.
+        const stored = (await options.bundles.get(key, version)) ? read.files : await compressBundleFiles(read.files);
+        const put = await options.bundles.put({ module: key, version, ...read, files: stored }, actor, options.quota);
         if (put.outcome === 'over-quota') {
           const { quota } = options;
           const limit =
