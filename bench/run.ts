@@ -22,6 +22,7 @@ const ALL: Record<string, () => Promise<{ default: Benchmark }>> = {
   startup: () => import('./startupAndMemory.bench.ts'),
   validation: () => import('./manifestValidation.bench.ts'),
   moduleopen: () => import('./moduleOpen.bench.ts'),
+  bundlefile: () => import('./bundleFile.bench.ts'),
 };
 
 const args = process.argv.slice(2);
