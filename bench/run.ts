@@ -23,6 +23,7 @@ const ALL: Record<string, () => Promise<{ default: Benchmark }>> = {
   validation: () => import('./manifestValidation.bench.ts'),
   moduleopen: () => import('./moduleOpen.bench.ts'),
   previews: () => import('./previewFlood.bench.ts'),
+  bundlefile: () => import('./bundleFile.bench.ts'),
 };
 
 const args = process.argv.slice(2);

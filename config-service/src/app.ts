@@ -40,7 +40,7 @@ import manifestRoutes from './routes/manifest/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 import releaseRoutes from './routes/releases/index.ts';
 import bundleRoutes from './routes/bundles/index.ts';
-import { BundleStore } from './store/bundleStore.ts';
+import { BundleStore, type BundleQuota } from './store/bundleStore.ts';
 import type { ManifestReleases } from './releases/manifestReleases.ts';
 
 export interface AppOptions {
@@ -90,6 +90,8 @@ export interface AppOptions {
   streamLimits?: StreamLimits;
   /** Bundle uploads in flight at once, per user and per process; unset: the settings' defaults (2 and 4). */
   bundleUploads?: InFlightLimits;
+  /** How much one module may keep of its bundles; server.ts passes the settings. Unset: the environment schema's defaults. */
+  bundleQuota?: BundleQuota;
   /** How often an event stream gets a comment line and is checked for a client that stopped reading; unset: 20 s. Tests shorten it. */
   eventHeartbeatMs?: number;
   /** How long clients may take (SERVER_TIMEOUTS unless given; tests shorten them). */
@@ -133,6 +135,10 @@ const NO_RATE_LIMITS: RateLimits = { signInPerMinute: 0, adminWritesPerMinute: 0
 const DEFAULT_MESSAGING_QUEUE: MessagingQueueSettings = {
   limit: environmentSchema.properties.MESSAGING_QUEUE_LIMIT.default,
   maxAttempts: environmentSchema.properties.MESSAGING_MAX_ATTEMPTS.default,
+};
+const DEFAULT_BUNDLE_QUOTA: BundleQuota = {
+  versions: environmentSchema.properties.BUNDLE_QUOTA_VERSIONS.default,
+  bytes: environmentSchema.properties.BUNDLE_QUOTA_MEGABYTES.default * 1024 * 1024,
 };
 const NO_BACKENDS = Object.fromEntries(BACKENDS.map((name) => [name, null])) as PublicConfig['backends'];
 
@@ -230,7 +236,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(security, { directives, corsOrigins: options.corsOrigins ?? [] });
   // Before the routes, which it attaches to as they are declared. JSON and pages over 1 KB go out
   // compressed to a client that takes it (the user manifest compresses its own prepared bodies once;
-  // the web app's scripts come precompressed from the build). Request bodies are not decompressed:
+  // the web app's scripts come precompressed from the build, bundle files from their upload, decision
+  // 0067). Request bodies are not decompressed:
   // a compressed body would slip past the body limits.
   await app.register(fastifyCompress, {
     global: true,
@@ -266,7 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(manifestRoutes, served);
   await app.register(adminRoutes, served);
   await app.register(releaseRoutes, { releases, customerModules: options.customerModules, productName: options.productName, bundles });
-  await app.register(bundleRoutes, { bundles, servedSets, uploads: options.bundleUploads });
+  await app.register(bundleRoutes, { bundles, servedSets, uploads: options.bundleUploads, quota: options.bundleQuota ?? DEFAULT_BUNDLE_QUOTA });
   await app.register(customerRoutes, { ...served, claimedCustomerIds: options.claimedCustomerIds });
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });
   if (options.messaging)

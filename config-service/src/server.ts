@@ -163,6 +163,7 @@ async function main() {
     trustedProxyHops: settings.trustedProxyHops,
     streamLimits: settings.streamLimits,
     bundleUploads: settings.bundleUploads,
+    bundleQuota: settings.bundleQuota,
     metricsToken: settings.metricsToken,
     webRoot: settings.webDist,
     logger: loggerOptions({ level: settings.logLevel, pretty: settings.logFormat === 'pretty' }),

@@ -301,6 +301,8 @@ describe('environment schema rules', () => {
     ['BUNDLE_UPLOADS_PER_USER', '-1', "BUNDLE_UPLOADS_PER_USER: must be an integer between 0 and 1000, got '-1'"],
     ['BUNDLE_UPLOADS_PER_PROCESS', 'few', "BUNDLE_UPLOADS_PER_PROCESS: must be an integer between 0 and 1000, got 'few'"],
     ['RELEASES_KEPT', '-1', "RELEASES_KEPT: must be an integer between 0 and 100000, got '-1'"],
+    ['BUNDLE_QUOTA_VERSIONS', '0', "BUNDLE_QUOTA_VERSIONS: must be an integer between 1 and 100000, got '0'"],
+    ['BUNDLE_QUOTA_MEGABYTES', '1.5', "BUNDLE_QUOTA_MEGABYTES: must be an integer between 1 and 1000000, got '1.5'"],
     [
       'LOCAL_MODULE_FOLDERS',
       'modules/model-runtime/dist',

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { isDemoOrLocal } from '@platform/schemas';
 import type { InFlightLimits } from './plugins/inFlightLimit.ts';
 import { repoRoot } from './repoPaths.ts';
+import type { BundleQuota } from './store/bundleStore.ts';
 import {
   BACKENDS,
   backendVariable,
@@ -46,6 +47,8 @@ export interface Settings {
   localModuleFolders: { module: string; dir: string }[];
   /** Releases that keep their files, newest first (0: all); the oldest past it are pruned on publishing. */
   releasesKept: number;
+  /** How much one module may keep of its bundles (BUNDLE_QUOTA_VERSIONS, BUNDLE_QUOTA_MEGABYTES). */
+  bundleQuota: BundleQuota;
   webDist: string;
   /** Whether this service serves the main backend's local counterpart at /api/main, and Model Runtime's at /api/model-runtime (demo data). */
   localMainApi: boolean;
@@ -248,6 +251,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     manifestsDir: folder(values.MANIFESTS_DIR, 'route-manifests'),
     manifestSource: values.MANIFEST_SOURCE ?? (demoOrLocal ? 'files' : 'store'),
     releasesKept: values.RELEASES_KEPT,
+    bundleQuota: { versions: values.BUNDLE_QUOTA_VERSIONS, bytes: values.BUNDLE_QUOTA_MEGABYTES * 1024 * 1024 },
     localModuleFolders: localModuleFolders(values.LOCAL_MODULE_FOLDERS, environment, values.MANIFEST_SOURCE ?? (demoOrLocal ? 'files' : 'store')),
     webDist: folder(values.WEB_DIST, 'web/dist'),
     cognito: {

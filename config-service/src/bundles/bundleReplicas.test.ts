@@ -59,8 +59,13 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const staffAsk = (app: FastifyInstance, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object | Buffer, headers: Record<string, string> = {}) =>
-  app.inject({ method, url, headers: bearer(staff, { ...headers }), ...(payload ? { payload } : {}) });
+const staffAsk = (
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object | Buffer,
+  headers: Record<string, string> = {},
+) => app.inject({ method, url, headers: bearer(staff, { ...headers }), ...(payload ? { payload } : {}) });
 
 describe('module bundles on two replicas', () => {
   it('serves a bundle uploaded through one replica from the other, byte for byte', async () => {
@@ -96,5 +101,32 @@ describe('module bundles on two replicas', () => {
       ((await b.inject({ url: '/api/v1/manifest', headers: bearer(engineer) })).json() as UserManifest).modules.find((m) => m.key === 'lcc')?.bundle?.version;
     await expect.poll(lccOnB, { timeout: 5_000 }).toBe('1.4.2');
     expect((await b.inject({ url: '/life-cost' })).body).toContain('"/modules/lcc/1.4.2/index.js":"sha384-');
+  });
+
+  it('withdraws a version through one replica, and the other stops serving the files it keeps in memory', async () => {
+    const upload = await staffAsk(a, 'PUT', '/api/v1/admin/modules/lcc/bundles/1.5.0', gzippedTar(bundleEntries('to withdraw')), {
+      'content-type': 'application/gzip',
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    // Served by b once, so b keeps it in memory; then withdrawn through a.
+    expect((await b.inject({ url: '/modules/lcc/1.5.0/index.js', headers: { 'accept-encoding': 'br' } })).statusCode).toBe(200);
+    expect((await b.inject({ url: '/modules/lcc/1.5.0/index.js' })).statusCode).toBe(200);
+    expect((await staffAsk(a, 'DELETE', '/api/v1/admin/modules/lcc/bundles/1.5.0', { reason: 'leaks a token' })).statusCode).toBe(200);
+    await expect.poll(async () => (await b.inject({ url: '/modules/lcc/1.5.0/index.js' })).statusCode, { timeout: 5_000 }).toBe(404);
+    expect((await b.inject({ url: '/modules/lcc/1.5.0/index.js', headers: { 'accept-encoding': 'br' } })).statusCode).toBe(404);
+    const listed = (await staffAsk(b, 'GET', '/api/v1/admin/modules/lcc/bundles')).json().bundles.find((x: { version: string }) => x.version === '1.5.0');
+    expect(listed.withdrawn).toMatchObject({ reason: 'leaks a token' });
+    // And b refuses it as a name in service: the active release cannot come to name it.
+    const again = await staffAsk(b, 'PUT', '/api/v1/admin/modules/lcc/bundles/1.5.0', gzippedTar(bundleEntries('to withdraw')), {
+      'content-type': 'application/gzip',
+    });
+    expect(again.json()).toMatchObject({ code: 'CFG_ERR_BUNDLE_WITHDRAWN' });
+  });
+
+  it('refuses to withdraw, through either replica, the version the active release names', async () => {
+    const res = await staffAsk(b, 'DELETE', '/api/v1/admin/modules/lcc/bundles/1.4.2', { reason: 'in use' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'CFG_ERR_BUNDLE_IN_SERVICE' });
+    expect((await a.inject({ url: '/modules/lcc/1.4.2/index.js' })).statusCode).toBe(200);
   });
 });

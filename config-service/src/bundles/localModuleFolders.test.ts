@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserManifest } from '@platform/schemas';
 import type { FastifyInstance } from 'fastify';
@@ -24,18 +25,22 @@ cpSync(ROUTE_MANIFESTS, manifestsDir, { recursive: true });
 cpSync(join(import.meta.dirname, '../../../tests/fixtures/bundles/lcc'), moduleDir, { recursive: true });
 const build = (text: string) => writeFileSync(join(moduleDir, 'index.js'), `export const screens = {}; // ${text}\n`);
 build('first build');
+// Worth compressing: served in the br form made once when the folder was read, never compressed per request.
+const rows = JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ id: i, label: `row ${i}` })));
+writeFileSync(join(moduleDir, 'rows.json'), rows);
 
 const acme = sign(claims());
 let apps: TestApps;
 let app: FastifyInstance;
 let folder: FolderWithLocalBundles;
 let releases: ManifestReleases;
+let bundles: BundleStore;
 
 beforeAll(async () => {
   apps = await startTestApps();
   folder = new FolderWithLocalBundles(manifestsDir, {}, [{ module: 'mr', dir: moduleDir }]);
   const modules = apps.track(await demoCustomerModules(folder));
-  const bundles = new BundleStore(modules.store.db);
+  bundles = new BundleStore(modules.store.db);
   await folder.upload(bundles);
   releases = await ManifestReleases.open({ store: new ReleaseStore(modules.store.db), bundles, source: 'files', folder });
   apps.track({ close: () => releases.close() } as never);
@@ -73,6 +78,16 @@ describe('a local module folder', () => {
     expect(bundle!.integrity).toBe(sha384(entry.body));
     // route-manifests/ itself names no bundle: production, seeded from it, never names one it lacks.
     expect(JSON.parse(readFileSync(join(manifestsDir, 'mr.json'), 'utf8')).bundle).toBeUndefined();
+  });
+
+  it('is compressed once, as an upload is: a file worth it goes out in the br form stored beside it', async () => {
+    const { version } = (await mrBundle())!;
+    const res = await app.inject({ url: `/modules/mr/${version}/rows.json`, headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(rows);
+    const stored = await bundles.file('mr', version, 'rows.json', 'br');
+    expect(stored?.coding).toBe('br');
+    expect(res.rawPayload.equals(stored!.content)).toBe(true);
   });
 
   it('serves a rebuilt file as the next version, and keeps the one before', async () => {
@@ -114,6 +129,7 @@ describe('LOCAL_MODULE_FOLDERS', () => {
         ARTIFACT_SIGNING_KEY: Buffer.alloc(32, 1).toString('base64'),
         COGNITO_USER_POOL_ID: 'eu-west-1_abc',
         COGNITO_CLIENT_ID: 'client',
+        MESSAGING_SINK: 'none',
       };
       expect(() => readSettings(env), environment).toThrow(SettingsError);
       expect(() => readSettings(env)).toThrow(/LOCAL_MODULE_FOLDERS: .*only where ENVIRONMENT is local.*npm run modules:publish/);

@@ -7,6 +7,7 @@ import { manifestSetFromFiles, type LoadOptions, type ManifestSet } from '../man
 import { ManifestFolder } from '../manifests/manifestFolder.ts';
 import type { BundleStore } from '../store/bundleStore.ts';
 import type { Actor } from '../store/customerStore.ts';
+import { compressBundleFiles } from './compressBundleFiles.ts';
 import { packBundle } from './packBundle.ts';
 import { ENTRY, readBundle } from './readBundle.ts';
 
@@ -121,7 +122,9 @@ export class FolderWithLocalBundles extends ManifestFolder {
       const read = await readBundle(await packBundle(dir));
       const version = localVersion(read.digest);
       if (this.#versions.get(module) === version) return false;
-      await this.#bundles.put({ module, version, ...read }, FOLDER_UPLOADER);
+      // Compressed once here, as an upload is: nothing is compressed per request (issue 34). No quota: a
+      // developer's rebuilds are versions of their own, and the machine is theirs.
+      await this.#bundles.put({ module, version, ...read, files: await compressBundleFiles(read.files) }, FOLDER_UPLOADER);
       this.#versions.set(module, version);
       this.log.info({ module, version, dir }, `module ${module}: the screens in ${dir} are served as ${version}`);
       return true;

@@ -22,7 +22,7 @@ export function namedBundles(set: ManifestSet): NamedBundle[] {
 }
 
 /**
- * Refuses a set that names a bundle never uploaded for its module, or one built for a module SDK
+ * Refuses a set that names a bundle never uploaded for its module (or withdrawn), or one built for a module SDK
  * range the shell's SDK does not satisfy: a 422 whose problems point at each module file's /bundle,
  * as the release editor shows any other problem. `outcome` ends the detail: what was not done.
  */
@@ -34,6 +34,14 @@ export async function checkNamedBundles(set: ManifestSet, store: BundleStore, sd
   for (const { module, file, version } of named) {
     const bundle = stored.get(`${module}@${version}`);
     if (!bundle) problems.push({ file, pointer: '/bundle', rule: 'bundle-unknown', message: `no bundle ${version} was uploaded for module ${module}` });
+    // Withdrawn: its files answer 404, so a release naming it would give its users a module that cannot load.
+    else if (bundle.withdrawn)
+      problems.push({
+        file,
+        pointer: '/bundle',
+        rule: 'bundle-unknown',
+        message: `bundle ${version} of ${module} was withdrawn (${bundle.withdrawn.reason}); name another version`,
+      });
     else if (!semver.satisfies(sdkVersion, bundle.sdk))
       problems.push({
         file,

@@ -27,7 +27,7 @@ export async function withBundles(set: ManifestSet, store: BundleStore | undefin
   for (const { module, version } of named) {
     const bundle = stored.get(`${module}@${version}`);
     const entry = bundle?.files.find((f) => f.path === ENTRY);
-    if (!bundle || !entry) {
+    if (!bundle || !entry || bundle.withdrawn) {
       missing.push(`${module}@${version}`);
       continue;
     }

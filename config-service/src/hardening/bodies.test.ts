@@ -101,6 +101,7 @@ describe('the walk', () => {
         'POST /api/v1/admin/releases',
         'PUT /api/v1/admin/releases/active',
         'PUT /api/v1/customers/:customerId/modules/:moduleKey',
+        'DELETE /api/v1/admin/modules/:key/bundles/:version',
         'POST /api/v1/messaging/endpoints',
         'POST /idp',
         'POST /oauth2/authorize',

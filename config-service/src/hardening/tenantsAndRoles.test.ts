@@ -41,6 +41,7 @@ const ROUTES: Record<string, Kind> = {
   'GET /api/v1/admin/modules': 'staff-only',
   'GET /api/v1/admin/modules/:key/bundles': 'staff-only',
   'PUT /api/v1/admin/modules/:key/bundles/:version': 'staff-only',
+  'DELETE /api/v1/admin/modules/:key/bundles/:version': 'staff-only',
   'GET /modules/:key/:version/*': 'public',
   'POST /api/v1/admin/preview': 'staff-only',
   'GET /api/v1/admin/messaging/endpoints': 'staff-only',
@@ -447,6 +448,7 @@ const STAFF_BODIES: Record<string, (customer: string) => unknown> = {
   'PATCH /api/v1/customers/:customerId': () => ({ name: 'Globex Energy', reason: 'the same again' }),
   'POST /api/v1/admin/releases': () => ({ files: releases.current().contents, reason: 'the same again' }),
   'PUT /api/v1/admin/modules/:key/bundles/:version': () => gzippedTar(bundleEntries()),
+  'DELETE /api/v1/admin/modules/:key/bundles/:version': () => ({ reason: 'withdrawn in the walk' }),
   'PUT /api/v1/admin/releases/active': () => ({ release: firstRelease, reason: 'the same again' }),
   'PUT /api/v1/admin/releases/pilot': () => ({ release: pilotRelease, customers: ['globex'], reason: 'try it' }),
   'DELETE /api/v1/admin/releases/pilot': () => ({ release: pilotRelease, reason: 'enough' }),
@@ -470,6 +472,9 @@ const OPERATOR = { sub: 'op', email: 'op@provider.example' };
 const RELEASE_STEP = /^(PUT|DELETE|POST) \/api\/v1\/admin\/releases\/(active|pilot)/;
 /** The state a release step needs before staff can take it: a pilot to end or promote. */
 const STAFF_BEFORE: Record<string, () => Promise<unknown>> = {
+  // A version to withdraw (the upload's own walk may have stored it already: then 200).
+  'DELETE /api/v1/admin/modules/:key/bundles/:version': () =>
+    ask('PUT', '/api/v1/admin/modules/lcc/bundles/1.0.0', { token: staff, body: gzippedTar(bundleEntries()) }),
   'DELETE /api/v1/admin/releases/pilot': () =>
     releases.startPilot({ release: pilotRelease, customers: ['globex'], expectedActive: firstRelease, reason: 'to end', actor: OPERATOR }),
   'POST /api/v1/admin/releases/pilot/promote': () =>

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { PlatformError } from '../errors.ts';
+import { PlatformError, type ErrorCode } from '../errors.ts';
 
 /** Requests of one kind being answered at once: per signed-in user (by `sub`) and per process. 0: no bound. */
 export interface InFlightLimits {
@@ -13,10 +13,15 @@ export interface InFlightLimitOptions {
   limits: InFlightLimits;
   /** Seconds the refusal's Retry-After asks the client to wait. */
   retryAfterS: number;
+  /** The refusal's code, where a client should tell this limit from the others: CFG_ERR_RATE_LIMITED unless set. */
+  code?: Extract<ErrorCode, 'CFG_ERR_RATE_LIMITED' | 'CFG_ERR_CHECK_IN_FLIGHT'>;
 }
 
 /** Who a request counts against: the verified user, or, on a route without sign-in, the client address. */
-const callerOf = (request: FastifyRequest): string => (request.verifiedUser?.sub ? `user:${request.verifiedUser.sub}` : `ip:${request.ip}`);
+const callerOf = (request: FastifyRequest): string => (request.verifiedUser?.sub ? userCaller(request.verifiedUser.sub) : `ip:${request.ip}`);
+
+/** The caller a signed-in user's requests count as. */
+export const userCaller = (sub: string): string => `user:${sub}`;
 
 /**
  * Bounds the requests of one kind (a route or a few) that are being answered at once, where each holds
@@ -37,27 +42,24 @@ export class InFlightLimit {
     return this.#total;
   }
 
+  /** Requests of `caller` being answered now. */
+  of(caller: string): number {
+    return this.#byCaller.get(caller) ?? 0;
+  }
+
   /** Counts one more request of `caller`, or throws the 429 refusing it; the function returned releases it, once. */
   admit(caller: string): () => void {
-    const { what, limits, retryAfterS } = this.options;
+    const { what, limits, retryAfterS, code = 'CFG_ERR_RATE_LIMITED' } = this.options;
     const mine = this.#byCaller.get(caller) ?? 0;
     if (limits.perUser > 0 && mine >= limits.perUser) {
-      throw new PlatformError(
-        'CFG_ERR_RATE_LIMITED',
-        `${mine} ${what} of yours are in flight, the most allowed; try again in ${retryAfterS} s, once one has ended`,
-        {
-          extensions: { limit: 'user' },
-        },
-      );
+      throw new PlatformError(code, `${mine} ${what} of yours are in flight, the most allowed; try again in ${retryAfterS} s, once one has ended`, {
+        extensions: { limit: 'user' },
+      });
     }
     if (limits.perProcess > 0 && this.#total >= limits.perProcess) {
-      throw new PlatformError(
-        'CFG_ERR_RATE_LIMITED',
-        `this replica is answering ${this.#total} ${what}, the most it takes at once; try again in ${retryAfterS} s`,
-        {
-          extensions: { limit: 'process' },
-        },
-      );
+      throw new PlatformError(code, `this replica is answering ${this.#total} ${what}, the most it takes at once; try again in ${retryAfterS} s`, {
+        extensions: { limit: 'process' },
+      });
     }
     this.#byCaller.set(caller, mine + 1);
     this.#total++;

@@ -98,6 +98,8 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
     const path = request.url.split('?')[0] ?? '/';
     // History mode: any other GET is a screen address, answered with the app's page.
     if (webRoot && request.method === 'GET' && !notScreen(path)) return sendPage(reply, webRoot);
+    // Not kept by a cache in front (a CDN): what is missing now (a bundle file under /modules) may be there a moment later.
+    reply.header('Cache-Control', 'no-store');
     return sendProblem(reply, request, new PlatformError('CFG_ERR_NOT_FOUND', `no route ${request.method} ${path}`));
   });
 }

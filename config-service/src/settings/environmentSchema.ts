@@ -251,6 +251,22 @@ export const environmentSchema = {
       description:
         'manifest releases that keep their files, newest first; publishing past it clears the files of the oldest, but never of the active release, the pilot or the last 10 made active; 0: keep all',
     },
+    BUNDLE_QUOTA_VERSIONS: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100_000,
+      default: 100,
+      description:
+        'module bundle versions one module may keep (withdrawn ones do not count); an upload past it is refused (409 CFG_ERR_BUNDLE_QUOTA) until staff withdraw a version no release in service names',
+    },
+    BUNDLE_QUOTA_MEGABYTES: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1_000_000,
+      default: 250,
+      description:
+        "megabytes of one module's bundle files, as uploaded, across its versions (withdrawn ones do not count; the br and gzip forms kept beside them add about a half); an upload past it is refused (409 CFG_ERR_BUNDLE_QUOTA)",
+    },
     MANIFESTS_DIR: {
       type: 'string',
       'x-default': 'route-manifests in the repository',

@@ -100,5 +100,54 @@ export function bundleStoreContract(name: string, target: () => StoreTarget) {
       ]);
       expect(await replica.list('mr')).toEqual([]);
     });
+
+    it("gives back a file's br and gzip forms where stored, and the file itself where not", async () => {
+      const text = file('index.js', 'export const screens = { coded: true };');
+      const coded = { ...text, br: Buffer.from('pretend br'), gzip: Buffer.from('pretend gzip') };
+      const plain = file('chunks/a.js', 'export const a = 1;');
+      expect((await store.put(bundle('4.0.0', [coded, plain]), uploader)).outcome).toBe('created');
+      expect(await store.file('lcc', '4.0.0', 'index.js', 'br')).toMatchObject({ coding: 'br', content: Buffer.from('pretend br'), integrity: text.integrity });
+      expect(await store.file('lcc', '4.0.0', 'index.js', 'gzip')).toMatchObject({ coding: 'gzip', content: Buffer.from('pretend gzip') });
+      expect(await store.file('lcc', '4.0.0', 'index.js')).toMatchObject({ coding: undefined, content: text.content });
+      expect(await store.file('lcc', '4.0.0', 'chunks/a.js', 'br')).toMatchObject({ coding: undefined, content: plain.content });
+    });
+
+    it('withdraws a version from every connection: its bytes are gone, its row says who, when and why, and it stays taken', async () => {
+      const replica = new BundleStore(await open());
+      const heard: string[] = [];
+      const unlisten = await replica.onWithdrawn(
+        (module, version) => heard.push(`${module}@${version}`),
+        () => undefined,
+      );
+      const withdrawn = await store.withdraw('lcc', '4.0.0', other, 'broken');
+      expect(withdrawn).toMatchObject({ outcome: 'withdrawn', bundle: { version: '4.0.0', withdrawn: { by: other, reason: 'broken' } } });
+      expect(await replica.file('lcc', '4.0.0', 'index.js')).toBeUndefined();
+      expect(await replica.file('lcc', '4.0.0', 'index.js', 'br')).toBeUndefined();
+      expect((await replica.get('lcc', '4.0.0'))?.files.map((f) => f.path)).toEqual(['chunks/a.js', 'index.js']);
+      expect(await store.withdraw('lcc', '4.0.0', uploader, 'again')).toMatchObject({ outcome: 'already', bundle: { withdrawn: { by: other } } });
+      expect(await store.withdraw('lcc', '9.0.0', uploader, 'never was')).toBeUndefined();
+      expect((await store.put(bundle('4.0.0', [file('index.js', 'x')]), uploader)).outcome).toBe('withdrawn');
+      await expect.poll(() => heard).toEqual(['lcc@4.0.0']);
+      await unlisten();
+    });
+
+    it('refuses a new version past a quota, counting only versions not withdrawn, and lets a version it holds through', async () => {
+      const held = (await store.list('lcc')).filter((b) => !b.withdrawn);
+      const bytes = held.flatMap((b) => b.files).reduce((n, f) => n + f.bytes, 0);
+      const quota = { versions: held.length, bytes: 1_000_000 };
+      expect(await store.put(bundle('5.0.0', [file('index.js', 'five')]), uploader, quota)).toEqual({
+        outcome: 'over-quota',
+        limit: 'versions',
+        used: { versions: held.length, bytes },
+      });
+      expect(await store.put(bundle('5.0.0', [file('index.js', 'five')]), uploader, { versions: 100, bytes: bytes + 3 })).toMatchObject({
+        outcome: 'over-quota',
+        limit: 'bytes',
+      });
+      // A version held, uploaded again (the same digest), is no new version.
+      const first = held.find((b) => b.version === '1.0.0')!;
+      expect((await store.put(bundle('1.0.0', [], first.digest), uploader, quota)).outcome).toBe('same');
+      expect((await store.put(bundle('5.0.0', [file('index.js', 'five')]), uploader, { versions: held.length + 1, bytes: bytes + 4 })).outcome).toBe('created');
+    });
   });
 }

@@ -22,6 +22,7 @@ import { modelRuntimeJobSchema } from './model-runtime-job.ts';
 import { modelRuntimeLogSchema } from './model-runtime-log.ts';
 import { moduleAuditPageSchema } from './module-audit-page.ts';
 import { moduleBundleListSchema } from './module-bundle-list.ts';
+import { moduleBundleWithdrawalSchema } from './module-bundle-withdrawal.ts';
 import { moduleBundleSchema } from './module-bundle.ts';
 import { moduleManifestSchema } from './module-manifest.ts';
 import { moduleRegistrySchema } from './module-registry.ts';
@@ -72,6 +73,7 @@ export const allSchemas = [
   modelRuntimeLogSchema,
   moduleAuditPageSchema,
   moduleBundleListSchema,
+  moduleBundleWithdrawalSchema,
   moduleBundleSchema,
   moduleManifestSchema,
   moduleRegistrySchema,

@@ -22,6 +22,7 @@ export { modelRuntimeJobSchema } from './model-runtime-job.ts';
 export { modelRuntimeLogSchema } from './model-runtime-log.ts';
 export { moduleAuditPageSchema } from './module-audit-page.ts';
 export { moduleBundleListSchema } from './module-bundle-list.ts';
+export { moduleBundleWithdrawalSchema } from './module-bundle-withdrawal.ts';
 export { moduleBundleSchema } from './module-bundle.ts';
 export { moduleManifestSchema } from './module-manifest.ts';
 export { moduleRegistrySchema } from './module-registry.ts';

@@ -3,7 +3,7 @@ export const moduleBundleSchema = {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://asset-platform.example/schemas/module-bundle.schema.json",
   "title": "Module bundle",
-  "description": "PUT /api/v1/admin/modules/{key}/bundles/{version} (staff only): one uploaded build of a module's screens. Immutable: the same files again are answered 200, other files at that version 409.",
+  "description": "PUT /api/v1/admin/modules/{key}/bundles/{version} (staff only): one uploaded build of a module's screens. Immutable: the same files again are answered 200, other files at that version 409; a withdrawn version carries who withdrew it, when and why.",
   "type": "object",
   "additionalProperties": false,
   "required": [
@@ -76,6 +76,41 @@ export const moduleBundleSchema = {
     "uploadedAt": {
       "description": "ISO 8601.",
       "type": "string"
+    },
+    "withdrawn": {
+      "description": "Present once staff withdrew the version (DELETE …/bundles/{version}): its files answer 404 from then on, and the version cannot be uploaded again.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "by",
+        "at",
+        "reason"
+      ],
+      "properties": {
+        "by": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "sub",
+            "email"
+          ],
+          "properties": {
+            "sub": {
+              "type": "string"
+            },
+            "email": {
+              "type": "string"
+            }
+          }
+        },
+        "at": {
+          "description": "ISO 8601.",
+          "type": "string"
+        },
+        "reason": {
+          "type": "string"
+        }
+      }
     }
   }
 } as const;

@@ -24,6 +24,7 @@ import type { modelRuntimeJobSchema } from './model-runtime-job.ts';
 import type { modelRuntimeLogSchema } from './model-runtime-log.ts';
 import type { moduleAuditPageSchema } from './module-audit-page.ts';
 import type { moduleBundleListSchema } from './module-bundle-list.ts';
+import type { moduleBundleWithdrawalSchema } from './module-bundle-withdrawal.ts';
 import type { moduleBundleSchema } from './module-bundle.ts';
 import type { moduleRegistrySchema } from './module-registry.ts';
 import type { notificationListSchema } from './notification-list.ts';
@@ -110,6 +111,9 @@ export type ModuleAuditPage = FromSchema<typeof moduleAuditPageSchema>;
 
 /** GET /api/v1/admin/modules/{key}/bundles (staff only): every version of the module's screens uploaded, newest upload first. */
 export type ModuleBundleList = FromSchema<typeof moduleBundleListSchema, { references: [typeof moduleBundleSchema] }>;
+
+/** DELETE /api/v1/admin/modules/{key}/bundles/{version} (staff only): why the version is withdrawn, kept with who withdrew it and when. */
+export type ModuleBundleWithdrawal = FromSchema<typeof moduleBundleWithdrawalSchema>;
 
 /** PUT /api/v1/admin/modules/{key}/bundles/{version} (staff only): one uploaded build of a module's screens. */
 export type ModuleBundle = FromSchema<typeof moduleBundleSchema>;

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleBundle, ModuleBundleList, Problem } from '@platform/schemas';
+import { BundleStore } from '../../store/bundleStore.ts';
 import { bundleEntries, gzippedTar } from '../../testing/bundleTar.ts';
 import { demoCustomerModules, releasesOn, startTestApps, tokenFor, type TestApps, staffToken } from '../../testing/testApp.ts';
 import { bearer } from '../../testing/signedRequest.ts';
@@ -14,11 +16,13 @@ const customer = tokenFor({ role: 'customer', customerId: 'acme', modules: ['mr'
 
 let apps: TestApps;
 let app: FastifyInstance;
+let store: BundleStore;
 
 beforeAll(async () => {
   apps = await startTestApps();
   const modules = apps.track(await demoCustomerModules(apps.folder));
   const releases = await releasesOn(modules, apps.folder);
+  store = new BundleStore(modules.store.db);
   const webRoot = mkdtempSync(join(tmpdir(), 'bundles-web-'));
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html><head><title>app</title></head><body></body></html>');
   app = await apps.app({ releases, customerModules: modules, webRoot });
@@ -182,6 +186,67 @@ describe('GET /modules/{key}/{version}/{path}', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^application\/problem\+json/);
       expect((res.json() as Problem).code, url).toBe('CFG_ERR_NOT_FOUND');
+      // A CDN in front must not keep "missing": the file may be uploaded a moment later.
+      expect(res.headers['cache-control'], url).toBe('no-store');
     }
+  });
+});
+
+describe('GET /modules/{key}/{version}/{path}: codings made once at upload', () => {
+  // Large enough to be worth compressing, and compressible: a chunk of a real build is mostly repeated text.
+  const big = `export const rows = [\n${Array.from({ length: 2_000 }, (_, i) => `  { id: ${i}, label: 'row ${i}', kind: 'asset' },`).join('\n')}\n];\n`;
+  const url = '/modules/lcc/7.0.0/chunks/big.js';
+  const get = (headers: Record<string, string> = {}) => app.inject({ url, headers });
+  beforeAll(async () => {
+    const res = await upload('/api/v1/admin/modules/lcc/bundles/7.0.0', gzippedTar([...bundleEntries('coded'), { path: 'chunks/big.js', content: big }]));
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('sends the br or gzip form stored at upload, byte for byte, by Accept-Encoding with its q-values, and the file itself otherwise', async () => {
+    const br = await get({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(big);
+    // What goes out is what the upload stored: nothing is compressed again per request.
+    const stored = await store.file('lcc', '7.0.0', 'chunks/big.js', 'br');
+    expect(stored?.coding).toBe('br');
+    expect(br.rawPayload.equals(stored!.content)).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(big.length / 4);
+
+    const gzip = await get({ 'accept-encoding': 'br;q=0.5, gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(big);
+    expect(gzip.rawPayload.equals((await store.file('lcc', '7.0.0', 'chunks/big.js', 'gzip'))!.content)).toBe(true);
+
+    for (const accepted of [undefined, 'identity', 'br;q=0, gzip;q=0', 'deflate']) {
+      const plain = await get(accepted ? { 'accept-encoding': accepted } : {});
+      expect(plain.headers['content-encoding'], accepted).toBeUndefined();
+      expect(plain.body, accepted).toBe(big);
+    }
+  });
+
+  it('sends a file under a kilobyte as it is, whatever the client takes', async () => {
+    const small = await app.inject({ url: '/modules/lcc/7.0.0/index.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toContain('"coded"');
+  });
+
+  it('gives each coding its own entity tag, answers 304 per coding, and says every answer varies by Accept-Encoding', async () => {
+    const br = await get({ 'accept-encoding': 'br' });
+    const gzip = await get({ 'accept-encoding': 'gzip' });
+    const plain = await get();
+    const digest = `"${sha384(big)}"`;
+    expect(plain.headers.etag).toBe(digest);
+    expect(br.headers.etag).toBe(`"${sha384(big)}-br"`);
+    expect(gzip.headers.etag).toBe(`"${sha384(big)}-gzip"`);
+    for (const res of [br, gzip, plain]) expect(res.headers.vary).toBe('Accept-Encoding');
+
+    const brAgain = await get({ 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
+    expect(brAgain.statusCode).toBe(304);
+    expect(brAgain.headers.vary).toBe('Accept-Encoding');
+    // The br tag is not the identity representation: a client that now takes nothing compressed gets the file.
+    const plainWithBrTag = await get({ 'if-none-match': String(br.headers.etag) });
+    expect(plainWithBrTag.statusCode).toBe(200);
+    expect(plainWithBrTag.body).toBe(big);
+    expect((await get({ 'accept-encoding': 'gzip', 'if-none-match': digest })).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { moduleBundleListSchema, moduleBundleSchema, moduleManifestSchema, problemSchema, type ModuleBundle, type ModuleBundleList } from '@platform/schemas';
+import {
+  moduleBundleListSchema,
+  moduleBundleSchema,
+  moduleBundleWithdrawalSchema,
+  moduleManifestSchema,
+  problemSchema,
+  type ModuleBundle,
+  type ModuleBundleList,
+  type ModuleBundleWithdrawal,
+} from '@platform/schemas';
 import { BundleFiles } from '../../bundles/bundleFiles.ts';
+import { compressBundleFiles } from '../../bundles/compressBundleFiles.ts';
+import { namedBundles } from '../../bundles/namedBundles.ts';
 import { BUNDLE_LIMITS, ENTRY, readBundle } from '../../bundles/readBundle.ts';
 import { bundleFileUrl } from '../../bundles/servedBundles.ts';
 import { PlatformError } from '../../errors.ts';
@@ -9,12 +20,15 @@ import { InFlightLimit, type InFlightLimits } from '../../plugins/inFlightLimit.
 import { coercingAjv } from '../../validation/schemaValidator.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
 import { DEFAULT_BUNDLE_UPLOADS } from '../../settings.ts';
-import type { BundleStore, StoredBundle } from '../../store/bundleStore.ts';
+import type { BundleQuota, BundleStore, StoredBundle } from '../../store/bundleStore.ts';
+import { bundleFileRoute } from './bundleFileRoute.ts';
 
 export interface BundleRouteOptions {
   bundles: BundleStore;
   /** The sets served now (the active release's, a pilot's): a module one of them registers is known. */
   servedSets: () => readonly ManifestSet[];
+  /** How much one module may keep (BUNDLE_QUOTA_VERSIONS, BUNDLE_QUOTA_MEGABYTES). */
+  quota: BundleQuota;
   /** Bytes of bundle files kept in memory; unset: BundleFiles' default (64 MB). */
   cacheBytes?: number;
   /** Uploads read at once, per user and per process (each is held whole in memory while it is checked); unset: the settings' defaults. */
@@ -30,16 +44,6 @@ const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
 const secured = { security: [{ bearerAuth: [] }], tags: ['modules'] };
 const moduleParams = { type: 'object', required: ['key'], properties: { key: MODULE_KEY } } as const;
 const versionParams = { type: 'object', required: ['key', 'version'], properties: { key: MODULE_KEY, version: VERSION } } as const;
-/** Bundle files are named after nothing but themselves: a new build is a new version, so a year and immutable. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-/**
- * The policy of a bundle file opened as a page of its own (an SVG someone is sent a link to): a
- * sandbox, an origin of its own, running nothing, so a file meant as an image cannot act on this
- * origin's stored session. Browsers apply a response's policy only to documents and workers: the
- * page's imports, style sheets, fonts and images are loaded as before.
- */
-const FILE_AS_PAGE_POLICY = "default-src 'none'; style-src 'self'; img-src 'self'; font-src 'self'; sandbox";
-
 const answerOf = (bundle: StoredBundle): ModuleBundle => ({
   module: bundle.module,
   version: bundle.version,
@@ -48,7 +52,11 @@ const answerOf = (bundle: StoredBundle): ModuleBundle => ({
   files: bundle.files,
   uploadedBy: bundle.uploadedBy,
   uploadedAt: bundle.uploadedAt,
+  ...(bundle.withdrawn ? { withdrawn: bundle.withdrawn } : {}),
 });
+
+const MB = 1024 * 1024;
+const megabytes = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 
 /**
  * Module screen bundles (issue 28, decision 0056): staff upload a build of a module's screens as a
@@ -61,6 +69,13 @@ export default async function bundleRoutes(app: FastifyInstance, options: Bundle
   // After sign-in and the staff check, before the body (up to 10 MB, then its files) is read: 20
   // uploads at once added ~600 MB that stayed (issue 34).
   const uploads = new InFlightLimit({ what: 'bundle uploads', limits: options.uploads ?? DEFAULT_BUNDLE_UPLOADS, retryAfterS: UPLOAD_RETRY_AFTER_S });
+  // A version withdrawn through any replica is forgotten by this one's memory at once; news missed
+  // while the connection was down: everything is forgotten, and read again as asked for.
+  const unlisten = await options.bundles.onWithdrawn(
+    (module, version) => files.forget(module, version),
+    () => files.forget(),
+  );
+  app.addHook('onClose', async () => unlisten());
 
   /** A module the release in service (or the pilot's) registers; any other key is 404. */
   const knownModule = (key: string) => {
@@ -80,7 +95,7 @@ export default async function bundleRoutes(app: FastifyInstance, options: Bundle
         schema: {
           ...secured,
           summary:
-            "Upload a build of the module's screens: a gzipped tar of the folder (index.js and bundle.json at its root). 201 stored; 200 the same files were already this version; 409 the version holds other files",
+            "Upload a build of the module's screens: a gzipped tar of the folder (index.js and bundle.json at its root). 201 stored; 200 the same files were already this version; 409 the version holds other files, was withdrawn, or the module's quota is used up",
           params: versionParams,
           consumes: ['application/gzip'],
           body: { description: 'The bundle folder as a gzipped tar (index.js and bundle.json at its root).', type: 'string', format: 'binary' },
@@ -95,7 +110,28 @@ export default async function bundleRoutes(app: FastifyInstance, options: Bundle
         knownModule(key);
         const read = await readBundle(request.body);
         const actor = { sub: request.verifiedUser.sub, email: request.verifiedUser.email };
-        const put = await options.bundles.put({ module: key, version, ...read }, actor);
+        // Compressed once here, never per request (decision 0067); not for a version already taken, which stores nothing.
+        const stored = (await options.bundles.get(key, version)) ? read.files : await compressBundleFiles(read.files);
+        const put = await options.bundles.put({ module: key, version, ...read, files: stored }, actor, options.quota);
+        if (put.outcome === 'over-quota') {
+          const { quota } = options;
+          const limit =
+            put.limit === 'versions'
+              ? `${key} keeps ${put.used.versions} versions, the most a module may keep (BUNDLE_QUOTA_VERSIONS=${quota.versions})`
+              : `${key}'s versions hold ${megabytes(put.used.bytes)} of files; with these ${megabytes(read.files.reduce((n, f) => n + f.content.length, 0))} they would pass ${megabytes(quota.bytes)} (BUNDLE_QUOTA_MEGABYTES)`;
+          throw new PlatformError(
+            'CFG_ERR_BUNDLE_QUOTA',
+            `${limit}; nothing was stored. Withdraw versions no release in service names (DELETE /api/v1/admin/modules/${key}/bundles/{version}), then upload again`,
+            { extensions: { limit: put.limit, quota, used: put.used } },
+          );
+        }
+        if (put.outcome === 'withdrawn') {
+          throw new PlatformError(
+            'CFG_ERR_BUNDLE_WITHDRAWN',
+            `version ${version} of ${key} was withdrawn (${put.existing.withdrawn?.reason ?? ''}); a withdrawn version is never uploaded again: upload these as a new version`,
+            { extensions: { current: answerOf(put.existing) } },
+          );
+        }
         if (put.outcome === 'conflict') {
           throw new PlatformError(
             'CFG_ERR_BUNDLE_EXISTS',
@@ -122,7 +158,7 @@ export default async function bundleRoutes(app: FastifyInstance, options: Bundle
       ...guards,
       schema: {
         ...secured,
-        summary: "Every version of the module's screens uploaded, newest first",
+        summary: "Every version of the module's screens uploaded, newest first; a withdrawn one says who withdrew it, when and why",
         params: moduleParams,
         response: { 200: { $ref: `${moduleBundleListSchema.$id}#` }, ...problems },
       },
@@ -134,27 +170,41 @@ export default async function bundleRoutes(app: FastifyInstance, options: Bundle
     },
   );
 
-  app.get<{ Params: { key: string; version: string; '*': string } }>(
-    '/modules/:key/:version/*',
+  app.delete<{ Params: { key: string; version: string }; Body: ModuleBundleWithdrawal }>(
+    '/api/v1/admin/modules/:key/bundles/:version',
     {
+      onRequest: [app.authenticate, staffOnly('withdraw module bundles')],
       schema: {
-        tags: ['modules'],
-        summary: "A file of a module's bundle, for anyone: immutable, so cached for a year; its integrity is in the page's import map",
-        params: {
-          type: 'object',
-          required: ['key', 'version', '*'],
-          properties: { key: { type: 'string' }, version: { type: 'string' }, '*': { type: 'string' } },
-        },
-        response: { 200: { type: 'string', format: 'binary' }, ...problems },
+        ...secured,
+        summary:
+          'Withdraw a version (why, for the audit): its files answer 404 on every replica from then on, it no longer counts towards the quota, and it can never be uploaded again. 409 while the active release or a pilot names it',
+        params: versionParams,
+        body: { $ref: `${moduleBundleWithdrawalSchema.$id}#` },
+        response: { 200: { $ref: `${moduleBundleSchema.$id}#` }, ...problems },
       },
     },
-    async (request, reply) => {
-      const { key, version, '*': path } = request.params;
-      const file = await files.get(key, version, path);
-      if (!file) throw new PlatformError('CFG_ERR_NOT_FOUND', `no file ${bundleFileUrl(key, version, path)}`);
-      reply.header('Cache-Control', IMMUTABLE).header('ETag', file.etag).header('Content-Security-Policy', FILE_AS_PAGE_POLICY).type(file.contentType);
-      if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
-      return reply.send(file.content);
+    async (request, reply): Promise<ModuleBundle> => {
+      const { key, version } = request.params;
+      const naming = options
+        .servedSets()
+        .filter((set) => namedBundles(set).some((n) => n.module === key && n.version === version))
+        .map((set) => set.release);
+      if (naming.length)
+        throw new PlatformError(
+          'CFG_ERR_BUNDLE_IN_SERVICE',
+          `release ${naming.join(' and ')} in service names ${key} ${version}: activate (or end the pilot of) a release naming another version first; nothing was withdrawn`,
+          { extensions: { releases: naming } },
+        );
+      const actor = { sub: request.verifiedUser.sub, email: request.verifiedUser.email };
+      const withdrawn = await options.bundles.withdraw(key, version, actor, request.body.reason);
+      if (!withdrawn) throw new PlatformError('CFG_ERR_NOT_FOUND', `no version ${version} of ${key} was uploaded`);
+      files.forget(key, version);
+      if (withdrawn.outcome === 'withdrawn')
+        request.log.info({ module: key, version, actor: actor.sub, reason: request.body.reason }, 'module bundle withdrawn');
+      reply.header('Cache-Control', 'no-store');
+      return answerOf(withdrawn.bundle);
     },
   );
+
+  bundleFileRoute(app, files);
 }
