@@ -6,10 +6,15 @@ import { APP_PATHS } from './appPaths.ts';
 export function NotificationsLink() {
   const unread = useUnreadNotifications();
   return (
-    // The badge alone is a bare number to a screen reader: the name says what it counts.
-    <NavLink to={APP_PATHS.notifications} aria-label={unread ? `Notifications, ${unread} unread` : undefined}>
+    // The name comes from the text, the badge's number among it, so it begins with what is seen
+    // ("Notifications 3"), as speech control needs (WCAG 2.5.3); hidden words say what the number counts.
+    <NavLink to={APP_PATHS.notifications}>
       Notifications
-      {unread ? <span className="badge badge-count">{unread}</span> : null}
+      {unread ? (
+        <>
+          <span className="visually-hidden">,</span> <span className="badge badge-count">{unread}</span> <span className="visually-hidden">unread</span>
+        </>
+      ) : null}
     </NavLink>
   );
 }
