@@ -14,7 +14,7 @@ test.describe('toasts, shown while a form is on screen', () => {
     [1280, 800],
     [375, 740],
   ] as const) {
-    test(`cover none of the content's controls at ${width} px`, async ({ page }) => {
+    test(`cover none of the forms’ fields and buttons at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height });
       await page.goto('/settings/customers');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customers');

@@ -1,13 +1,13 @@
 import type { Locator } from '@playwright/test';
 
 /**
- * The controls of the page's main content (fields, buttons, links) that `cover`'s box overlaps, by
- * name: what a toast or popup would hide from the user working there.
+ * The form controls of the page's main content (fields and buttons) that `cover`'s box overlaps, by
+ * name: what a toast or popup would hide from the user filling a form there.
  */
 export function controlsCoveredBy(cover: Locator): Promise<string[]> {
   return cover.evaluate((element) => {
     const box = element.getBoundingClientRect();
-    const controls = document.querySelectorAll<HTMLElement>('main input, main select, main textarea, main button, main a[href]');
+    const controls = document.querySelectorAll<HTMLElement>('main input, main select, main textarea, main button');
     return Array.from(controls)
       .filter((control) => {
         const r = control.getBoundingClientRect();

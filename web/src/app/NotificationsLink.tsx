@@ -6,13 +6,14 @@ import { APP_PATHS } from './appPaths.ts';
 export function NotificationsLink() {
   const unread = useUnreadNotifications();
   return (
-    // The name comes from the text, the badge's number among it, so it begins with what is seen
-    // ("Notifications 3"), as speech control needs (WCAG 2.5.3); hidden words say what the number counts.
-    <NavLink to={APP_PATHS.notifications}>
+    // The badge alone is a bare number to a screen reader: the name says what it counts. It begins with
+    // the words shown ("Notifications 3", the space kept), as speech control needs (WCAG 2.5.3).
+    <NavLink to={APP_PATHS.notifications} aria-label={unread ? `Notifications, ${unread} unread` : undefined}>
       Notifications
       {unread ? (
         <>
-          <span className="visually-hidden">,</span> <span className="badge badge-count">{unread}</span> <span className="visually-hidden">unread</span>
+          {' '}
+          <span className="badge badge-count">{unread}</span>
         </>
       ) : null}
     </NavLink>
