@@ -148,6 +148,13 @@ test.describe('axe: signed-in screens', HARDENING, () => {
     await expectReadable(manage, 'Manage under the pointer');
   });
 
+  test('a page with unread notifications, the top bar naming their count', async ({ page }) => {
+    await page.goto('/');
+    // The demo notifications are unread for a user who has not opened the list.
+    await expect(page.getByRole('link', { name: /^Notifications, \d+ unread$/ })).toBeVisible();
+    await expectAccessible(page, 'a page with unread notifications');
+  });
+
   test('the not-found page', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(h1(page)).toHaveText('Not found');

@@ -40,6 +40,16 @@ test.describe('application chrome, for a customer user', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Exports');
   });
 
+  test('Life Cycle Cost offers a signed-in user no second sign-in: its login page is the account link', async ({ page }) => {
+    await page.goto('/life-cost');
+    const sections = page.getByRole('navigation', { name: 'Life Cycle Cost sections' });
+    await expect(sections.getByRole('link', { name: 'Life Cycle Cost' })).toBeVisible();
+    await expect(sections.getByRole('link', { name: /sign.?in|log.?in/i })).toHaveCount(0);
+    await sections.getByRole('link', { name: 'Account link' }).click();
+    await expect(page).toHaveURL('/life-cost/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account link');
+  });
+
   test('under 767 px the navigation folds behind a menu button and stays usable', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/');

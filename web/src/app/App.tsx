@@ -4,7 +4,8 @@ import { BrowserRouter } from 'react-router';
 import { publicConfigQuery } from '../api/publicConfig.ts';
 import { errorText } from '../screens/shared/errorText.ts';
 import { initialiseAuth } from '../auth/activeAuthConfiguration.ts';
-import { TOAST_OPTIONS, TOAST_POSITION } from './toasts.ts';
+import { useNarrowScreen } from '../hooks/useNarrowScreen.ts';
+import { toastPlacement } from './toasts.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { StatusPage } from './StatusPage.tsx';
@@ -26,6 +27,11 @@ function Configured() {
   return <AppRoutes config={config.data} />;
 }
 
+/** The one Toaster, placed for the window's width. */
+function Toasts() {
+  return <Toaster {...toastPlacement(useNarrowScreen())} />;
+}
+
 /** The application: data, router and toasts. */
 export function App() {
   return (
@@ -35,7 +41,7 @@ export function App() {
           <Configured />
         </ErrorBoundary>
       </BrowserRouter>
-      <Toaster position={TOAST_POSITION} toastOptions={TOAST_OPTIONS} />
+      <Toasts />
     </QueryClientProvider>
   );
 }

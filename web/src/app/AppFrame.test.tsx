@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { Link, Route, Routes } from 'react-router';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { NotificationList } from '@platform/schemas';
+import type { ModuleView, NotificationList } from '@platform/schemas';
 import { markSeen } from '../selection/notificationsSeen.ts';
 import { fakePlatform, type TestUser } from '../testing/fakePlatform.ts';
 import { renderInApp } from '../testing/renderInApp.tsx';
@@ -14,7 +14,7 @@ const ENGINEER: TestUser = { sub: 'u-erin', email: 'erin@acme.test', givenName: 
 const note = (id: string, at: string): NotificationList['notifications'][number] => ({ id, at, severity: 'info', title: id, body: '', siteGroupId: 'north' });
 const NOTIFICATIONS = [note('n3', '2026-11-21T04:00:00.000Z'), note('n2', '2026-11-20T04:00:00.000Z'), note('n1', '2026-11-19T04:00:00.000Z')];
 
-function renderFrame(options: { mfaPending?: boolean } = {}) {
+function renderFrame(options: { mfaPending?: boolean; modules?: ModuleView[] } = {}) {
   const platform = fakePlatform({
     user: ENGINEER,
     siteGroups: { acme: [{ id: 'north', name: 'North', sites: [] }] },
@@ -90,6 +90,13 @@ describe('AppFrame', () => {
     expect(platform.requestsTo('/api/v1/events')).toEqual([]);
     expect(platform.requestsTo('/api/main/customers/acme/sitegroups')).toEqual([]);
     expect(platform.requestsTo('/api/main/customers/acme/notifications')).toEqual([]);
+  });
+
+  it('says "No modules" under the Modules heading to a user who has none, rather than leave it empty', async () => {
+    renderFrame({ modules: [] });
+    const modules = screen.getByRole('navigation', { name: 'Modules' });
+    expect(await within(modules).findByText('No modules')).toBeDefined();
+    expect(within(modules).queryAllByRole('link')).toEqual([]);
   });
 
   it('shows Settings and the site groups once MFA is not pending (so the test above can fail)', async () => {

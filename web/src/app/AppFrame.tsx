@@ -113,6 +113,8 @@ export function AppFrame() {
               </li>
             ))}
           </ul>
+          {/* Under an empty heading a user with no module would wonder what failed to load. */}
+          {manifest && !mfaPending && manifest.modules.length === 0 && <p className="sidebar-empty">No modules</p>}
         </nav>
         <div className="frame-content">
           {manifest && <SectionNav modules={manifest.modules} />}

@@ -1,7 +1,5 @@
 import type { ToasterProps } from 'react-hot-toast';
 
-/** Toasts (spec section 9): bottom-right, 5000 ms. */
-export const TOAST_POSITION = 'bottom-right' as const;
 const TOAST_DURATION_MS = 5_000;
 /**
  * A failure stays longer: it says what could not be done, why and what to do (a conflict's sentence
@@ -16,3 +14,19 @@ export const TOAST_OPTIONS: ToasterProps['toastOptions'] = {
   error: { duration: FAILURE_TOAST_DURATION_MS },
   blank: { duration: FAILURE_TOAST_DURATION_MS },
 };
+
+/** A toast as wide as the space given it (react-hot-toast caps it at 350 px). */
+const FILLING = { ...TOAST_OPTIONS, style: { maxWidth: '100%' } };
+
+/**
+ * Where toasts show. The spec (section 9) says bottom-right, but there they covered forms' fields for
+ * 5 s: the content runs to the window's right edge (issue 35). From the mobile breakpoint up they sit
+ * bottom-left over the navigation column (15rem), no wider than it, so never over the content; on a
+ * narrow screen, where the content is the whole width, at the top over the top bar, leaving its Menu
+ * button free.
+ */
+export function toastPlacement(narrow: boolean): Pick<ToasterProps, 'position' | 'containerStyle' | 'toastOptions'> {
+  return narrow
+    ? { position: 'top-left', containerStyle: { top: '0.5rem', right: '6.5rem', bottom: 'auto', left: '0.5rem' }, toastOptions: FILLING }
+    : { position: 'bottom-left', containerStyle: { top: 'auto', right: 'auto', bottom: '1rem', left: '1rem', width: '13rem' }, toastOptions: FILLING };
+}

@@ -42,6 +42,7 @@ const BROWSER_OPERATIONS: ReadonlyMap<string, string> = new Map(
     ResendConfirmationCode: 'resendSignUpCode',
     ForgotPassword: 'resetPassword',
     ConfirmForgotPassword: 'confirmResetPassword',
+    ChangePassword: 'updatePassword, the profile’s Change password (the access token in its body is checked)',
     GetUser: 'fetchMFAPreference',
     AssociateSoftwareToken: 'setUpTOTP, and confirmSignIn when sign-in asks to set MFA up',
     VerifySoftwareToken: 'verifyTOTPSetup, and confirmSignIn likewise',

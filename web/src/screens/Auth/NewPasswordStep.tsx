@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
-import { DEFAULT_PASSWORD_POLICY, newPasswordProblem, passwordRules } from '../../auth/passwordPolicy.ts';
+import { DEFAULT_PASSWORD_POLICY, newPasswordProblem } from '../../auth/passwordPolicy.ts';
 import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { PasswordRules } from '../shared/PasswordRules.tsx';
 import { answerChallenge, type StepProps } from './signInSteps.ts';
 import { useAuthAction } from './useAuthAction.ts';
 
@@ -47,14 +48,7 @@ export function NewPasswordStep({ missingAttributes = [], onResult }: Pick<StepP
         ))}
         <label htmlFor="new-password">New password</label>
         <input id="new-password" name="password" type="password" autoComplete="new-password" aria-describedby="new-password-rules" required autoFocus />
-        <div id="new-password-rules" className="hint">
-          <p>Your password needs:</p>
-          <ul>
-            {passwordRules(policy).map((rule) => (
-              <li key={rule}>{rule}</li>
-            ))}
-          </ul>
-        </div>
+        <PasswordRules id="new-password-rules" policy={policy} lead="Your password needs:" />
         <label htmlFor="new-password-confirm">Confirm new password</label>
         <input id="new-password-confirm" name="confirmPassword" type="password" autoComplete="new-password" required />
         <ErrorNotice error={error} />

@@ -6,13 +6,20 @@ import { renderInApp } from '../../testing/renderInApp.tsx';
 import { ProfileScreen } from './ProfileScreen.tsx';
 
 // Amplify at the module boundary: the user's MFA as the identity provider holds it is the test's to say.
-const idp = vi.hoisted(() => ({ fetchMFAPreference: vi.fn(), setUpTOTP: vi.fn(), verifyTOTPSetup: vi.fn(), updateMFAPreference: vi.fn() }));
+const idp = vi.hoisted(() => ({
+  fetchMFAPreference: vi.fn(),
+  setUpTOTP: vi.fn(),
+  verifyTOTPSetup: vi.fn(),
+  updateMFAPreference: vi.fn(),
+  updatePassword: vi.fn(),
+}));
 vi.mock('../../auth/loadSignInFlow.ts', () => ({ loadSignInFlow: async () => ({ fetchMFAPreference: idp.fetchMFAPreference }) }));
 vi.mock('aws-amplify/auth', async (original) => ({
   ...(await original<typeof import('aws-amplify/auth')>()),
   setUpTOTP: idp.setUpTOTP,
   verifyTOTPSetup: idp.verifyTOTPSetup,
   updateMFAPreference: idp.updateMFAPreference,
+  updatePassword: idp.updatePassword,
 }));
 
 const ERIN: TestUser = {
@@ -96,5 +103,42 @@ describe('ProfileScreen', () => {
     const { user } = renderInApp(<ProfileScreen />);
     await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The identity provider cannot be reached. Check your connection and try again.');
+  });
+
+  it('changes the password under the pool’s rules, says a wrong current password in words, and confirms with a toast', async () => {
+    idp.updatePassword
+      .mockRejectedValueOnce(Object.assign(new Error('Incorrect username or password.'), { name: 'NotAuthorizedException' }))
+      .mockResolvedValue(undefined);
+    const policy = { minLength: 12, requireLowercase: true, requireUppercase: true, requireNumbers: true, requireSymbols: false };
+    fakePlatform({ user: ERIN, passwordPolicy: policy });
+    const { user } = renderInApp(<ProfileScreen />);
+    const password = await screen.findByRole('region', { name: 'Password' });
+    await user.click(within(password).getByRole('button', { name: 'Change password' }));
+    const rules = await within(password).findByText('Your new password needs:');
+    expect(
+      within(rules.parentElement!)
+        .getAllByRole('listitem')
+        .map((r) => r.textContent),
+    ).toEqual(['at least 12 characters', 'a lower-case letter', 'an upper-case letter', 'a number']);
+
+    await user.type(within(password).getByLabelText('Current password'), 'Old-Passw0rd!');
+    await user.type(within(password).getByLabelText('New password'), 'Short1a');
+    await user.type(within(password).getByLabelText('Confirm new password'), 'Short1a');
+    await user.click(within(password).getByRole('button', { name: 'Save new password' }));
+    expect((await within(password).findByRole('alert')).textContent).toBe('The password needs at least 12 characters.');
+    expect(idp.updatePassword).not.toHaveBeenCalled();
+
+    for (const field of ['New password', 'Confirm new password']) {
+      await user.clear(within(password).getByLabelText(field));
+      await user.type(within(password).getByLabelText(field), 'Longer-Passw0rd');
+    }
+    await user.click(within(password).getByRole('button', { name: 'Save new password' }));
+    expect((await within(password).findByRole('alert')).textContent).toBe('Your current password is not right. Type it again.');
+
+    await user.click(within(password).getByRole('button', { name: 'Save new password' }));
+    expect(await screen.findByText('Your password has been changed.')).toBeDefined();
+    expect(idp.updatePassword).toHaveBeenLastCalledWith({ oldPassword: 'Old-Passw0rd!', newPassword: 'Longer-Passw0rd' });
+    expect(within(password).queryByLabelText('Current password')).toBeNull();
+    expect(within(password).getByRole('button', { name: 'Change password' })).toBeDefined();
   });
 });

@@ -2,10 +2,11 @@ import { Link, useSearchParams } from 'react-router';
 import { APP_PATHS } from '../../app/appPaths.ts';
 import { activeAuthConfiguration } from '../../auth/activeAuthConfiguration.ts';
 import { useUserManifest } from '../../hooks/useUserManifest.ts';
+import { ChangePassword } from './ChangePassword.tsx';
 import { TotpSetup } from './TotpSetup.tsx';
 import { UserMeta } from './UserMeta.tsx';
 
-/** /profile: who the user is and, when their organisation requires it, the call to set up MFA. */
+/** /profile: who the user is, a change of password and, when their organisation requires it, the call to set up MFA. */
 export function ProfileScreen() {
   const { data: manifest } = useUserManifest();
   const [search] = useSearchParams();
@@ -56,6 +57,8 @@ export function ProfileScreen() {
         </dl>
       )}
       {user && <UserMeta meta={user.meta} />}
+      {/* A single sign-on user's password is their organisation's, changed there. */}
+      {user && activeAuthConfiguration() !== 'singleSignOn' && <ChangePassword />}
       {user && <TotpSetup sub={user.sub} email={user.email} />}
     </article>
   );

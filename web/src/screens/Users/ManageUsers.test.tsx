@@ -69,6 +69,12 @@ describe('ManageUsers', () => {
     expect(screen.getByRole('region', { name: 'User changes' })).toBeDefined();
   });
 
+  it('has one heading saying Users, the screen’s, and names its table section for itself', async () => {
+    manage(listing([ERIN]));
+    expect(await screen.findByRole('region', { name: 'Accounts and access' })).toBeDefined();
+    expect(screen.getAllByRole('heading', { name: 'Users' }).map((h) => h.tagName)).toEqual(['H1']);
+  });
+
   it('says when there are no users, and offers the invitation', async () => {
     manage(listing([]));
     expect(await screen.findByText('No users yet.')).toBeDefined();

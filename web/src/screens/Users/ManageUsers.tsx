@@ -76,7 +76,8 @@ export function ManageUsers({ client, customerId }: { client: ApiClient; custome
       {users.data?.users.length === 0 && <EmptyState>No users yet.</EmptyState>}
       {users.data && users.data.users.length > 0 && (
         <section aria-labelledby={`${id}-title`}>
-          <h2 id={`${id}-title`}>Users</h2>
+          {/* Not "Users" again: the screen's h1 says that already. */}
+          <h2 id={`${id}-title`}>Accounts and access</h2>
           <ReasonField {...reason.field} label="Reason for the change" placeholder="e.g. left the company, lost their phone" />
           {customerId ? (
             <ManagedUserTable caption={`Users of ${customerName(customerId)}`} users={users.data.users} actions={actions} />
