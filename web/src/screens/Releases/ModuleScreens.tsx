@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { releaseQuery } from '../../api/releases.ts';
 import { LoadState } from '../shared/LoadState.tsx';
+import { TableScroll } from '../shared/TableScroll.tsx';
 import { moduleBundleRows } from './moduleBundles.ts';
 
 const screens = (version: string | null) => version ?? 'generic';
@@ -30,7 +31,7 @@ export function ModuleScreens({ active, pilot }: { active: string; pilot: string
       ) : rows.length === 0 ? (
         <p className="muted">Every module shows the shell's generic screens{pilot ? ', in the pilot too' : ''}.</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Module screens">
           <table className="data-table" aria-labelledby={`${id}-title`}>
             <thead>
               <tr>
@@ -51,7 +52,7 @@ export function ModuleScreens({ active, pilot }: { active: string; pilot: string
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -33,7 +33,8 @@ function releaseTable({ selected = [] as string[], noDrafts = false } = {}) {
   return { ...view, onSelect, onAction };
 }
 
-const row = (id: string) => screen.getByRole('rowheader', { name: id }).closest('tr')!;
+/** A release's row, found by the short id it shows. */
+const row = (id: string) => screen.getByRole('rowheader', { name: id.slice(0, 8) }).closest('tr')!;
 
 describe('ReleaseTable', () => {
   it('shows every release newest first with who published it, why, and where it stands, pilot customers by name', () => {
@@ -41,10 +42,18 @@ describe('ReleaseTable', () => {
     const rows = within(screen.getByRole('table', { name: 'Releases' }))
       .getAllByRole('row')
       .slice(1);
-    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([NEW, PILOT, ACTIVE, OLD]);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([NEW, PILOT, ACTIVE, OLD].map((id) => id.slice(0, 8)));
     expect(rows.map((r) => r.querySelector('.badge')?.textContent)).toEqual(['Not in service', 'Pilot: Acme Rail', 'Active: everyone', 'Earlier']);
     expect(within(row(OLD)).getByText('sam@provider.test')).toBeTruthy();
     expect(within(row(OLD)).getByText('a test release')).toBeTruthy();
+  });
+
+  it('names a release by the first 8 characters of its id, the whole id in its tooltip, and when it was published', () => {
+    releaseTable();
+    const id = within(row(OLD)).getByRole('rowheader');
+    expect(id.textContent).toBe('aaaaaaaa');
+    expect(id.querySelector('code')?.title).toBe(OLD);
+    expect(within(row(OLD)).getByText(/ ago$/).getAttribute('title')).toBe('26-Nov-2026 09:00:00 UTC');
   });
 
   it('offers rollback on an earlier release and activation on a later one, and no step on the active one', async () => {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { ReleaseSummary } from '@platform/schemas';
 import { ago } from '../shared/relativeTime.ts';
+import { TableScroll } from '../shared/TableScroll.tsx';
 import { statusText, type ReleaseStatus } from './releaseStatus.ts';
 
 export type RowAction = { kind: 'activate' | 'pilot' | 'compare'; release: string };
@@ -15,17 +16,23 @@ interface Props {
   customerName: (id: string) => string;
 }
 
-/** Every release newest first: who published it, when, why, where it stands, and what can be done with it. */
+/** The first characters of a release id: enough to tell the releases of a list apart, as Git's short hashes do. */
+const shortId = (id: string) => id.slice(0, 8);
+
+/**
+ * Every release newest first: when, who and why, where it stands, and what can be done with it. Six
+ * narrow columns fit a laptop's screen beside the sidebar, the steps stacked in the last one; on phones
+ * the rows are cards (decision 0073). A release shows by its short id, the whole one in its tooltip.
+ */
 export function ReleaseTable({ releases, statuses, selected, onSelect, onAction, draftPath, customerName }: Props) {
   return (
-    <div className="table-scroll">
-      <table className="data-table release-table" aria-label="Releases">
+    <TableScroll label="Release history">
+      <table className="data-table release-table card-table" aria-label="Releases">
         <thead>
           <tr>
             <th scope="col">Compare</th>
             <th scope="col">Release</th>
             <th scope="col">Published</th>
-            <th scope="col">Author</th>
             <th scope="col">Reason</th>
             <th scope="col">Status</th>
             <th scope="col">Actions</th>
@@ -38,29 +45,38 @@ export function ReleaseTable({ releases, statuses, selected, onSelect, onAction,
             const draft = draftPath(r.id);
             return (
               <tr key={r.id} data-release={r.id} className={status.kind === 'active' ? 'active-release' : undefined}>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${r.id} for comparison`}
-                    checked={selected.includes(r.id)}
-                    onChange={(e) => onSelect(r.id, e.target.checked)}
-                  />
+                <td className="compare">
+                  <label className="check">
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${r.id} for comparison`}
+                      checked={selected.includes(r.id)}
+                      onChange={(e) => onSelect(r.id, e.target.checked)}
+                    />
+                    <span className="compare-text" aria-hidden="true">
+                      Compare
+                    </span>
+                  </label>
                 </td>
                 <th scope="row">
-                  <code>{r.id}</code>
+                  <code title={r.id}>{shortId(r.id)}</code>
                 </th>
-                <td>
+                <td data-label="Published">
                   <time dateTime={r.publishedAt} title={when.exact}>
                     {when.text}
                   </time>
                   <div className="muted small">{when.exact}</div>
+                  <div className="muted small">
+                    by <span className="author">{r.author.email || r.author.sub}</span>
+                  </div>
                 </td>
-                <td>{r.author.email || r.author.sub}</td>
-                <td className="reason">{r.reason}</td>
-                <td>
+                <td className="reason" data-label="Reason">
+                  {r.reason}
+                </td>
+                <td data-label="Status">
                   <span className={`badge release-${status.kind}`}>{statusText(status, customerName)}</span>
                 </td>
-                <td>
+                <td className="actions">
                   <div className="row-actions">
                     {status.kind !== 'active' && (
                       <>
@@ -87,6 +103,6 @@ export function ReleaseTable({ releases, statuses, selected, onSelect, onAction,
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

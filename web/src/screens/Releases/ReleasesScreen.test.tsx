@@ -29,12 +29,12 @@ function releasesScreen(list: (request: SeenRequest) => unknown = () => LIST) {
   return { ...view, platform };
 }
 
-/** Each release's row as it reads: its id and where it stands. */
+/** Each release's row as it reads: its id (the whole one, in its tooltip) and where it stands. */
 const rows = () =>
   within(screen.getByRole('table', { name: 'Releases' }))
     .getAllByRole('row')
     .slice(1)
-    .map((row) => [within(row).getByRole('rowheader').textContent, row.querySelector('.badge')?.textContent]);
+    .map((row) => [within(row).getByRole('rowheader').querySelector('code')?.title, row.querySelector('.badge')?.textContent]);
 
 describe('ReleasesScreen', () => {
   it('says it is loading the releases, then which one is served and where every release stands', async () => {

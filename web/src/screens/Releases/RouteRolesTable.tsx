@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { RouteRow } from './manifestEdits.ts';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 interface Props {
   moduleName: string;
@@ -16,7 +17,7 @@ export function RouteRolesTable({ moduleName, rows, roles, onChange }: Props) {
     <section aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Who may open each page of {moduleName}</h3>
       <p className="hint">Tick the roles a page is limited to (its children too); a page with none ticked is open to every role that gets the module.</p>
-      <div className="table-scroll">
+      <TableScroll label={`Who may open each page of ${moduleName}`}>
         <table className="data-table route-roles" aria-labelledby={`${id}-title`}>
           <thead>
             <tr>
@@ -55,7 +56,7 @@ export function RouteRolesTable({ moduleName, rows, roles, onChange }: Props) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

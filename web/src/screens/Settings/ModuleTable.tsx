@@ -1,5 +1,6 @@
 import type { AdminModuleList } from '@platform/schemas';
 import { ProblemList } from '../shared/ProblemList.tsx';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 type Module = AdminModuleList['modules'][number];
 
@@ -14,8 +15,8 @@ export function ModuleTable({ modules, environment }: { modules: readonly Module
         A user gets a module when their claims name it (staff without a list get all), the environment and role rules below allow it, and their customer has it
         switched on.
       </p>
-      <div className="table-scroll">
-        <table className="data-table">
+      <TableScroll label="Modules and exposure">
+        <table className="data-table card-table" aria-labelledby="module-exposure">
           <thead>
             <tr>
               <th scope="col">Module</th>
@@ -33,16 +34,16 @@ export function ModuleTable({ modules, environment }: { modules: readonly Module
                 <th scope="row">
                   {m.name} <span className="muted">({m.key})</span>
                 </th>
-                <td>
+                <td data-label="Address">
                   <code>{m.baseUrl}</code>
                 </td>
-                <td>{everyone(m.exposure.roles, 'every role')}</td>
-                <td>
+                <td data-label="Roles">{everyone(m.exposure.roles, 'every role')}</td>
+                <td data-label="Environments">
                   {everyone(m.exposure.environments, 'all')}
                   {!m.servedInEnvironment && <div className="badge badge-off">not served in {environment}</div>}
                 </td>
-                <td>{m.exposure.enabledForNewCustomers ? 'on' : 'off'}</td>
-                <td>
+                <td data-label="New customers">{m.exposure.enabledForNewCustomers ? 'on' : 'off'}</td>
+                <td data-label="Routes">
                   {m.routeCount}
                   {m.restrictedRoutes.length > 0 && (
                     <ul className="restricted">
@@ -54,7 +55,7 @@ export function ModuleTable({ modules, environment }: { modules: readonly Module
                     </ul>
                   )}
                 </td>
-                <td>
+                <td data-label="Manifest">
                   {m.status === 'valid' ? (
                     <span className="badge badge-ok">valid</span>
                   ) : (
@@ -69,7 +70,7 @@ export function ModuleTable({ modules, environment }: { modules: readonly Module
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

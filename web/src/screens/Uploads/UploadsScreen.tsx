@@ -11,6 +11,7 @@ import { failureText } from '../shared/errorText.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
 import { NeedsCustomer } from '../shared/NeedsCustomer.tsx';
 import { SiteGroupFilterNote } from '../shared/SiteGroupFilterNote.tsx';
+import { TableScroll } from '../shared/TableScroll.tsx';
 
 type Upload = UploadList['uploads'][number];
 
@@ -34,8 +35,8 @@ export function UploadsScreen({ title }: ScreenProps) {
           {uploads.data.uploads.length === 0 ? (
             <EmptyState>{selected.length ? 'No uploads in the selected site groups.' : 'No files have been uploaded yet.'}</EmptyState>
           ) : (
-            <div className="table-scroll">
-              <table className="data-table" aria-label="Uploads">
+            <TableScroll label="Uploaded files">
+              <table className="data-table card-table" aria-label="Uploads">
                 <thead>
                   <tr>
                     <th scope="col">File</th>
@@ -53,15 +54,17 @@ export function UploadsScreen({ title }: ScreenProps) {
                   {uploads.data.uploads.map((u) => (
                     <tr key={u.id} data-upload={u.id}>
                       <th scope="row">{u.fileName}</th>
-                      <td className="size">{formatBytes(u.sizeBytes)}</td>
-                      <td>
+                      <td className="size" data-label="Size">
+                        {formatBytes(u.sizeBytes)}
+                      </td>
+                      <td data-label="Uploaded">
                         <time dateTime={u.uploadedAt} title={formatDateTimeUtc(u.uploadedAt)}>
                           {formatDate(u.uploadedAt)}
                         </time>
                       </td>
-                      <td>{u.uploadedBy}</td>
-                      <td>{groupName(u.siteGroupId)}</td>
-                      <td>
+                      <td data-label="By">{u.uploadedBy}</td>
+                      <td data-label="Site group">{groupName(u.siteGroupId)}</td>
+                      <td data-label="Status">
                         <span className={`badge ${u.status === 'failed' ? 'badge-off' : u.status === 'processed' ? 'badge-ok' : ''}`}>{STATUS[u.status]}</span>
                       </td>
                       <td>{client && <DownloadUpload customerId={customerId} upload={u} />}</td>
@@ -69,7 +72,7 @@ export function UploadsScreen({ title }: ScreenProps) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </>
       )}

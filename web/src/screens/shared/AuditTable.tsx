@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { ErrorNotice } from './ErrorNotice.tsx';
 import { ago } from './relativeTime.ts';
 import { OlderPages } from './OlderPages.tsx';
+import { TableScroll } from './TableScroll.tsx';
 
 /** What every audit entry records besides the step itself: who took it, when, and why. */
 interface AuditEntry {
@@ -45,8 +46,8 @@ export function AuditTable<E extends AuditEntry>({ title, label, audit, columns,
       <ErrorNotice title={`Cannot load ${what}`} error={audit.error} onRetry={() => void audit.refetch()} />
       {audit.isSuccess && entries.length === 0 && <p className="muted">{empty}</p>}
       {entries.length > 0 && (
-        <div className="table-scroll">
-          <table className="data-table" aria-label={label}>
+        <TableScroll label={label}>
+          <table className="data-table card-table" aria-label={label}>
             <thead>
               <tr>
                 <th scope="col">When</th>
@@ -64,22 +65,24 @@ export function AuditTable<E extends AuditEntry>({ title, label, audit, columns,
                 const when = ago(e.at);
                 return (
                   <tr key={e.id}>
-                    <td>
+                    <td data-label="When">
                       <time dateTime={e.at} title={when.exact}>
                         {when.text}
                       </time>
                     </td>
-                    <td>{e.actor.email || e.actor.sub}</td>
+                    <td data-label="Who">{e.actor.email || e.actor.sub}</td>
                     {columns.map((c) => (
-                      <td key={c.header}>{c.cell(e)}</td>
+                      <td key={c.header} data-label={c.header}>
+                        {c.cell(e)}
+                      </td>
                     ))}
-                    <td>{e.reason}</td>
+                    <td data-label="Reason">{e.reason}</td>
                   </tr>
                 );
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <OlderPages list={audit}>{older}</OlderPages>
     </section>

@@ -1,4 +1,5 @@
 import type { AdminPreview, ModuleView, PreviewChanges, PreviewDecision } from '@platform/schemas';
+import { TableScroll } from './TableScroll.tsx';
 
 const RULES: Record<PreviewDecision['rule'], string> = {
   claim: 'Claims',
@@ -53,7 +54,7 @@ export function PreviewResult({ answer, comparing, stale }: { answer: AdminPrevi
           {manifest.modules.length === 0 && <li className="muted">No modules</li>}
         </ul>
       </nav>
-      <div className="table-scroll">
+      <TableScroll label="Module decisions">
         <table className="data-table" aria-label="Module decisions">
           <thead>
             <tr>
@@ -74,7 +75,7 @@ export function PreviewResult({ answer, comparing, stale }: { answer: AdminPrevi
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {comparing && answer.comparison && <Changes changes={answer.comparison.changes} from={answer.view} />}
     </div>
   );
