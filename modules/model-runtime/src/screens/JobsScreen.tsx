@@ -2,22 +2,22 @@ import type { ModelRuntimeJobList } from '@platform/schemas';
 import { RouteLink, formatDateTimeUtc, type ScreenProps } from '@platform/module-sdk';
 import { Screen, Table } from '../Screen.tsx';
 import { seg, useBackend } from '../useBackend.ts';
-import { inDomain, useDomainName } from '../useDomainName.ts';
+import { useDomainName } from '../useDomainName.ts';
 import { KINDS, type RunKind } from './kinds.ts';
 
 /** mr.jobs and mr.workflows: the domain's runs of a kind, newest first, each opening its own screen. */
 export function JobsScreen({ kind, title, params }: ScreenProps & { kind: RunKind }) {
   const { list, detail, create, noun } = KINDS[kind];
   const answer = useBackend<ModelRuntimeJobList>(`/domains/${seg(params.domain)}/${list}`);
-  const heading = inDomain(title, useDomainName(params.domain));
+  const domain = useDomainName(params.domain);
   return (
-    <Screen title={heading} answer={answer} missing={`No domain ${params.domain}.`}>
+    <Screen title={title} domain={domain} answer={answer} missing={`No domain ${params.domain}.`}>
       {({ jobs }) => (
         <>
           <p>
             <RouteLink to={create} params={{ domain: params.domain }}>{`New ${noun}`}</RouteLink>
           </p>
-          <Table label={heading} head={[noun === 'job' ? 'Job' : 'Workflow', 'Name', 'Status', 'Submitted', 'By']} empty={!jobs.length}>
+          <Table label={title} head={[noun === 'job' ? 'Job' : 'Workflow', 'Name', 'Status', 'Submitted', 'By']} empty={!jobs.length}>
             {jobs.map((j) => (
               <tr key={j.id}>
                 <th scope="row">

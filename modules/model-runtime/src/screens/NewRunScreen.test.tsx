@@ -94,7 +94,9 @@ describe('Model Runtime: New job', () => {
     const { user, platform } = open('/model-runtime/acme-wind/jobs/new', ({ url, method }) =>
       method === 'POST' && url.pathname === `${MR}/domains/acme-wind/jobs` ? QUEUED : undefined,
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'New job in Wind fleet' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'New job' })).toBeDefined();
+    // The domain by the name people know, not the address's "acme-wind".
+    expect(await screen.findByText('Domain: Wind fleet')).toBeDefined();
     const form = await screen.findByRole('form', { name: 'New job' });
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Blade fatigue, December');
     const what = within(form).getByRole('combobox', { name: 'What to run' });

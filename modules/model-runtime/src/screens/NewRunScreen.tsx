@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ModelRuntimeArtifactList, ModelRuntimeJob, ModelRuntimeNewRun } from '@platform/schemas';
 import { RouteLink, toast, useApi, useNavigateToRoute, type ScreenProps } from '@platform/module-sdk';
 import { Screen } from '../Screen.tsx';
-import { inDomain, useDomainName } from '../useDomainName.ts';
+import { useDomainName } from '../useDomainName.ts';
 import { seg, useBackend, type Answer } from '../useBackend.ts';
 import { KINDS, type RunKind } from './kinds.ts';
 
@@ -16,7 +16,7 @@ const artifactsIn = (answer: Answer<ModelRuntimeArtifactList>): Artifacts => (an
 export function NewRunScreen({ kind, title, params }: ScreenProps & { kind: RunKind }) {
   const { list } = KINDS[kind];
   const domain = params.domain ?? '';
-  const heading = inDomain(title, useDomainName(domain));
+  const name = useDomainName(domain);
   // The domain's runs of this kind: whether the domain is there for this user, as the list screen asks.
   const runs = useBackend<unknown>(`/domains/${seg(domain)}/${list}`);
   const job = kind === 'job';
@@ -31,7 +31,7 @@ export function NewRunScreen({ kind, title, params }: ScreenProps & { kind: RunK
       ]
     : [];
   return (
-    <Screen title={heading} answer={runs} missing={`No domain ${domain}.`}>
+    <Screen title={title} domain={name} answer={runs} missing={`No domain ${domain}.`}>
       {() => <RunForm kind={kind} domain={domain} groups={groups} />}
     </Screen>
   );
