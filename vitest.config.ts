@@ -33,7 +33,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
-          include: ['web/src/**/*.test.{ts,tsx}', 'web/build/**/*.test.ts', 'schemas/src/**/*.test.ts'],
+          include: ['web/src/**/*.test.{ts,tsx}', 'web/build/**/*.test.ts', 'schemas/src/**/*.test.ts', 'modules/*/src/**/*.test.tsx'],
           // Type-level tests run in the same run and count in its totals. tsc checks a project of their own,
           // the test-d files and what they import, so the check stays a few seconds.
           typecheck: { enabled: true, include: ['schemas/src/**/*.test-d.ts', 'web/module-sdk/src/**/*.test-d.ts'], tsconfig: 'schemas/tsconfig.test-d.json' },

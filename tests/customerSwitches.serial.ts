@@ -36,6 +36,8 @@ test('an operator switches a module off for acme: it vanishes from an acme userâ
   await flip(staff, /Life Cycle Cost/, 'contract ended');
   await expect(staff.getByText('Life Cycle Cost switched off for Acme Industrial')).toBeVisible();
   await expect(lcc).not.toBeChecked();
+  // The keyboard's place is kept: focus stays on the switch through the save and the refetch.
+  await expect(lcc).toBeFocused();
   const history = staff.getByRole('table', { name: 'Change history of Acme Industrial' });
   await expect(history.locator('tbody tr').first()).toContainText('contract ended');
   await expect(history.locator('tbody tr').first()).toContainText('staff@demo.local');

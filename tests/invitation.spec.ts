@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { STAFF_STATE, ACCOUNTS } from './support/accounts.ts';
 import { callIdentityProvider, mailboxMark, temporaryPasswordSentTo, uniqueEmail, webClientId } from './support/mailbox.ts';
 import { expectNoSeriousViolations } from './support/axe.ts';
@@ -82,22 +82,7 @@ test.describe('inviting a user, as staff', () => {
   test("staff change a user's role and modules, then disable them; the audit shows both with their reasons", async ({ page }) => {
     const email = uniqueEmail('changed');
     const mark = mailboxMark();
-    const token = await idTokenFor(page.request, ACCOUNTS.staff.email);
-    const created = await page.request.post('/api/user-management/users', {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
-        email,
-        givenName: 'Chris',
-        familyName: 'Changed',
-        role: 'customer',
-        customerId: 'globex',
-        modules: ['mr'],
-        landingPageModuleKey: null,
-        requireMFA: false,
-        reason: 'set up for the journey',
-      },
-    });
-    expect(created.status()).toBe(201);
+    await invite(page.request, email, 'Chris', 'Changed');
     const temporary = await temporaryPasswordSentTo(email, mark);
 
     await page.goto('/settings/users');
@@ -112,11 +97,13 @@ test.describe('inviting a user, as staff', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Chris Changed changed' })).toBeVisible();
     await expect(form).toHaveCount(0);
 
-    // Disabling asks for a reason too.
+    // Disabling asks for a reason too, in a dialog of its own.
     await table.getByRole('button', { name: 'Disable Chris Changed' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Say why, before you disable a user' })).toBeVisible();
-    await page.getByLabel('Reason for the change').fill('contract ended');
-    await table.getByRole('button', { name: 'Disable Chris Changed' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Disable Chris Changed?' });
+    await dialog.getByRole('button', { name: 'Disable user' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(/Say why you disable Chris Changed/);
+    await dialog.getByLabel('Reason').fill('contract ended');
+    await dialog.getByRole('button', { name: 'Disable user' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Chris Changed disabled' })).toBeVisible();
     await expect(table.getByRole('row', { name: /Chris Changed/ })).toContainText('disabled');
     await expect(table.getByRole('button', { name: 'Enable Chris Changed' })).toBeVisible();
@@ -131,4 +118,63 @@ test.describe('inviting a user, as staff', () => {
     // Disabled in the pool, not only on the page.
     expect(await passwordSignIn(page, email, temporary)).toBe('NotAuthorizedException');
   });
+
+  test('staff disable a freshly invited user by keyboard alone, through the dialog with a reason; focus stays on the row', async ({ page }, testInfo) => {
+    const email = uniqueEmail('keyboard');
+    await invite(page.request, email, 'Kim', 'Keyboard');
+    await page.goto('/settings/users');
+    const table = page.getByRole('table', { name: 'Globex Energy' });
+    // The keyboard starts on the row's button (Tab would get there too, a long way down the page).
+    await table.getByRole('button', { name: 'Disable Kim Keyboard' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Disable Kim Keyboard?' });
+    await expect(dialog).toContainText('Kim Keyboard can no longer sign in');
+    // Focus is in the dialog's reason field; Tab stays inside the modal dialog.
+    await expect(dialog.getByLabel('Reason')).toBeFocused();
+    await page.keyboard.type('left before the first sign-in');
+    await expectNoSeriousViolations(page, 'Settings → Users with the Disable dialog');
+    for (const [width, height] of [
+      [1280, 800],
+      [375, 740],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      const path = testInfo.outputPath(`users-disable-dialog-${width}.png`);
+      await page.screenshot({ path });
+      await testInfo.attach(`users-disable-dialog-${width}`, { path, contentType: 'image/png' });
+      // The dialog fits the phone: nothing to scroll sideways to reach its buttons.
+      const box = await dialog.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+    }
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Disable user' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'Kim Keyboard disabled' })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    // The same button, now Enable, still holds the keyboard's place.
+    await expect(table.getByRole('button', { name: 'Enable Kim Keyboard' })).toBeFocused();
+    await expect(table.getByRole('row', { name: /Kim Keyboard/ })).toContainText('disabled');
+    const audit = page.getByRole('table', { name: 'User changes' });
+    await expect(audit.getByRole('row', { name: new RegExp(email) }).first()).toContainText('Disabled');
+    await expect(audit.getByRole('row', { name: new RegExp(email) }).first()).toContainText('left before the first sign-in');
+  });
 });
+
+/** Invites a user of Globex through the API, as staff: they have not signed in yet. */
+async function invite(request: APIRequestContext, email: string, givenName: string, familyName: string) {
+  const token = await idTokenFor(request, ACCOUNTS.staff.email);
+  const created = await request.post('/api/user-management/users', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      email,
+      givenName,
+      familyName,
+      role: 'customer',
+      customerId: 'globex',
+      modules: ['mr'],
+      landingPageModuleKey: null,
+      requireMFA: false,
+      reason: 'set up for the journey',
+    },
+  });
+  expect(created.status()).toBe(201);
+}

@@ -31,8 +31,10 @@ test("an acme engineer clicks from Model Runtime's domains down to a job's log a
 
   await domains.getByRole('link', { name: 'Wind fleet' }).click();
   await expect(page).toHaveURL('/model-runtime/acme-wind/jobs');
-  await expect(h1(page)).toHaveText('Jobs in acme-wind');
-  const jobs = content(page).getByRole('table', { name: 'Jobs in acme-wind' });
+  // The domain by the name people know it by, not its id (issue 35).
+  await expect(h1(page)).toHaveText('Jobs');
+  await expect(content(page).getByText('Domain: Wind fleet')).toBeVisible();
+  const jobs = content(page).getByRole('table', { name: 'Jobs' });
   await expect(jobs.getByRole('rowheader')).toHaveText(['J-1003', 'J-1002', 'J-1001']);
 
   await jobs.getByRole('link', { name: 'J-1002' }).click();
@@ -44,20 +46,36 @@ test("an acme engineer clicks from Model Runtime's domains down to a job's log a
 
   const tabs = page.getByRole('navigation', { name: 'Domain acme-wind sections' });
   for (const [tab, row] of [
-    ['Models in acme-wind', 'Blade fatigue'],
+    ['Models', 'Blade fatigue'],
     ['Scripts (python3.6 runtime)', 'Clean SCADA series'],
     ['FMUs (FMU runtime)', 'Gearbox thermal'],
   ] as const) {
     await tabs.getByRole('link', { name: tab }).click();
     await expect(h1(page)).toHaveText(tab);
+    await expect(tabs.locator('[aria-current="page"]')).toHaveText([tab]);
     await expect(content(page).getByRole('table', { name: tab }).getByRole('rowheader')).toContainText([row]);
   }
 
-  await tabs.getByRole('link', { name: 'Workflows in acme-wind' }).click();
+  await tabs.getByRole('link', { name: 'Workflows', exact: true }).click();
   await content(page).getByRole('link', { name: 'W-2001' }).click();
   await expect(h1(page)).toHaveText('Workflow W-2001');
   await content(page).getByRole('link', { name: 'Logs of workflow W-2001' }).click();
   await expect(h1(page)).toHaveText('Logs of workflow W-2001');
   await expect(content(page)).toContainText('results written');
   await expect(page.locator('h1')).toHaveCount(1);
+
+  // "New job" is a form that queues a job in the stand-in, and opens it.
+  await tabs.getByRole('link', { name: 'New job' }).click();
+  await expect(h1(page)).toHaveText('New job');
+  await expect(content(page).getByText('Domain: Wind fleet')).toBeVisible();
+  // One tab is the current page: New job, not Jobs as well.
+  await expect(tabs.locator('[aria-current="page"]')).toHaveText(['New job']);
+  const form = content(page).getByRole('form', { name: 'New job' });
+  await form.getByLabel('Name').fill('Blade fatigue, December');
+  await form.getByLabel('What to run').selectOption({ label: 'Blade fatigue 3.2.0 (python3.6)' });
+  await form.getByRole('button', { name: 'Queue the job' }).click();
+  await expect(h1(page)).toHaveText(/^Job J-\d+$/);
+  await expect(content(page)).toContainText('Blade fatigue, December');
+  await expect(content(page)).toContainText('queued');
+  await expect(page.getByRole('status').filter({ hasText: /Job J-\d+ queued/ })).toBeVisible();
 });

@@ -58,7 +58,8 @@ afterEach(() => {
 
 /** Every route that takes a body, from the service's own route table so a new one cannot escape. */
 const bodyRoutes = () => app.routeTable.filter((r) => /^(POST|PUT|PATCH|DELETE)$/.test(r.method));
-const concrete = (url: string) => url.replace(':customerId', 'acme').replace(':moduleKey', 'mr').replace(':name', 'pretoken').replace(':id', '0123456789ab');
+const concrete = (url: string) =>
+  url.replace(':customerId', 'acme').replace(':moduleKey', 'mr').replace(':name', 'pretoken').replace(':id', '0123456789ab').replace(':domain', 'acme-wind');
 
 /** The body types the service reads, how much of each it takes, and which routes read them. */
 const READERS: { type: string; limit: number; reads: (url: string) => boolean }[] = [

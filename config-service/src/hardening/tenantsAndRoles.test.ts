@@ -87,6 +87,8 @@ const ROUTES: Record<string, Kind> = {
       'domain-scoped' as const,
     ]),
   ),
+  'POST /api/model-runtime/domains/:domain/jobs': 'domain-scoped',
+  'POST /api/model-runtime/domains/:domain/workflows': 'domain-scoped',
   'POST /idp': 'public',
   'POST /idp/lambda/2015-03-31/functions/:name/invocations': 'public',
   'GET /oauth2/authorize': 'public',
@@ -270,6 +272,8 @@ afterAll(async () => {
 /** Parameters that name one customer's row: the row-id channel tries another customer's under one's own. */
 const ROW_PARAMS: Record<string, (customer: string) => string> = { ':uploadId': (customer) => `up-${customer}-2` };
 /** Each customer's Model Runtime domain, with a job and a workflow run of it; any other name is a domain nobody has. */
+/** A model each customer's domain above can run. */
+const RUNNABLE: Record<string, string> = { acme: 'fatigue-v3', globex: 'runner-wear' };
 const DOMAINS: Record<string, { domain: string; job: string; workflow: string }> = {
   acme: { domain: 'acme-wind', job: 'J-1001', workflow: 'W-2001' },
   globex: { domain: 'globex-hydro', job: 'J-3001', workflow: 'W-3101' },
@@ -423,8 +427,12 @@ describe.each(DIRECTIONS)('domain-scoped routes, %s', (_direction, me, other) =>
     '%s: the user opens their own domain, and staff the other customer’s (so the check above can see an answer)',
     async (route) => {
       const [method, url] = split(route);
-      expect((await ask(method, fill(url, me.id), { token: me.token })).statusCode).toBe(200);
-      expect((await ask(method, fill(url, other.id), { token: staff })).statusCode).toBe(200);
+      // A run queued: a name, and for a job something of that domain to run.
+      const queue = (customer: string) =>
+        method === 'POST' ? { body: { name: 'Walked', ...(url.endsWith('/jobs') ? { artifactId: RUNNABLE[customer] } : {}) } } : {};
+      const ok = method === 'POST' ? 201 : 200;
+      expect((await ask(method, fill(url, me.id), { token: me.token, ...queue(me.id) })).statusCode).toBe(ok);
+      expect((await ask(method, fill(url, other.id), { token: staff, ...queue(other.id) })).statusCode).toBe(ok);
     },
   );
 });

@@ -1,15 +1,25 @@
 import type { ReactNode } from 'react';
 import type { Answer } from './useBackend.ts';
 
+interface ScreenFrameProps<T> {
+  title: string;
+  answer: Answer<T>;
+  missing: string;
+  /** The domain the screen is in, by its name: the address and the title carry only its id, or nothing. */
+  domain?: string;
+  children: (data: T) => ReactNode;
+}
+
 /**
  * A screen of the module: the route's title as the page's one h1, then what the backend answered,
  * drawn by `children` once it is in. `missing` names what the address asked for that is not there.
  */
-export function Screen<T>({ title, answer, missing, children }: { title: string; answer: Answer<T>; missing: string; children: (data: T) => ReactNode }) {
+export function Screen<T>({ title, answer, missing, domain, children }: ScreenFrameProps<T>) {
   return (
     // Busy while the answer is on its way, as the shell's own screens are: tools and tests wait for it.
     <article className="screen" aria-busy={answer.state === 'loading'}>
       <h1>{title}</h1>
+      {domain && <p className="screen-context">{`Domain: ${domain}`}</p>}
       {answer.state === 'loading' && <p role="status">Loading…</p>}
       {answer.state === 'missing' && <p role="status">{missing}</p>}
       {answer.state === 'failed' && <p role="alert">Model Runtime did not answer: {answer.message}</p>}

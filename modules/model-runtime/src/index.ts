@@ -1,6 +1,5 @@
 // What the shell imports (decision 0058): each screen id of route-manifests/mr.json this bundle draws.
-// mr.domain is the shell's section layout (tabs over its children); mr.jobNew and mr.workflowNew are
-// not drawn here and keep the shell's generic screen.
+// mr.domain is the shell's section layout (tabs over its children).
 import { createElement, type ComponentType } from 'react';
 import type { BundleExports, ScreenProps } from '@platform/module-sdk';
 import { ArtifactsScreen } from './screens/ArtifactsScreen.tsx';
@@ -8,6 +7,7 @@ import { DomainsScreen } from './screens/DomainsScreen.tsx';
 import { JobScreen } from './screens/JobScreen.tsx';
 import { JobsScreen } from './screens/JobsScreen.tsx';
 import { LogsScreen } from './screens/LogsScreen.tsx';
+import { NewRunScreen } from './screens/NewRunScreen.tsx';
 
 /** One screen drawing several routes, told which by `kind`. */
 function ofKind<K extends string>(Screen: ComponentType<ScreenProps & { kind: K }>, kind: K): ComponentType<ScreenProps> {
@@ -19,9 +19,11 @@ function ofKind<K extends string>(Screen: ComponentType<ScreenProps & { kind: K 
 export const screens: BundleExports['screens'] = {
   'mr.home': DomainsScreen,
   'mr.jobs': ofKind(JobsScreen, 'job'),
+  'mr.jobNew': ofKind(NewRunScreen, 'job'),
   'mr.job': ofKind(JobScreen, 'job'),
   'mr.jobLogs': ofKind(LogsScreen, 'job'),
   'mr.workflows': ofKind(JobsScreen, 'workflow'),
+  'mr.workflowNew': ofKind(NewRunScreen, 'workflow'),
   'mr.workflow': ofKind(JobScreen, 'workflow'),
   'mr.workflowLogs': ofKind(LogsScreen, 'workflow'),
   'mr.models': ofKind(ArtifactsScreen, 'model'),

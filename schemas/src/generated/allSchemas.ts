@@ -20,6 +20,7 @@ import { modelRuntimeDomainListSchema } from './model-runtime-domain-list.ts';
 import { modelRuntimeJobListSchema } from './model-runtime-job-list.ts';
 import { modelRuntimeJobSchema } from './model-runtime-job.ts';
 import { modelRuntimeLogSchema } from './model-runtime-log.ts';
+import { modelRuntimeNewRunSchema } from './model-runtime-new-run.ts';
 import { moduleAuditPageSchema } from './module-audit-page.ts';
 import { moduleBundleListSchema } from './module-bundle-list.ts';
 import { moduleBundleWithdrawalSchema } from './module-bundle-withdrawal.ts';
@@ -71,6 +72,7 @@ export const allSchemas = [
   modelRuntimeJobListSchema,
   modelRuntimeJobSchema,
   modelRuntimeLogSchema,
+  modelRuntimeNewRunSchema,
   moduleAuditPageSchema,
   moduleBundleListSchema,
   moduleBundleWithdrawalSchema,

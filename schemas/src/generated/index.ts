@@ -20,6 +20,7 @@ export { modelRuntimeDomainListSchema } from './model-runtime-domain-list.ts';
 export { modelRuntimeJobListSchema } from './model-runtime-job-list.ts';
 export { modelRuntimeJobSchema } from './model-runtime-job.ts';
 export { modelRuntimeLogSchema } from './model-runtime-log.ts';
+export { modelRuntimeNewRunSchema } from './model-runtime-new-run.ts';
 export { moduleAuditPageSchema } from './module-audit-page.ts';
 export { moduleBundleListSchema } from './module-bundle-list.ts';
 export { moduleBundleWithdrawalSchema } from './module-bundle-withdrawal.ts';

@@ -22,6 +22,7 @@ import type { modelRuntimeDomainListSchema } from './model-runtime-domain-list.t
 import type { modelRuntimeJobListSchema } from './model-runtime-job-list.ts';
 import type { modelRuntimeJobSchema } from './model-runtime-job.ts';
 import type { modelRuntimeLogSchema } from './model-runtime-log.ts';
+import type { modelRuntimeNewRunSchema } from './model-runtime-new-run.ts';
 import type { moduleAuditPageSchema } from './module-audit-page.ts';
 import type { moduleBundleListSchema } from './module-bundle-list.ts';
 import type { moduleBundleWithdrawalSchema } from './module-bundle-withdrawal.ts';
@@ -105,6 +106,9 @@ export type ModelRuntimeJob = FromSchema<typeof modelRuntimeJobSchema>;
 
 /** GET /domains/{domain}/jobs/{jobId}/logs (or workflows/{jobId}/logs) of the Model Runtime backend: what the run wrote, oldest first. */
 export type ModelRuntimeLog = FromSchema<typeof modelRuntimeLogSchema>;
+
+/** POST /domains/{domain}/jobs (or workflows) of the Model Runtime backend: a run to queue in the domain, answered with the run as GET /domains/{domain}/jobs/{jobId} shows it. */
+export type ModelRuntimeNewRun = FromSchema<typeof modelRuntimeNewRunSchema>;
 
 /** GET /api/v1/customers/{customerId}/audit (staff only): one page of the customer's changes, newest first: its module switches, and the customer added and renamed. */
 export type ModuleAuditPage = FromSchema<typeof moduleAuditPageSchema>;

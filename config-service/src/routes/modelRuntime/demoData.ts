@@ -123,3 +123,33 @@ export function runNamed(data: DomainData, kind: ModelRuntimeJob['kind'], id: st
   const job = data.runs.find((r) => r.kind === kind && r.id === id);
   return job && { job, lines: data.logs.get(`${kind}/${id}`) ?? [] };
 }
+
+/** How many runs a domain keeps: the stand-in holds them in memory, so submissions cannot grow it without end. */
+const RUNS_KEPT = 100;
+
+/**
+ * Queues a run in the domain, as the Model Runtime would: the next id of its kind, queued now by `by`,
+ * with its first log line; the oldest runs go past RUNS_KEPT. A job runs what `artifact` names.
+ */
+export function submitRun(data: DomainData, kind: ModelRuntimeJob['kind'], name: string, by: string, artifact?: Artifact): ModelRuntimeJob {
+  const prefix = kind === 'job' ? 'J-' : 'W-';
+  const numbers = data.runs.filter((r) => r.kind === kind).map((r) => Number(r.id.slice(prefix.length)) || 0);
+  const id = `${prefix}${Math.max(kind === 'job' ? 1000 : 2000, ...numbers) + 1}`;
+  const job: ModelRuntimeJob = {
+    id,
+    domain: data.domain.id,
+    kind,
+    name,
+    status: 'queued',
+    runtime: artifact ? artifact.runtime : 'workflow',
+    submittedBy: by,
+    submittedAt: new Date().toISOString(),
+    finishedAt: null,
+  };
+  data.runs.unshift(job);
+  data.logs.set(`${kind}/${id}`, [
+    { at: job.submittedAt, level: 'info', message: `${id} queued by ${by}${artifact ? ` to run ${artifact.name} ${artifact.version}` : ''}` },
+  ]);
+  for (const gone of data.runs.splice(RUNS_KEPT)) data.logs.delete(`${gone.kind}/${gone.id}`);
+  return job;
+}

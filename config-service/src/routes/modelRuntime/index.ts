@@ -6,6 +6,7 @@ import {
   modelRuntimeJobListSchema,
   modelRuntimeJobSchema,
   modelRuntimeLogSchema,
+  modelRuntimeNewRunSchema,
   problemSchema,
   STAFF_ROLE,
   type ModelRuntimeArtifactList,
@@ -13,13 +14,14 @@ import {
   type ModelRuntimeJob,
   type ModelRuntimeJobList,
   type ModelRuntimeLog,
+  type ModelRuntimeNewRun,
 } from '@platform/schemas';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PlatformError } from '../../errors.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
 import { LOCAL_MODEL_RUNTIME_API_BASE } from '../../settings/backends.ts';
 import { assertCustomerAccess } from '../main/customerAccess.ts';
-import { artifactsOf, domainNamed, domainsOf, runNamed, runsOf } from './demoData.ts';
+import { artifactsOf, domainNamed, domainsOf, runNamed, runsOf, submitRun } from './demoData.ts';
 
 const BASE = LOCAL_MODEL_RUNTIME_API_BASE;
 const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
@@ -117,6 +119,30 @@ export default async function localModelRuntimeApi(app: FastifyInstance, options
         },
       },
       async (request): Promise<ModelRuntimeJobList> => ({ jobs: runsOf(domainOf(request), kind) }),
+    );
+    app.post<{ Params: { domain: string }; Body: ModelRuntimeNewRun }>(
+      `${BASE}/domains/:domain/${segment}`,
+      {
+        ...withDomain,
+        schema: {
+          ...secured,
+          summary: kind === 'job' ? 'Queue a job: a model, script or FMU of the domain to run' : 'Queue a workflow run',
+          params: domainParams,
+          body: { $ref: `${modelRuntimeNewRunSchema.$id}#` },
+          response: { 201: { $ref: `${modelRuntimeJobSchema.$id}#` }, ...problems },
+        },
+      },
+      async (request, reply): Promise<ModelRuntimeJob> => {
+        const data = domainOf(request);
+        const { name, artifactId } = request.body;
+        // A job runs one of the domain's own models, scripts or FMUs; a workflow names none.
+        const artifact = artifactId === undefined ? undefined : data.artifacts.find((a) => a.id === artifactId);
+        if (kind === 'job' && !artifact)
+          throw new PlatformError('CFG_ERR_BAD_REQUEST', `artifactId: the domain has no model, script or FMU '${artifactId ?? ''}' to run`);
+        if (kind === 'workflow' && artifactId !== undefined) throw new PlatformError('CFG_ERR_BAD_REQUEST', 'artifactId: a workflow runs no single model');
+        reply.code(201);
+        return submitRun(data, kind, name.trim(), request.verifiedUser.email, artifact);
+      },
     );
     app.get<{ Params: { domain: string; jobId: string } }>(
       `${BASE}/domains/:domain/${segment}/:jobId`,

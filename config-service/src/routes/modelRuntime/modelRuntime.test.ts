@@ -88,3 +88,51 @@ describe('local Model Runtime API: a customer user never sees another customerâ€
       expect((await get(url)).statusCode, url).toBe(401);
   });
 });
+
+describe('local Model Runtime API: queueing a job or a workflow run', () => {
+  const post = (url: string, token: string, payload: unknown) => app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
+
+  it('queues a job that runs one of the domainâ€™s models, by the user, and lists it first with its log', async () => {
+    const res = await post('/api/model-runtime/domains/acme-pumps/jobs', acmeUser, { name: ' Cavitation, Houston ', artifactId: 'cavitation' });
+    expect(res.statusCode).toBe(201);
+    const job = res.json<ModelRuntimeJob>();
+    expect(job).toMatchObject({
+      id: 'J-1102',
+      domain: 'acme-pumps',
+      kind: 'job',
+      name: 'Cavitation, Houston',
+      status: 'queued',
+      runtime: 'python3.6',
+      finishedAt: null,
+    });
+    expect(job.submittedBy).toBe(claims().email);
+    expect((await json<ModelRuntimeJobList>('/api/model-runtime/domains/acme-pumps/jobs', acmeUser)).jobs.map((j) => j.id)).toEqual(['J-1102', 'J-1101']);
+    const log = await json<ModelRuntimeLog>('/api/model-runtime/domains/acme-pumps/jobs/J-1102/logs', acmeUser);
+    expect(log.lines).toEqual([expect.objectContaining({ level: 'info', message: expect.stringContaining('to run Cavitation risk 1.0.3') })]);
+  });
+
+  it('queues a workflow run with a name alone', async () => {
+    const res = await post('/api/model-runtime/domains/acme-pumps/workflows', acmeUser, { name: 'Weekly pump review' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ id: 'W-2001', kind: 'workflow', runtime: 'workflow', status: 'queued' });
+  });
+
+  it('refuses a job without something of the domain to run, a blank name, and a workflow naming a model', async () => {
+    for (const [url, body] of [
+      ['jobs', { name: 'No model' }],
+      ['jobs', { name: 'Not ours', artifactId: 'runner-wear' }],
+      ['jobs', { name: '   ', artifactId: 'cavitation' }],
+      ['workflows', { name: 'With a model', artifactId: 'cavitation' }],
+      ['workflows', { name: 'Extra', extra: true }],
+    ] as const) {
+      const res = await post(`/api/model-runtime/domains/acme-pumps/${url}`, acmeUser, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+    }
+  });
+
+  it("answers another customer's domain as one nobody has, and queues nothing there", async () => {
+    expect((await post('/api/model-runtime/domains/acme-pumps/jobs', globexUser, { name: 'Theirs', artifactId: 'cavitation' })).statusCode).toBe(404);
+    expect((await json<ModelRuntimeJobList>('/api/model-runtime/domains/acme-pumps/jobs', staff)).jobs.map((j) => j.id)).not.toContain('J-1103');
+  });
+});

@@ -2,6 +2,7 @@ import type { ModelRuntimeArtifactList } from '@platform/schemas';
 import { formatBytes, formatDate, type ScreenProps } from '@platform/module-sdk';
 import { Screen, Table } from '../Screen.tsx';
 import { seg, useBackend } from '../useBackend.ts';
+import { useDomainName } from '../useDomainName.ts';
 
 type Kind = ModelRuntimeArtifactList['artifacts'][number]['kind'];
 const LIST: Record<Kind, { path: string; label: string }> = {
@@ -14,8 +15,9 @@ const LIST: Record<Kind, { path: string; label: string }> = {
 export function ArtifactsScreen({ kind, title, params }: ScreenProps & { kind: Kind }) {
   const { path, label } = LIST[kind];
   const answer = useBackend<ModelRuntimeArtifactList>(`/domains/${seg(params.domain)}/${path}`);
+  const domain = useDomainName(params.domain);
   return (
-    <Screen title={title} answer={answer} missing={`No domain ${params.domain}.`}>
+    <Screen title={title} domain={domain} answer={answer} missing={`No domain ${params.domain}.`}>
       {({ artifacts }) => (
         <Table label={title} head={[label, 'Runtime', 'Version', 'Size', 'Updated']} empty={!artifacts.length}>
           {artifacts.map((a) => (

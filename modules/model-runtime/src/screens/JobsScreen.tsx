@@ -2,14 +2,16 @@ import type { ModelRuntimeJobList } from '@platform/schemas';
 import { RouteLink, formatDateTimeUtc, type ScreenProps } from '@platform/module-sdk';
 import { Screen, Table } from '../Screen.tsx';
 import { seg, useBackend } from '../useBackend.ts';
+import { useDomainName } from '../useDomainName.ts';
 import { KINDS, type RunKind } from './kinds.ts';
 
 /** mr.jobs and mr.workflows: the domain's runs of a kind, newest first, each opening its own screen. */
 export function JobsScreen({ kind, title, params }: ScreenProps & { kind: RunKind }) {
   const { list, detail, create, noun } = KINDS[kind];
   const answer = useBackend<ModelRuntimeJobList>(`/domains/${seg(params.domain)}/${list}`);
+  const domain = useDomainName(params.domain);
   return (
-    <Screen title={title} answer={answer} missing={`No domain ${params.domain}.`}>
+    <Screen title={title} domain={domain} answer={answer} missing={`No domain ${params.domain}.`}>
       {({ jobs }) => (
         <>
           <p>

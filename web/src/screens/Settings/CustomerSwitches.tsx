@@ -36,6 +36,7 @@ export function CustomerSwitches({ customer, names }: { customer: Customer; name
   });
 
   const flip = (m: CustomerModule) => {
+    if (change.isPending) return;
     const why = reason.require('Say why, before switching a module: the reason goes to the audit log.');
     if (why) change.mutate({ m, why });
   };
@@ -54,7 +55,15 @@ export function CustomerSwitches({ customer, names }: { customer: Customer; name
           return (
             <li key={m.key} data-module={m.key}>
               <label className="switch">
-                <input type="checkbox" role="switch" aria-checked={m.enabled} checked={m.enabled} disabled={change.isPending} onChange={() => flip(m)} />
+                {/* aria-disabled, not disabled: a disabled switch loses the keyboard's focus to the page (issue 35). */}
+                <input
+                  type="checkbox"
+                  role="switch"
+                  aria-checked={m.enabled}
+                  checked={m.enabled}
+                  aria-disabled={change.isPending || undefined}
+                  onChange={() => flip(m)}
+                />
                 <span className="switch-name">
                   {name(m.key)} <span className="muted">({m.key})</span>
                 </span>

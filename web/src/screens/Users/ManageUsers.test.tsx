@@ -86,23 +86,97 @@ describe('ManageUsers', () => {
     expect((await screen.findByText(/^Cannot load the users:/)).textContent).toBe('Cannot load the users: the user pool did not answer');
   });
 
-  it('takes no step without a reason, then takes it and says what became of the user', async () => {
-    const { user, platform } = manage((request) => listing([ERIN])(request) ?? (request.method === 'POST' ? { ...ERIN, enabled: false } : undefined));
-    await user.click(await screen.findByRole('button', { name: 'Disable Erin Engineer' }));
-    expect(screen.getByRole('alert').textContent).toBe('Say why, before you disable a user: the reason goes to the audit log.');
-    await user.type(screen.getByRole('textbox', { name: 'Reason for the change' }), 'left the company');
-    await user.click(screen.getByRole('button', { name: 'Disable Erin Engineer' }));
+  it('asks the reason in a dialog beside the row, says what disabling does, and keeps focus on the row after the save', async () => {
+    let erin = ERIN;
+    const { user, platform } = manage((request) => {
+      if (request.method === 'POST') erin = { ...ERIN, enabled: false };
+      return listing([erin])(request) ?? (request.method === 'POST' ? erin : undefined);
+    });
+    const disable = await screen.findByRole('button', { name: 'Disable Erin Engineer' });
+    await user.click(disable);
+    const dialog = screen.getByRole('dialog', { name: 'Disable Erin Engineer?' });
+    expect(within(dialog).getByText('Erin Engineer can no longer sign in until someone enables them again.')).toBeDefined();
+    // Focus goes to what the button opened: the dialog's first field.
+    expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: 'Reason' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Disable user' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Say why you disable Erin Engineer: the reason goes to the audit log.');
+    expect(platform.requestsTo(`${UM}/users/u-erin/disable`)).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'left the company');
+    await user.click(within(dialog).getByRole('button', { name: 'Disable user' }));
     expect(await screen.findByText('Erin Engineer disabled')).toBeDefined();
     expect(platform.requestsTo(`${UM}/users/u-erin/disable`)[0]?.body).toEqual({ reason: 'left the company' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // The row, refetched, offers Enable where Disable was, and the keyboard is still on it.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Enable Erin Engineer' }));
+  });
+
+  it('says what resetting MFA does, and puts focus back on the row when the dialog is cancelled or escaped', async () => {
+    const { user } = manage(listing([{ ...ERIN, requireMFA: true }]));
+    const reset = await screen.findByRole('button', { name: 'Reset MFA Erin Engineer' });
+    await user.click(reset);
+    const dialog = screen.getByRole('dialog', { name: 'Reset MFA Erin Engineer?' });
+    expect(within(dialog).getByText(/they must set MFA up again at their next sign-in/)).toBeDefined();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(reset);
+    await user.click(reset);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(reset);
+  });
+
+  it('moves focus to the row when the step took its button away', async () => {
+    let erin = ERIN;
+    const { user } = manage((request) => {
+      if (request.method === 'POST') erin = { ...ERIN, mfa: 'off' };
+      return listing([erin])(request) ?? (request.method === 'POST' ? erin : undefined);
+    });
+    await user.click(await screen.findByRole('button', { name: 'Reset MFA Erin Engineer' }));
+    await user.type(screen.getByRole('textbox', { name: 'Reason' }), 'lost their phone');
+    await user.click(screen.getByRole('button', { name: 'Reset MFA' }));
+    expect(await screen.findByText('Erin Engineer has MFA reset')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Reset MFA Erin Engineer' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Erin Engineer' }));
+  });
+
+  it("shows the identity provider's refusal in the dialog in plain words, and its own words when they are not known", async () => {
+    let providerError = 'UnsupportedUserStateException';
+    const { user } = manage(
+      (request) =>
+        listing([{ ...ERIN, status: 'FORCE_CHANGE_PASSWORD', mfa: 'off' }])(request) ??
+        (request.method === 'POST'
+          ? problem(422, 'CFG_ERR_IDENTITY_PROVIDER_REFUSED', 'cannot resend the invitation: User is already confirmed.', { providerError })
+          : undefined),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Resend invitation Erin Engineer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Resend invitation Erin Engineer?' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'lost the e-mail');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the invitation again' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      "Could not resend invitation Erin Engineer: the user's account is not in a state that allows this; the invitation, for one, can be sent again only until their first sign-in",
+    );
+    providerError = 'SomethingNewException';
+    await user.click(within(dialog).getByRole('button', { name: 'Send the invitation again' }));
+    expect(await within(dialog).findByText(/the identity provider refused it \(it said: "User is already confirmed\."\)$/)).toBeDefined();
   });
 
   it('says why a step failed in the one shape of a failure', async () => {
     const { user } = manage(
       (request) => listing([ERIN])(request) ?? (request.method === 'POST' ? problem(409, 'CFG_ERR_CONFLICT', 'the user changed meanwhile') : undefined),
     );
-    await user.type(await screen.findByRole('textbox', { name: 'Reason for the change' }), 'lost their phone');
-    await user.click(screen.getByRole('button', { name: 'Reset MFA Erin Engineer' }));
+    await user.click(await screen.findByRole('button', { name: 'Reset MFA Erin Engineer' }));
+    await user.type(screen.getByRole('textbox', { name: 'Reason' }), 'lost their phone');
+    await user.click(screen.getByRole('button', { name: 'Reset MFA' }));
     expect(await screen.findByText('Could not reset MFA Erin Engineer: the user changed meanwhile')).toBeDefined();
+  });
+
+  it('opens the edit form on its first field and puts focus back on the Edit button when it closes', async () => {
+    const { user } = manage(listing([ERIN]));
+    const edit = await screen.findByRole('button', { name: 'Edit Erin Engineer' });
+    await user.click(edit);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Given name' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Erin Engineer' }));
   });
 
   it("invites a user, and shows the service's refusal in the form", async () => {
@@ -115,7 +189,9 @@ describe('ManageUsers', () => {
     await user.type(screen.getByRole('textbox', { name: 'Family name' }), 'Engineer');
     await user.type(screen.getByRole('textbox', { name: 'Reason' }), 'new hire');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('A user with this email exists');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'A user with this e-mail address already exists: find them in the list, or invite another address',
+    );
     expect(screen.getByRole('form', { name: 'Invite a user' })).toBeDefined();
   });
 });

@@ -8,12 +8,46 @@ export const MFA_LABEL: Record<ManagedUser['mfa'], string> = { 'set-up': 'Set up
 /** A user's name as the screens show it. */
 export const fullName = (u: ManagedUser) => `${u.givenName} ${u.familyName}`.trim() || u.email;
 
-/** What each step is called on its button and in the toast after it. */
-export const STEPS: Record<UserStepName, { label: string; done: string }> = {
-  disable: { label: 'Disable', done: 'disabled' },
-  enable: { label: 'Enable', done: 'enabled' },
-  'reset-mfa': { label: 'Reset MFA', done: 'has MFA reset' },
-  'resend-invitation': { label: 'Resend invitation', done: 'has been sent the invitation again' },
+interface Step {
+  /** On the row's button, before the user's name. */
+  label: string;
+  /** In the toast after it, after the user's name. */
+  done: string;
+  /** The dialog's button that takes it. */
+  submit: string;
+  /** What it does to the user, said in the dialog before anyone confirms (issue 35). */
+  consequence: (u: ManagedUser) => string;
+  /** Takes something from the user: its button stands out. */
+  danger?: boolean;
+}
+
+/** What each step is called on its button, in its dialog and in the toast after it. */
+export const STEPS: Record<UserStepName, Step> = {
+  disable: {
+    label: 'Disable',
+    done: 'disabled',
+    submit: 'Disable user',
+    consequence: (u) => `${fullName(u)} can no longer sign in until someone enables them again.`,
+    danger: true,
+  },
+  enable: { label: 'Enable', done: 'enabled', submit: 'Enable user', consequence: (u) => `${fullName(u)} can sign in again with their password.` },
+  'reset-mfa': {
+    label: 'Reset MFA',
+    done: 'has MFA reset',
+    submit: 'Reset MFA',
+    // The claim decides whether they must (decision 0049): the service turns every second factor off.
+    consequence: (u) =>
+      u.requireMFA
+        ? `${fullName(u)}'s authenticator stops working for this account: they must set MFA up again at their next sign-in.`
+        : `${fullName(u)}'s authenticator stops working for this account: they must set MFA up again to use it, and until then sign in with their password alone.`,
+    danger: true,
+  },
+  'resend-invitation': {
+    label: 'Resend invitation',
+    done: 'has been sent the invitation again',
+    submit: 'Send the invitation again',
+    consequence: (u) => `${u.email} is sent the invitation again, with a new temporary password.`,
+  },
 };
 
 /** The steps that suit the user now: disable or enable, reset MFA once set up, resend until the first sign-in. */
@@ -24,16 +58,25 @@ const stepsFor = (u: ManagedUser): UserStepName[] => [
 ];
 
 interface Actions {
-  edit: (user: ManagedUser) => void;
-  take: (user: ManagedUser, step: UserStepName) => void;
-  busy: boolean;
+  /** `opener` is the button pressed: focus goes back to it when the form or dialog closes. */
+  edit: (user: ManagedUser, opener: HTMLElement) => void;
+  take: (user: ManagedUser, step: UserStepName, opener: HTMLElement) => void;
 }
 
-/** Users with what staff can do to each; every button names its user. */
+/**
+ * Disable and Enable share a slot, so the button pressed stays the same element when the step turns it
+ * into the other one, and keeps the keyboard's focus across the refetch (issue 35).
+ */
+const slot = (step: UserStepName) => (step === 'disable' || step === 'enable' ? 'toggle' : step);
+
+/**
+ * Users with what staff can do to each; every button names its user. Below 767 px each row is a card
+ * (`user-cards`), every cell labelled by its column, so nothing hides to the right.
+ */
 export function ManagedUserTable({ caption, users, actions }: { caption: string; users: readonly ManagedUser[]; actions: Actions }) {
   return (
     <div className="table-scroll">
-      <table className="data-table">
+      <table className="data-table user-cards">
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -49,23 +92,22 @@ export function ManagedUserTable({ caption, users, actions }: { caption: string;
           {byName(users).map((u) => (
             <tr key={u.username}>
               <th scope="row">{fullName(u)}</th>
-              <td>{u.email}</td>
-              <td>{u.role ?? <span className="muted">none</span>}</td>
-              <td>{MFA_LABEL[u.mfa]}</td>
-              <td>{u.enabled ? u.status.toLowerCase().replaceAll('_', ' ') : 'disabled'}</td>
-              <td>
+              <td data-label="Email">{u.email}</td>
+              <td data-label="Role">{u.role ?? <span className="muted">none</span>}</td>
+              <td data-label="MFA">{MFA_LABEL[u.mfa]}</td>
+              <td data-label="Status">{u.enabled ? u.status.toLowerCase().replaceAll('_', ' ') : 'disabled'}</td>
+              <td data-label="Actions">
                 <div className="row-actions">
-                  <button type="button" className="secondary" aria-label={`Edit ${fullName(u)}`} onClick={() => actions.edit(u)}>
+                  <button type="button" className="secondary" aria-label={`Edit ${fullName(u)}`} onClick={(e) => actions.edit(u, e.currentTarget)}>
                     Edit
                   </button>
                   {stepsFor(u).map((step) => (
                     <button
-                      key={step}
+                      key={slot(step)}
                       type="button"
                       className="secondary"
                       aria-label={`${STEPS[step].label} ${fullName(u)}`}
-                      disabled={actions.busy}
-                      onClick={() => actions.take(u, step)}
+                      onClick={(e) => actions.take(u, step, e.currentTarget)}
                     >
                       {STEPS[step].label}
                     </button>

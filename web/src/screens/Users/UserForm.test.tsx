@@ -102,20 +102,46 @@ describe('UserForm', () => {
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ role: 'sentient', customerId: null, modules: null, landingPageModuleKey: null }));
   });
 
-  it("shows the service's refusal in its own words", async () => {
-    const refused = new ApiError(409, {
-      type: 'https://asset-platform.example/problems/CFG_ERR_USER_EXISTS',
-      title: 'User already exists',
-      status: 409,
-      code: 'CFG_ERR_USER_EXISTS',
-      detail: 'cannot invite the user: a user with this e-mail address already exists',
-    });
+  it.each([
+    [
+      new ApiError(409, {
+        type: 'https://asset-platform.example/problems/CFG_ERR_USER_EXISTS',
+        title: 'User already exists',
+        status: 409,
+        code: 'CFG_ERR_USER_EXISTS',
+        detail: 'cannot invite the user: a user with this e-mail address already exists',
+      }),
+      'A user with this e-mail address already exists: find them in the list, or invite another address',
+    ],
+    [
+      new ApiError(422, {
+        type: 'https://asset-platform.example/problems/CFG_ERR_CUSTOMER_UNKNOWN',
+        title: 'No such customer',
+        status: 422,
+        code: 'CFG_ERR_CUSTOMER_UNKNOWN',
+        detail: "customerId: the platform holds no customer 'initech'; add it in Settings → Customers first",
+        pointer: '/customerId',
+      } as ConstructorParameters<typeof ApiError>[1]),
+      'The platform holds no such customer: add it in Settings → Customers first, or choose another customer',
+    ],
+    [
+      new ApiError(422, {
+        type: 'https://asset-platform.example/problems/CFG_ERR_IDENTITY_PROVIDER_REFUSED',
+        title: 'The identity provider refused the change',
+        status: 422,
+        code: 'CFG_ERR_IDENTITY_PROVIDER_REFUSED',
+        detail: 'cannot invite the user: Invalid email address format.',
+        providerError: 'InvalidParameterException',
+      } as ConstructorParameters<typeof ApiError>[1]),
+      'The identity provider refused one of the values it was given (it said: "Invalid email address format.")',
+    ],
+  ])('shows the refusal %# in words a person understands', async (refused, words) => {
     const { user } = form(vi.fn(async () => Promise.reject(refused)));
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'erin@acme.example');
     await user.type(screen.getByRole('textbox', { name: 'Given name' }), 'Erin');
     await user.type(screen.getByRole('textbox', { name: 'Family name' }), 'Again');
     await user.type(screen.getByRole('textbox', { name: 'Reason' }), 'again');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Cannot invite the user: a user with this e-mail address already exists');
+    expect((await screen.findByRole('alert')).textContent).toBe(words);
   });
 });

@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { KNOWN_ROLES, STAFF_ROLE, type ManagedUser, type ManagedUserFields, type UserInvitation } from '@platform/schemas';
 import { CustomerCombobox } from '../shared/CustomerCombobox.tsx';
 import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
+import { refusalInWords } from './refusalInWords.ts';
 
 /** A module the form offers, from the manifest's registry. */
 export interface ModuleChoice {
@@ -39,6 +40,9 @@ export function UserForm({ user, modules, customerName, onSubmit, onCancel }: Pr
   const [requireMFA, setRequireMFA] = useState(user?.requireMFA ?? false);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<unknown>();
+  const first = useRef<HTMLInputElement>(null);
+  // The form opens above the table, far from the button pressed: the keyboard starts in its first field (issue 35).
+  useEffect(() => first.current?.focus(), []);
   const roles = [...new Set([...KNOWN_ROLES, role])];
   const nameOf = (key: string) => modules.find((m) => m.key === key)?.name ?? key;
 
@@ -83,11 +87,11 @@ export function UserForm({ user, modules, customerName, onSubmit, onCancel }: Pr
       {!user && (
         <>
           <label htmlFor={`${id}-email`}>Email</label>
-          <input id={`${id}-email`} type="email" required maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input id={`${id}-email`} ref={first} type="email" required maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
         </>
       )}
       <label htmlFor={`${id}-given`}>Given name</label>
-      <input id={`${id}-given`} required maxLength={100} value={givenName} onChange={(e) => setGivenName(e.target.value)} />
+      <input id={`${id}-given`} ref={user ? first : undefined} required maxLength={100} value={givenName} onChange={(e) => setGivenName(e.target.value)} />
       <label htmlFor={`${id}-family`}>Family name</label>
       <input id={`${id}-family`} required maxLength={100} value={familyName} onChange={(e) => setFamilyName(e.target.value)} />
       <label htmlFor={`${id}-role`}>Role</label>
@@ -133,8 +137,8 @@ export function UserForm({ user, modules, customerName, onSubmit, onCancel }: Pr
         <input type="checkbox" checked={requireMFA} onChange={(e) => setRequireMFA(e.target.checked)} /> Require MFA
       </label>
       <ReasonField {...reason.field} label="Reason" placeholder={user ? 'e.g. moved to another team' : 'e.g. new engineer at the site'} />
-      {/* The service's refusal says what could not be done ("cannot invite the user: …"). */}
-      <ErrorNotice error={refusal} />
+      {/* The known refusals in plain words; any other says what could not be done ("cannot invite the user: …"). */}
+      <ErrorNotice error={refusalInWords(refusal)} />
       <div className="form-actions">
         <button type="submit" disabled={busy}>
           {busy ? 'Saving…' : user ? 'Save changes' : 'Send invitation'}
