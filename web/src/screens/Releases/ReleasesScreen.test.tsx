@@ -92,4 +92,19 @@ describe('ReleasesScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('heading', { name: `Make ${OLD} active` })).toBeNull();
   });
+
+  it("takes the keyboard into the step's form, and back to the row's button when it closes", async () => {
+    const { user } = releasesScreen();
+    await screen.findByRole('table', { name: 'Releases' });
+    const pilot = screen.getAllByRole('button', { name: 'Pilot…' })[0]!;
+    pilot.focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Add a customer to the pilot' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(pilot);
+    const rollBack = screen.getByRole('button', { name: 'Roll back to this…' });
+    rollBack.focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Reason for making it active' }));
+  });
 });

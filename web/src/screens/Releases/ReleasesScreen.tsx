@@ -5,6 +5,7 @@ import { releaseListQuery } from '../../api/releases.ts';
 import { useCustomerNames } from '../../hooks/useCustomerNames.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { LoadState } from '../shared/LoadState.tsx';
+import { useFocusReturn } from '../shared/useFocusReturn.ts';
 import { OlderPages } from '../shared/OlderPages.tsx';
 import { InService } from './InService.tsx';
 import { ReleaseAudit } from './ReleaseAudit.tsx';
@@ -24,6 +25,7 @@ export function ReleasesScreen({ title, module }: ScreenProps) {
   const list = useInfiniteQuery(releaseListQuery);
   const [selected, setSelected] = useState<string[]>([]);
   const [action, setAction] = useState<RowAction | undefined>();
+  const focus = useFocusReturn();
 
   // Every page carries the state; the first is the freshest.
   const state = list.data?.pages[0];
@@ -67,7 +69,10 @@ export function ReleasesScreen({ title, module }: ScreenProps) {
               kind={action.kind}
               release={action.release}
               active={state.active}
-              onDone={() => setAction(undefined)}
+              onDone={() => {
+                setAction(undefined);
+                focus.restore();
+              }}
             />
           )}
           <section aria-labelledby={`${id}-history`}>
@@ -79,6 +84,8 @@ export function ReleasesScreen({ title, module }: ScreenProps) {
               selected={selected}
               onSelect={select}
               onAction={(a) => {
+                // The row's button, to come back to once the step's form is gone.
+                if (document.activeElement instanceof HTMLElement) focus.remember(document.activeElement);
                 setAction(a);
                 if (a.kind === 'compare') setSelected([state.active, a.release]);
               }}

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { activateRelease, startPilot } from '../../api/releases.ts';
 import type { CustomerChoice } from '../shared/CustomerCombobox.tsx';
 import { CustomerPicks } from '../shared/CustomerPicks.tsx';
@@ -17,6 +17,7 @@ type Step =
  */
 export function StepForm({ kind, release, active, onDone }: { kind: 'activate' | 'pilot'; release: string; active: string; onDone: () => void }) {
   const id = useId();
+  const form = useRef<HTMLFormElement>(null);
   const reason = useReason();
   const [chosen, setChosen] = useState<CustomerChoice[]>([]);
   const [customersError, setCustomersError] = useState('');
@@ -24,6 +25,12 @@ export function StepForm({ kind, release, active, onDone }: { kind: 'activate' |
     (s: Step) => (s.kind === 'activate' ? activateRelease(s.release, s.reason, s.active) : startPilot(s.release, s.customers, s.reason, s.active)),
     (s) => (s.kind === 'activate' ? `Release ${s.release} is now served to everyone` : `Release ${s.release} is piloted with ${s.customers.join(', ')}`),
   );
+
+  // The form opens above the table the step was chosen in, dozens of Tabs from its button: a keyboard
+  // user is taken to its first field (issue 35).
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('input, textarea, select')?.focus();
+  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,7 +47,7 @@ export function StepForm({ kind, release, active, onDone }: { kind: 'activate' |
     <section aria-labelledby={`${id}-title`} className="step-form">
       <h2 id={`${id}-title`}>{heading}</h2>
       <ReleaseDiffView from={active} to={release} title="What changes for users" />
-      <form className="form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+      <form ref={form} className="form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
         {kind === 'pilot' && (
           <CustomerPicks
             id={`${id}-customers`}
