@@ -54,6 +54,8 @@ interface FakePlatformOptions {
   manifestStatus?: number;
   /** The user pool's password rules, as the service serves them; unknown (null) when left out. */
   passwordPolicy?: PublicConfig['auth']['passwordPolicy'];
+  /** Modules the user may not open, as the manifest lists them; none when left out. */
+  unavailable?: UserManifest['unavailable'];
   /** The modules the manifest gives the user; two without routes when left out. */
   modules?: ModuleView[];
 }
@@ -158,6 +160,7 @@ export function fakePlatform({
   manifestStatus,
   passwordPolicy = null,
   modules = TEST_MODULES,
+  unavailable = [],
 }: FakePlatformOptions = {}) {
   const requests: SeenRequest[] = [];
   const tokens = user ? tokensFor(user) : null;
@@ -196,7 +199,7 @@ export function fakePlatform({
         shell: TEST_CONFIG.shell,
         dash: mfaPending ? { ...moduleView('dash', 'Dashboard', '/'), routes: [] } : moduleView('dash', 'Dashboard', '/'),
         modules: mfaPending ? [] : modules,
-        unavailable: mfaPending ? modules.map((m) => ({ key: m.key, baseUrl: m.baseUrl })) : [],
+        unavailable: mfaPending ? modules.map((m) => ({ key: m.key, name: m.name, baseUrl: m.baseUrl })) : unavailable,
       };
       return json(manifest);
     }
