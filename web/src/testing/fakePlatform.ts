@@ -4,6 +4,8 @@ import {
   type CustomerList,
   type ModuleView,
   type NotificationList,
+  type NotificationReadMarks,
+  type NotificationReads,
   type PublicConfig,
   type SiteGroupList,
   type UserManifest,
@@ -46,6 +48,8 @@ interface FakePlatformOptions {
   siteGroups?: Record<string, SiteGroupList['siteGroups']>;
   /** Notifications by customer id. */
   notifications?: Record<string, NotificationList['notifications']>;
+  /** The ids the user has read, as the service keeps them; PUT /api/v1/notifications/read adds to this very array. */
+  readNotifications?: string[];
   /** The user must use MFA and has none yet: the service answers the profile-only manifest and refuses the rest (403). */
   mfaPending?: boolean;
   /** The service cannot read the user's auth claim: every signed-in path answers 403 CFG_ERR_ACCOUNT_MISCONFIGURED. */
@@ -155,6 +159,7 @@ export function fakePlatform({
   customers = [],
   siteGroups = {},
   notifications = {},
+  readNotifications = [],
   mfaPending = false,
   misconfigured = false,
   manifestStatus,
@@ -202,6 +207,11 @@ export function fakePlatform({
         unavailable: mfaPending ? modules.map((m) => ({ key: m.key, name: m.name, baseUrl: m.baseUrl })) : unavailable,
       };
       return json(manifest);
+    }
+    if (path === '/api/v1/notifications/read') {
+      if (request.method !== 'PUT') return json({ ids: [...readNotifications].reverse() } satisfies NotificationReads);
+      for (const id of (request.body as NotificationReadMarks).ids) if (!readNotifications.includes(id)) readNotifications.push(id);
+      return new Response(null, { status: 204 });
     }
     if (path === '/api/v1/customers') return json(customerPage(customers, request.url.searchParams));
     const one = /^\/api\/v1\/customers\/([^/]+)$/.exec(path);
