@@ -31,6 +31,7 @@ test('the API description is browsable at /api/docs and lists the versioned rout
     '/api/v1/events',
     '/api/v1/manifest',
     '/api/v1/messaging/endpoints',
+    '/api/v1/notifications/read',
     '/api/v1/unadded-customers',
   ]);
 });

@@ -31,6 +31,7 @@ import eventRoutes from './routes/events/index.ts';
 import localMainApi, { type LocalMainApiOptions } from './routes/main/index.ts';
 import localModelRuntimeApi from './routes/modelRuntime/index.ts';
 import messagingRoutes from './routes/messaging/index.ts';
+import notificationReadRoutes from './routes/notifications/index.ts';
 import type { ClaimedCustomerIds } from './customers/claimedCustomerIds.ts';
 import userManagementRoutes, { type UserManagementOptions } from './routes/userManagement/index.ts';
 import { UserAuditStore } from './store/userAuditStore.ts';
@@ -276,6 +277,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bundleRoutes, { bundles, servedSets, uploads: options.bundleUploads, quota: options.bundleQuota ?? DEFAULT_BUNDLE_QUOTA });
   await app.register(customerRoutes, { ...served, claimedCustomerIds: options.claimedCustomerIds });
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });
+  // Served whoever plays the main backend: it keeps no read state (decision 0075).
+  await app.register(notificationReadRoutes, { database });
   if (options.messaging)
     await app.register(messagingRoutes, {
       settings: options.messaging,

@@ -70,7 +70,7 @@ describe('UserManifest', () => {
   test('keeps the fields around the cut required', () => {
     expectTypeOf<UserManifest['customerId']>().toEqualTypeOf<string | null>();
     expectTypeOf<UserManifest['user']['role']>().toEqualTypeOf<string | null>();
-    expectTypeOf<UserManifest['unavailable']>().toEqualTypeOf<{ key: string; baseUrl: string }[]>();
+    expectTypeOf<UserManifest['unavailable']>().toEqualTypeOf<{ key: string; name: string; baseUrl: string }[]>();
   });
 
   test("names a module's bundle by the reference the cut would otherwise lose", () => {

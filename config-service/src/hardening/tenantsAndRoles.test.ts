@@ -38,6 +38,8 @@ const ROUTES: Record<string, Kind> = {
   'GET /api/v1/manifest': 'own-user',
   'GET /api/v1/events': 'own-user',
   'POST /api/v1/messaging/endpoints': 'own-user',
+  'GET /api/v1/notifications/read': 'own-user',
+  'PUT /api/v1/notifications/read': 'own-user',
   'GET /api/v1/admin/modules': 'staff-only',
   'GET /api/v1/admin/modules/:key/bundles': 'staff-only',
   'PUT /api/v1/admin/modules/:key/bundles/:version': 'staff-only',
@@ -623,6 +625,38 @@ const OWN_USER: Record<string, (me: Tenant, other: Tenant) => Promise<void>> = {
     await expect.poll(() => staffStream.events.map((e) => e.data.customerId), { timeout: 5_000 }).toEqual([me.id, other.id, me.id]);
     mine.close();
     staffStream.close();
+  },
+
+  async 'GET /api/v1/notifications/read'(me, other) {
+    const mine = `n-${me.id}-read-by-${me.id}`;
+    expect((await ask('PUT', '/api/v1/notifications/read', { token: me.token, body: { ids: [mine] } })).statusCode).toBe(204);
+    // Whichever customer the other user's request names, their marks are their own.
+    for (const [url, customerHeader] of [
+      ['/api/v1/notifications/read', me.id],
+      [`/api/v1/notifications/read?customerId=${me.id}&sub=${me.id}-user`, me.id],
+    ] as const) {
+      const res = await ask('GET', url, { token: other.token, customerHeader });
+      expect(res.statusCode).toBe(200);
+      expect((res.json() as { ids: string[] }).ids).not.toContain(mine);
+    }
+    expect(((await ask('GET', '/api/v1/notifications/read', { token: staff, customerHeader: me.id })).json() as { ids: string[] }).ids).not.toContain(mine);
+    expect(((await ask('GET', '/api/v1/notifications/read', { token: me.token })).json() as { ids: string[] }).ids).toContain(mine);
+  },
+
+  async 'PUT /api/v1/notifications/read'(me, other) {
+    const marked = `n-${other.id}-marked-by-${me.id}`;
+    // Naming the other user or customer anywhere marks only the caller's own.
+    for (const [url, body] of [
+      [`/api/v1/notifications/read?customerId=${other.id}&sub=${other.id}-user`, { ids: [marked] }],
+      ['/api/v1/notifications/read', { ids: [marked], sub: `${other.id}-user` }],
+    ] as const) {
+      const res = await ask('PUT', url, { token: me.token, body, customerHeader: other.id });
+      expect([204, 400]).toContain(res.statusCode);
+    }
+    const theirs = (await ask('GET', '/api/v1/notifications/read', { token: other.token })).json() as { ids: string[] };
+    expect(theirs.ids).not.toContain(marked);
+    const own = (await ask('GET', '/api/v1/notifications/read', { token: me.token })).json() as { ids: string[] };
+    expect(own.ids).toContain(marked);
   },
 
   async 'POST /api/v1/messaging/endpoints'(me, other) {

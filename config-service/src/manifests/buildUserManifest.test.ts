@@ -25,7 +25,7 @@ describe('buildUserManifest (spec section 6)', () => {
     const m = build({ role: 'customer', customerId: 'acme', modules: ['ig', 'mp', 'zz'] });
     expect(m.modules.map((x) => x.key)).toEqual(['ig', 'mp']);
     expect(m.unavailable.map((x) => x.key)).not.toContain('ig');
-    expect(m.unavailable).toContainEqual({ key: 'cd', baseUrl: '/coredata' });
+    expect(m.unavailable).toContainEqual({ key: 'cd', name: 'CoreData', baseUrl: '/coredata' });
   });
 
   it('lands on landingPageModuleKey, else the first permitted module, at where its base url ends up', () => {

@@ -81,6 +81,8 @@ export function buildUserManifest(set: ManifestSet, user: VerifiedUser, options:
     dash: viewFor(set, 'dash', role, options.productName),
     modules,
     // A set, not permitted.includes: with a thousand modules the list would be searched a thousand times.
-    unavailable: set.registry.filter((key) => !permittedKeys.has(key)).map((key) => ({ key, baseUrl: set.modules.get(key)?.baseUrl ?? `/${key}` })),
+    unavailable: set.registry
+      .filter((key) => !permittedKeys.has(key))
+      .map((key) => ({ key, name: viewFor(set, key, role, options.productName).name, baseUrl: set.modules.get(key)?.baseUrl ?? `/${key}` })),
   };
 }

@@ -45,7 +45,7 @@ describe('a user who must use MFA', () => {
     const m = await manifestOf(mfaToken(60, 'pending-1'));
     expect(m).toMatchObject({ mfaPending: true, requireMFA: true, customerId: null, modules: [], landing: { module: 'shell', path: '/profile' } });
     expect(m.dash.routes).toEqual([]);
-    expect(m.unavailable).toContainEqual({ key: 'cd', baseUrl: '/coredata' });
+    expect(m.unavailable).toContainEqual({ key: 'cd', name: 'CoreData', baseUrl: '/coredata' });
     expect(JSON.stringify(m.shell.routes)).toContain('"fullPath":"/profile"');
     expect(JSON.stringify(m.shell.routes)).toContain('"fullPath":"/logout"');
   });

@@ -37,6 +37,10 @@ export function mfaPendingManifest(set: ManifestSet, user: VerifiedUser, options
     shell,
     dash: { ...viewFor(set, 'dash', role, options.productName), routes: [] },
     modules: [],
-    unavailable: set.registry.map((key) => ({ key, baseUrl: set.modules.get(key)?.baseUrl ?? `/${key}` })),
+    unavailable: set.registry.map((key) => ({
+      key,
+      name: viewFor(set, key, role, options.productName).name,
+      baseUrl: set.modules.get(key)?.baseUrl ?? `/${key}`,
+    })),
   };
 }

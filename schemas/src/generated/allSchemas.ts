@@ -28,6 +28,8 @@ import { moduleBundleSchema } from './module-bundle.ts';
 import { moduleManifestSchema } from './module-manifest.ts';
 import { moduleRegistrySchema } from './module-registry.ts';
 import { notificationListSchema } from './notification-list.ts';
+import { notificationReadMarksSchema } from './notification-read-marks.ts';
+import { notificationReadsSchema } from './notification-reads.ts';
 import { problemSchema } from './problem.ts';
 import { publicConfigSchema } from './public-config.ts';
 import { releaseAuditPageSchema } from './release-audit-page.ts';
@@ -80,6 +82,8 @@ export const allSchemas = [
   moduleManifestSchema,
   moduleRegistrySchema,
   notificationListSchema,
+  notificationReadMarksSchema,
+  notificationReadsSchema,
   problemSchema,
   publicConfigSchema,
   releaseAuditPageSchema,

@@ -28,6 +28,8 @@ export { moduleBundleSchema } from './module-bundle.ts';
 export { moduleManifestSchema } from './module-manifest.ts';
 export { moduleRegistrySchema } from './module-registry.ts';
 export { notificationListSchema } from './notification-list.ts';
+export { notificationReadMarksSchema } from './notification-read-marks.ts';
+export { notificationReadsSchema } from './notification-reads.ts';
 export { problemSchema } from './problem.ts';
 export { publicConfigSchema } from './public-config.ts';
 export { releaseAuditPageSchema } from './release-audit-page.ts';

@@ -29,6 +29,8 @@ import type { moduleBundleWithdrawalSchema } from './module-bundle-withdrawal.ts
 import type { moduleBundleSchema } from './module-bundle.ts';
 import type { moduleRegistrySchema } from './module-registry.ts';
 import type { notificationListSchema } from './notification-list.ts';
+import type { notificationReadMarksSchema } from './notification-read-marks.ts';
+import type { notificationReadsSchema } from './notification-reads.ts';
 import type { problemSchema } from './problem.ts';
 import type { releaseAuditPageSchema } from './release-audit-page.ts';
 import type { releaseCreateSchema } from './release-create.ts';
@@ -127,6 +129,12 @@ export type ModuleRegistry = FromSchema<typeof moduleRegistrySchema>;
 
 /** GET /api/main/customers/{customerId}/notifications?siteGroup=a,b: the customer's notifications, newest first, in the selected site groups (all when none is named). */
 export type NotificationList = FromSchema<typeof notificationListSchema>;
+
+/** PUT /api/v1/notifications/read: notifications the signed-in user has now read; marking one read again changes nothing. */
+export type NotificationReadMarks = FromSchema<typeof notificationReadMarksSchema, { references: [typeof notificationReadsSchema] }>;
+
+/** GET /api/v1/notifications/read: the ids of the notifications the signed-in user has read, on any device, the most recently read first. */
+export type NotificationReads = FromSchema<typeof notificationReadsSchema>;
 
 /** RFC 9457 problem details, with the platform's stable error code. */
 export type Problem = FromSchema<typeof problemSchema, { references: [typeof adminModuleListSchema] }>;

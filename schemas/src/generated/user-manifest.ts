@@ -124,10 +124,15 @@ export const userManifestSchema = {
         "additionalProperties": false,
         "required": [
           "key",
+          "name",
           "baseUrl"
         ],
         "properties": {
           "key": {
+            "type": "string"
+          },
+          "name": {
+            "description": "The module's name as users read it, for the notice that says why a link to it did not open.",
             "type": "string"
           },
           "baseUrl": {

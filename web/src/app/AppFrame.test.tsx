@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { Link, Route, Routes } from 'react-router';
-import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { ModuleView, NotificationList } from '@platform/schemas';
-import { markSeen } from '../selection/notificationsSeen.ts';
 import { fakePlatform, type TestUser } from '../testing/fakePlatform.ts';
 import { renderInApp } from '../testing/renderInApp.tsx';
 import { AppFrame } from './AppFrame.tsx';
@@ -111,12 +109,6 @@ describe('AppFrame', () => {
     const notifications = await within(account).findByRole('link', { name: 'Notifications, 3 unread' });
     expect(notifications.getAttribute('href')).toBe('/notifications');
     expect(within(account).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/');
-
-    // Seen up to the second newest (the list opened before the newest arrived): one is left.
-    act(() => markSeen(ENGINEER.sub, 'acme', NOTIFICATIONS.slice(1)));
-    expect(within(account).getByRole('link', { name: 'Notifications, 1 unread' })).toBe(notifications);
-    act(() => markSeen(ENGINEER.sub, 'acme', NOTIFICATIONS));
-    expect(within(account).getByRole('link', { name: 'Notifications' })).toBe(notifications);
   });
 
   it('folds the narrow-screen menu once the user moves to another page, and keeps it folded on coming back', async () => {

@@ -7,7 +7,7 @@ import { useSession } from '../hooks/useSession.ts';
 import { useUserManifest } from '../hooks/useUserManifest.ts';
 import { buildRoutes } from './buildRoutes.tsx';
 import { ExportControlWarning, wantsExportWarning } from './ExportControlWarning.tsx';
-import { choseDashboard, decide } from './guard.ts';
+import { choseDashboard, decide, deniedModule } from './guard.ts';
 import { isRouteHandle } from './routeHandle.ts';
 import { preloadSignedInScreens } from '../screens/registry.ts';
 import { errorText } from '../screens/shared/errorText.ts';
@@ -93,7 +93,11 @@ export function AppRoutes({ config }: { config: PublicConfig }) {
       </StatusPage>
     );
   }
-  if (decision.kind === 'redirect') return <Navigate replace to={decision.to} />;
+  if (decision.kind === 'redirect') {
+    // The reason for turning the user away lasts through '/' on to the landing page, which shows it.
+    const denied = decision.denied ?? (location.pathname === APP_PATHS.root ? deniedModule(location.state) : undefined);
+    return <Navigate replace to={decision.to} state={denied ? { denied } : undefined} />;
+  }
   if (decision.kind === 'wait') return <StatusPage title="Loading…" busy />;
   const warn = wantsExportWarning(location.search) || (isRouteHandle(leaf) && leaf.route.showNistWarning);
   return (

@@ -6,6 +6,7 @@ import { deferred } from '../screens/deferred.tsx';
 import { screenFor } from '../screens/registry.ts';
 import { breadcrumbTrail } from './breadcrumbTrail.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { DeniedModuleNotice } from './DeniedModuleNotice.tsx';
 import { BreadcrumbSlot } from './breadcrumbSlot.ts';
 
 // Only modules whose release names a bundle need its loader: a chunk of its own, off the login page.
@@ -28,6 +29,7 @@ export function ScreenHost({ route, module }: { route: ResolvedRoute; module: Mo
   return (
     <>
       {crumbs && (slot ? createPortal(crumbs, slot) : crumbs)}
+      <DeniedModuleNotice />
       {/* No heading while a screen's code is on its way: the screen brings the page's one h1.
           Each route gets a boundary of its own: the router navigates in a transition, in which a
           boundary already on screen keeps the previous screen up, still taking input, until the new

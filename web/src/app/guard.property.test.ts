@@ -49,7 +49,7 @@ const manifestArb: fc.Arbitrary<UserManifest> = fc.record({
     fc.constantFrom(...baseUrls).map((path) => ({ module: 'm', path })),
     { nil: null },
   ),
-  unavailable: fc.subarray(baseUrls).map((urls) => urls.map((baseUrl) => ({ key: baseUrl.slice(1), baseUrl }))),
+  unavailable: fc.subarray(baseUrls).map((urls) => urls.map((baseUrl) => ({ key: baseUrl.slice(1), name: baseUrl.slice(1), baseUrl }))),
 }) as unknown as fc.Arbitrary<UserManifest>;
 
 const inputArb: fc.Arbitrary<GuardInput> = fc.record({

@@ -7,7 +7,7 @@ const manifest = (over: Partial<UserManifest> = {}) =>
     requireMFA: false,
     mfaPending: false,
     landing: { module: 'hs', path: '/asset-life' },
-    unavailable: [{ key: 'cd', baseUrl: '/coredata' }],
+    unavailable: [{ key: 'cd', name: 'Core Data', baseUrl: '/coredata' }],
     ...over,
   }) as UserManifest;
 
@@ -35,9 +35,9 @@ describe('decide (spec section 4)', () => {
     expect(decide(input({ manifest: undefined }))).toEqual({ kind: 'wait' });
   });
 
-  it("sends a module the user may not open to '/'", () => {
-    expect(decide(input({ pathname: '/coredata/events' }))).toEqual({ kind: 'redirect', to: '/' });
-    expect(decide(input({ pathname: '/coredata' }))).toEqual({ kind: 'redirect', to: '/' });
+  it("sends a module the user may not open to '/', saying which it was", () => {
+    expect(decide(input({ pathname: '/coredata/events' }))).toEqual({ kind: 'redirect', to: '/', denied: { key: 'cd', path: '/coredata/events' } });
+    expect(decide(input({ pathname: '/coredata' }))).toEqual({ kind: 'redirect', to: '/', denied: { key: 'cd', path: '/coredata' } });
     expect(decide(input({ pathname: '/coredatax' }))).toEqual({ kind: 'render' });
   });
 
@@ -50,7 +50,7 @@ describe('decide (spec section 4)', () => {
   });
 
   it('checks the module before MFA, as the spec orders them', () => {
-    expect(decide(input({ manifest: manifest({ requireMFA: true, mfaPending: true }), pathname: '/coredata' }))).toEqual({ kind: 'redirect', to: '/' });
+    expect(decide(input({ manifest: manifest({ requireMFA: true, mfaPending: true }), pathname: '/coredata' }))).toMatchObject({ kind: 'redirect', to: '/' });
   });
 
   it("takes '/' to the landing page, or stays when there is none", () => {

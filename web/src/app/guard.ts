@@ -2,7 +2,15 @@ import { isDemoOrLocal, type Access, type UserManifest } from '@platform/schemas
 import { safeRedirect } from './safeRedirect.ts';
 import { APP_PATHS } from './appPaths.ts';
 
-export type GuardDecision = { kind: 'render' } | { kind: 'wait' } | { kind: 'redirect'; to: string };
+/** Why a redirect was made, carried in the router's state so the page it ends on can say so. */
+export interface DeniedModule {
+  /** The module's key, looked up again in the manifest where the notice is shown. */
+  key: string;
+  /** The address the user asked for. */
+  path: string;
+}
+
+export type GuardDecision = { kind: 'render' } | { kind: 'wait' } | { kind: 'redirect'; to: string; denied?: DeniedModule };
 
 export interface GuardInput {
   pathname: string;
@@ -32,6 +40,12 @@ const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
  * landing page as spec section 4 says; only the entry, and going back or reloading there, keep it.
  */
 export const DASHBOARD_STATE = { dashboard: true } as const;
+
+/** The module a guard redirect turned the user away from, if this location's state carries one. */
+export function deniedModule(state: unknown): DeniedModule | undefined {
+  const denied = (state as { denied?: Partial<DeniedModule> } | null)?.denied;
+  return typeof denied?.key === 'string' && typeof denied.path === 'string' ? { key: denied.key, path: denied.path } : undefined;
+}
 
 /** Whether a location's navigation state is the Dashboard entry's. */
 export const choseDashboard = (state: unknown): boolean => (state as Partial<typeof DASHBOARD_STATE> | null)?.dashboard === true;
@@ -71,7 +85,9 @@ export function decide(input: GuardInput): GuardDecision {
   if (signedIn === undefined) return wait;
   if (!signedIn) return redirect(loginFor(pathname, search));
   if (!manifest) return wait;
-  if (manifest.unavailable.some((m) => within(pathname, m.baseUrl))) return redirect(APP_PATHS.root);
+  const unavailable = manifest.unavailable.find((m) => within(pathname, m.baseUrl));
+  // Still '/' (spec section 4), then the landing page; the reason goes along in state, not the address.
+  if (unavailable) return { kind: 'redirect', to: APP_PATHS.root, denied: { key: unavailable.key, path: pathname } };
   // The service says whether MFA is still to be set up (it asked the identity provider), and serves
   // nothing but the profile page until it is: the browser's own reading of the user is not asked.
   if (manifest.mfaPending && pathname !== APP_PATHS.profile) return redirect(`${APP_PATHS.profile}?require=mfa`);

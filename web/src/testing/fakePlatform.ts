@@ -4,6 +4,8 @@ import {
   type CustomerList,
   type ModuleView,
   type NotificationList,
+  type NotificationReadMarks,
+  type NotificationReads,
   type PublicConfig,
   type SiteGroupList,
   type UserManifest,
@@ -46,6 +48,8 @@ interface FakePlatformOptions {
   siteGroups?: Record<string, SiteGroupList['siteGroups']>;
   /** Notifications by customer id. */
   notifications?: Record<string, NotificationList['notifications']>;
+  /** The ids the user has read, as the service keeps them; PUT /api/v1/notifications/read adds to this very array. */
+  readNotifications?: string[];
   /** The user must use MFA and has none yet: the service answers the profile-only manifest and refuses the rest (403). */
   mfaPending?: boolean;
   /** The service cannot read the user's auth claim: every signed-in path answers 403 CFG_ERR_ACCOUNT_MISCONFIGURED. */
@@ -54,6 +58,8 @@ interface FakePlatformOptions {
   manifestStatus?: number;
   /** The user pool's password rules, as the service serves them; unknown (null) when left out. */
   passwordPolicy?: PublicConfig['auth']['passwordPolicy'];
+  /** Modules the user may not open, as the manifest lists them; none when left out. */
+  unavailable?: UserManifest['unavailable'];
   /** The modules the manifest gives the user; two without routes when left out. */
   modules?: ModuleView[];
 }
@@ -153,11 +159,13 @@ export function fakePlatform({
   customers = [],
   siteGroups = {},
   notifications = {},
+  readNotifications = [],
   mfaPending = false,
   misconfigured = false,
   manifestStatus,
   passwordPolicy = null,
   modules = TEST_MODULES,
+  unavailable = [],
 }: FakePlatformOptions = {}) {
   const requests: SeenRequest[] = [];
   const tokens = user ? tokensFor(user) : null;
@@ -196,9 +204,14 @@ export function fakePlatform({
         shell: TEST_CONFIG.shell,
         dash: mfaPending ? { ...moduleView('dash', 'Dashboard', '/'), routes: [] } : moduleView('dash', 'Dashboard', '/'),
         modules: mfaPending ? [] : modules,
-        unavailable: mfaPending ? modules.map((m) => ({ key: m.key, baseUrl: m.baseUrl })) : [],
+        unavailable: mfaPending ? modules.map((m) => ({ key: m.key, name: m.name, baseUrl: m.baseUrl })) : unavailable,
       };
       return json(manifest);
+    }
+    if (path === '/api/v1/notifications/read') {
+      if (request.method !== 'PUT') return json({ ids: [...readNotifications].reverse() } satisfies NotificationReads);
+      for (const id of (request.body as NotificationReadMarks).ids) if (!readNotifications.includes(id)) readNotifications.push(id);
+      return new Response(null, { status: 204 });
     }
     if (path === '/api/v1/customers') return json(customerPage(customers, request.url.searchParams));
     const one = /^\/api\/v1\/customers\/([^/]+)$/.exec(path);

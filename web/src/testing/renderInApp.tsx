@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import toast, { Toaster } from 'react-hot-toast';
 import { TOAST_OPTIONS } from '../app/toasts.ts';
 import { MemoryRouter } from 'react-router';
@@ -30,10 +30,10 @@ function focusFragmentTargets(event: MouseEvent) {
 document.addEventListener('click', focusFragmentTargets);
 
 /**
- * Renders `ui` inside the providers the app gives every component (queries, router at '/', toasts)
- * with a fresh query cache, and returns Testing Library's queries and a user to drive it.
+ * Renders `ui` inside the providers the app gives every component (queries, router at '/' or the
+ * entries given, toasts) with a fresh query cache, and returns Testing Library's queries and a user to drive it.
  */
-export function renderInApp(ui: ReactNode) {
+export function renderInApp(ui: ReactNode, { initialEntries }: { initialEntries?: ComponentProps<typeof MemoryRouter>['initialEntries'] } = {}) {
   // react-hot-toast asks whether the user prefers reduced motion; jsdom has no matchMedia.
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
   // No retries: a test that meets an error should see it at once, not after the back-off.
@@ -41,7 +41,7 @@ export function renderInApp(ui: ReactNode) {
   const user = userEvent.setup();
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={initialEntries}>{ui}</MemoryRouter>
       <Toaster toastOptions={TOAST_OPTIONS} />
     </QueryClientProvider>,
   );

@@ -1,3 +1,7 @@
+import { useEffect } from 'react';
+import { paramNames } from '@platform/schemas';
+import { useUserManifest } from '../../hooks/useUserManifest.ts';
+import { rememberOpening } from '../../selection/recentOpenings.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { OnwardScreens } from './OnwardScreens.tsx';
 
@@ -8,6 +12,12 @@ import { OnwardScreens } from './OnwardScreens.tsx';
  */
 export function GenericScreen({ title, module, route, params }: ScreenProps) {
   const entries = Object.entries(params).filter(([name, value]) => name !== '*' && value !== undefined);
+  const sub = useUserManifest().data?.user.sub;
+  // The values of this screen's own address, for the forms that open it to offer again (decision 0075).
+  const opened = JSON.stringify(Object.fromEntries(paramNames(route.fullPath).flatMap((p) => (params[p] === undefined ? [] : [[p, params[p]]]))));
+  useEffect(() => {
+    if (sub && opened !== '{}') rememberOpening(sub, route.fullPath, JSON.parse(opened) as Record<string, string>);
+  }, [sub, route.fullPath, opened]);
   return (
     <article className="screen">
       <h1>{title}</h1>

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { substituteParams } from '@platform/schemas';
 import { paramLabel } from '../../app/paramLabel.ts';
 import { routeLink } from '../../app/routeLink.ts';
@@ -8,10 +8,19 @@ import { routeLink } from '../../app/routeLink.ts';
 const withGaps = (title: string, known: Readonly<Record<string, string | undefined>>) =>
   substituteParams(title, known).replace(/\{[A-Za-z_][A-Za-z0-9_]*\}/g, '…');
 
+/** A value the platform knows for a parameter, and what a person calls it. */
+export interface Choice {
+  value: string;
+  label: string;
+}
+
 /**
  * Opens a screen whose address needs values nobody has linked to yet: one labelled field per missing
  * parameter, and the screen opens with them filled in (encoded). An empty field is refused with a
- * message, since an address with an empty segment would be another screen or none.
+ * message, since an address with an empty segment would be another screen or none. Values the
+ * platform knows are offered as links when one value is missing, and so are the values the user
+ * opened the screen with lately; the field stays for any other (links, not a datalist: the field stays
+ * a plain text box, and a phone shows every choice at once).
  */
 export function ParamForm({
   pattern,
@@ -19,6 +28,8 @@ export function ParamForm({
   missing,
   known,
   showNistWarning = false,
+  choices = {},
+  recent = [],
 }: {
   /** The absolute path pattern of the screen to open. */
   pattern: string;
@@ -28,12 +39,19 @@ export function ParamForm({
   known: Readonly<Record<string, string | undefined>>;
   /** The screen is export-controlled: it opens with the warning, as every link to it does. */
   showNistWarning?: boolean;
+  /** Values known for each missing parameter (a customer's sites). */
+  choices?: Readonly<Record<string, readonly Choice[]>>;
+  /** The values the user lately opened this screen with, newest first. */
+  recent?: readonly Record<string, string>[];
 }) {
   const navigate = useNavigate();
   const id = useId();
   const [values, setValues] = useState<Record<string, string>>({});
   const [empty, setEmpty] = useState<string[]>([]);
   const name = withGaps(title, known);
+  const linkTo = (values: Readonly<Record<string, string | undefined>>) => routeLink({ fullPath: pattern, showNistWarning }, { ...known, ...values });
+  const only = missing.length === 1 ? missing[0]! : undefined;
+  const picks = only ? (choices[only] ?? []) : [];
 
   function open(event: FormEvent) {
     event.preventDefault();
@@ -44,12 +62,30 @@ export function ParamForm({
       document.getElementById(`${id}-${blank[0]}`)?.focus();
       return;
     }
-    navigate(routeLink({ fullPath: pattern, showNistWarning }, { ...known, ...trimmed }));
+    navigate(linkTo(trimmed));
   }
 
   return (
     <form className="form param-form" aria-label={`Open ${name}`} noValidate onSubmit={open}>
       <p className="param-form-title">{name}</p>
+      {only && picks.length > 0 && (
+        <ul className="param-choices" aria-label={`${paramLabel(only).replace(/ id$/, '')}s you can open`}>
+          {picks.map((c) => (
+            <li key={c.value}>
+              <Link to={linkTo({ [only]: c.value })}>{c.label === c.value ? c.label : `${c.label} (${c.value})`}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {recent.length > 0 && (
+        <ul className="param-choices" aria-label="Opened lately">
+          {recent.map((r) => (
+            <li key={JSON.stringify(r)}>
+              <Link to={linkTo(r)}>{substituteParams(title, { ...known, ...r })}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
       {missing.map((p) => {
         const invalid = empty.includes(p);
         return (
