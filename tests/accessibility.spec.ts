@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { authenticator } from 'otplib';
 import { ACCOUNTS, ENGINEER_STATE, PASSWORD, STAFF_STATE } from './support/accounts.ts';
-import { expectNoSeriousViolations as expectAccessible } from './support/axe.ts';
+import { expectNoSeriousViolations as expectAccessible, expectNoSeriousViolationsEveryRule } from './support/axe.ts';
 import { createConfirmedAccount, uniqueEmail } from './support/mailbox.ts';
 import { signInWithForm } from './support/signIn.ts';
 
@@ -204,6 +204,46 @@ test.describe('axe: settings, as staff', HARDENING, () => {
     await expect(page.getByRole('status').filter({ hasText: 'Acting for Acme Industrial' })).toBeVisible();
     await expect(page.getByText('Site groups:')).toBeVisible();
     await expectAccessible(page, 'the staff chrome acting for a customer');
+  });
+});
+
+// Issue 35: the screens people configure the platform on, the release draft and the notification badge
+// pass axe with every rule it has on (AAA, best practices, experimental), not only WCAG 2.1 A and AA.
+test.describe('axe with every rule: settings and the release draft, as staff acting for a customer', HARDENING, () => {
+  test.use({ storageState: STAFF_STATE });
+  test.beforeEach(async ({ page }) => {
+    // Acting for acme, as staff do from the top bar: the screens about a customer show its data, not the prompt to choose one.
+    await page.addInitScript(() => localStorage.setItem('platform.selectedCustomerId', 'acme'));
+  });
+
+  for (const [path, title] of [
+    ['/settings/users', 'Users'],
+    ['/settings/customers', 'Customers'],
+    ['/settings/sitegroups', 'Site groups'],
+    ['/settings/uploads', 'Uploads'],
+    ['/settings/modules', 'Modules'],
+    ['/settings/releases', 'Releases'],
+    ['/settings/releases/draft', 'Release draft'],
+  ] as const) {
+    test(`${path} (${title})`, async ({ page }) => {
+      await page.goto(path);
+      await expect(h1(page)).toHaveText(title);
+      await expect(page.getByRole('banner').getByRole('combobox', { name: 'Customer' })).toHaveValue('Acme Industrial');
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expectNoSeriousViolationsEveryRule(page, `${title} (${path})`);
+    });
+  }
+});
+
+test.describe('axe with every rule: a page with unread notifications', HARDENING, () => {
+  test.use({ storageState: ENGINEER_STATE });
+
+  test('the landing page, the top bar naming the unread count', async ({ page }) => {
+    await page.goto('/');
+    // The demo notifications are unread for a user who has not opened the list.
+    await expect(page.getByRole('link', { name: /^Notifications, \d+ unread$/ })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await expectNoSeriousViolationsEveryRule(page, 'a page with unread notifications');
   });
 });
 

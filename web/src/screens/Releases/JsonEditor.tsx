@@ -68,6 +68,8 @@ export default function JsonEditor({ text, onChange, problems, schema, label, fo
           // No Tab binding: Tab leaves the editor, so a keyboard user is never trapped in it.
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap]),
           EditorView.cspNonce.of(pageNonce()),
+          // CodeMirror's grey line numbers (#6c6c6c on #f5f5f5) fall short of AAA contrast (issue 35: axe with every rule).
+          EditorView.theme({ '.cm-gutters': { color: 'var(--ink-soft)' } }),
           // The content is focusable as contenteditable; said explicitly, axe also sees that the scroller around it can be reached by keyboard.
           EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           EditorView.updateListener.of((update) => {

@@ -9,6 +9,7 @@ import type { ScreenProps } from '../screenProps.ts';
 import { LoadState } from '../shared/LoadState.tsx';
 import { ago } from '../shared/relativeTime.ts';
 import { DraftEditor } from './DraftEditor.tsx';
+import { shortReleaseId } from './shortReleaseId.ts';
 import { routePath } from '../../app/appPaths.ts';
 import './releases.css';
 
@@ -56,8 +57,9 @@ export function ReleaseDraftScreen({ title, module }: ScreenProps) {
           >
             {!releases.some((r) => r.id === base) && base && <option value={base}>{base}</option>}
             {releases.map((r) => (
+              // By short id, as the history names them: the whole id pushed when and why out of the box (issue 35).
               <option key={r.id} value={r.id}>
-                {r.id}
+                {shortReleaseId(r.id)}
                 {r.id === state.active ? ' (active)' : ''} — {ago(r.publishedAt).text}: {r.reason.slice(0, 60)}
               </option>
             ))}

@@ -3,6 +3,7 @@ import type { ReleaseSummary } from '@platform/schemas';
 import { ago } from '../shared/relativeTime.ts';
 import { TableScroll } from '../shared/TableScroll.tsx';
 import { statusText, type ReleaseStatus } from './releaseStatus.ts';
+import { shortReleaseId } from './shortReleaseId.ts';
 
 export type RowAction = { kind: 'activate' | 'pilot' | 'compare'; release: string };
 
@@ -15,9 +16,6 @@ interface Props {
   draftPath: (base: string) => string | undefined;
   customerName: (id: string) => string;
 }
-
-/** The first characters of a release id: enough to tell the releases of a list apart, as Git's short hashes do. */
-const shortId = (id: string) => id.slice(0, 8);
 
 /**
  * Every release newest first: when, who and why, where it stands, and what can be done with it. Six
@@ -59,7 +57,7 @@ export function ReleaseTable({ releases, statuses, selected, onSelect, onAction,
                   </label>
                 </td>
                 <th scope="row">
-                  <code title={r.id}>{shortId(r.id)}</code>
+                  <code title={r.id}>{shortReleaseId(r.id)}</code>
                 </th>
                 <td data-label="Published">
                   <time dateTime={r.publishedAt} title={when.exact}>
