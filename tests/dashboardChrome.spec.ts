@@ -30,7 +30,6 @@ test.describe('notifications in the top bar', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notifications');
     await expect(account.getByRole('link', { name: /^Notifications/ })).toHaveAccessibleName('Notifications');
   });
-
 });
 
 test.describe('the dashboard in the top bar', () => {
