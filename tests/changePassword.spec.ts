@@ -32,8 +32,10 @@ test.describe('changing one’s password on the profile', () => {
     expect(await controlsCoveredBy(changed.locator('..'))).toEqual([]);
     await expect(section.getByRole('button', { name: 'Change password' })).toBeVisible();
 
+    // As a person would: wait for sign-out to land on /login (going on to /login while it still ran
+    // found the session there and went home).
     await page.goto('/logout');
-    await page.goto('/login');
+    await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
