@@ -56,6 +56,15 @@ function actingCustomer(request: FastifyRequest): string | undefined {
  * second does not. A request its client abandoned before the answer gets a line of its own on close
  * (requestAborted). Errors, streams cut short and Fastify's other lines keep their own lines.
  */
+/** The members every access line carries; undefined ones are left out of the line by pino. */
+const accessFields = (request: FastifyRequest, reply: FastifyReply) => ({
+  [REQUEST_ID_LABEL]: request.id,
+  req: request,
+  responseTime: reply.elapsedTime,
+  sub: userOf(request)?.sub,
+  customerId: actingCustomer(request),
+});
+
 export class AccessLog extends LogController {
   override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
     // Its line is folded into the one requestCompleted writes. That one is written once the answer
@@ -72,17 +81,7 @@ export class AccessLog extends LogController {
    * An answer already under way (an event stream, a download cut short) is not one.
    */
   requestAborted(request: FastifyRequest, reply: FastifyReply): void {
-    accessLoggerOf(request.server.log)?.info(
-      {
-        [REQUEST_ID_LABEL]: request.id,
-        req: request,
-        aborted: true,
-        responseTime: reply.elapsedTime,
-        sub: userOf(request)?.sub,
-        customerId: actingCustomer(request),
-      },
-      'request aborted',
-    );
+    accessLoggerOf(request.server.log)?.info({ ...accessFields(request, reply), aborted: true }, 'request aborted');
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
@@ -94,17 +93,7 @@ export class AccessLog extends LogController {
     // Nothing is built for a line the level will not write.
     if (!access?.isLevelEnabled('info')) return;
     // Undefined members are left out of the line by pino: an anonymous request costs nothing more.
-    access.info(
-      {
-        [REQUEST_ID_LABEL]: request.id,
-        req: request,
-        res: reply,
-        responseTime: reply.elapsedTime,
-        sub: userOf(request)?.sub,
-        customerId: actingCustomer(request),
-      },
-      'request completed',
-    );
+    access.info({ ...accessFields(request, reply), res: reply }, 'request completed');
   }
 
   override routeNotFound(): void {
