@@ -1,6 +1,6 @@
 // The decision records stay trustworthy (decision 0060): each says when it was added and whether it still
-// holds, the index lists each with that status, a status names records that exist, and the paths a record
-// cites are there to be read.
+// holds, the index lists each with that status, a status names records that exist, and the paths and the
+// names of code a record cites are there to be read.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,13 +39,62 @@ const BUILT = /(^|\/)(dist|assets|build-report)\/|(^|\/)(server\.meta|quick)\.js
 const resolves = (path) =>
   BUILT.test(path) || tree.includes(path) || tree.some((known) => known.endsWith(`/${path}`)) || existsSync(join(root, 'node_modules', path));
 
+/** How a cited file's name ends. */
+const FILE = /\.(ts|tsx|mjs|cjs|js|json|md|sql|ya?ml|conf|css|html)$/;
+/** What follows a name that is no longer in the tree: "(removed)", "(moved to …)", "(now `X`)", "is gone". */
+const GONE = /^\s*[,(]?\s*(removed|moved to|now |renamed to|is gone)/;
+/** Backticked text with what follows it, unconsumed, so that `a`, `b` yields both. */
+const ticked = (text) => [...text.matchAll(/`([^`\n]+)`(?=(.{0,14}))/g)];
+
 /** Paths cited in backticks outside Context (the state before the decision), unless marked as gone. */
 function citedPaths(text) {
   const held = text.replace(/^## Context\n[\s\S]*?(?=^## )/m, '');
-  return [...held.matchAll(/`([^`\s]+)`(.{0,14})/g)]
-    .filter(([, , after]) => !/^\s*[,(]?\s*(removed|moved to)/.test(after))
+  return ticked(held)
+    .filter(([, path, after]) => !/\s/.test(path) && !GONE.test(after))
     .map(([, path]) => path)
-    .filter((path) => /^[\w.][\w./-]*(\.(ts|tsx|mjs|cjs|js|json|md|sql|ya?ml|conf|css|html)|\/)$/.test(path) && !/^\.\w+$/.test(path) && !path.includes('NNN'));
+    .filter((path) => /^[\w.][\w./-]*$/.test(path) && (FILE.test(path) || path.endsWith('/')) && !/^\.\w+$/.test(path) && !path.includes('NNN'));
+}
+
+// The words of the code, read once: the sources of the project's folders and the configuration at the root.
+const SOURCE_DIRS = ['config-service/', 'web/', 'schemas/', 'scripts/', 'tests/', 'modules/', 'bench/'];
+const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs|json|jsonc|sql|css|html)$/;
+const codeWords = new Set();
+for (const path of tree.filter((path) => SOURCE.test(path) && (!path.includes('/') || SOURCE_DIRS.some((dir) => path.startsWith(dir)))))
+  for (const word of readFileSync(join(root, path), 'utf8').match(/[A-Za-z_$][\w$]*/g) ?? []) codeWords.add(word);
+/**
+ * Names of other projects a Decision weighs (an option, an API, an operation) that our code need not
+ * contain: a name listed here is never checked, so list only what is not ours.
+ */
+const OUTSIDE = new Set([
+  'manualChunks', // Vite's option, found not needed (0020)
+  'rewriteRelativeImportExtensions', // TypeScript's option, the path not taken (0025)
+  'flushSync', // sonic-boom's method, used by pino (0029)
+  'environmentMatchGlobs', // the Vitest option Vitest 4 no longer has (0031)
+  'cognitoUserPoolsTokenProvider', // Amplify's, and the three below: the storage it offers and lacks (0045)
+  'setKeyValueStorage',
+  'defaultStorage',
+  'oAuthStore',
+  'PutProfileObject', // Amazon Connect Customer Profiles' operation, turned down (0055)
+  'VerifyUserAttribute', // Cognito's operation, not on the adapter's allow-list (0066)
+]);
+/** A name in code's shape: lower and upper case in one word, and not one capitalised word (`Accepted`). */
+const codeShaped = (word) => /[a-z]/.test(word) && /[A-Z]/.test(word) && !/^[A-Z][a-z\d]*$/.test(word);
+
+/**
+ * The names of code a record's Decision cites in backticks (`name`, `a.b`, `f(x)`) that no source holds,
+ * unless marked as gone. Environment variables, codes, headers, values, paths and flags are not in code's
+ * shape and are left to other checks. A record superseded whole describes the past and is left as it is;
+ * one superseded in part still holds in the rest, so its names are checked.
+ */
+function missingNames(text) {
+  if ((statusOf(text) ?? '').startsWith('Superseded by')) return [];
+  const decision = text.split(/^## /m).find((section) => section.startsWith('Decision\n')) ?? '';
+  return ticked(decision)
+    .filter(([, , after]) => !GONE.test(after))
+    .map(([, cited]) => cited.replace(/\(.*\)$/, ''))
+    .filter((name) => /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(name) && !FILE.test(name))
+    .filter((name) => name.split('.').some(codeShaped))
+    .filter((name) => name.split('.').some((word) => !codeWords.has(word) && !OUTSIDE.has(word)));
 }
 
 describe('decision records', () => {
@@ -88,6 +137,11 @@ describe('decision records', () => {
         .filter((path) => !resolves(path))
         .map((path) => `${file}: ${path}`),
     );
+    expect(dead).toEqual([]);
+  });
+
+  it('cite in their Decision only names the code holds, or say they are gone', () => {
+    const dead = records.flatMap(({ file, text }) => missingNames(text).map((name) => `${file}: ${name}`));
     expect(dead).toEqual([]);
   });
 });
