@@ -1,6 +1,6 @@
 // The decision records stay trustworthy (decision 0060): each says when it was added and whether it still
-// holds, the index lists each with that status, a status names records that exist, and the paths and the
-// names of code a record cites are there to be read.
+// holds, the index lists each with that status (and each number no record took, as skipped), a status names
+// records that exist, and the paths and the names of code a record cites are there to be read.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,9 @@ const records = readdirSync(folder)
   .filter((file) => /^\d{4}-.+\.md$/.test(file) && !file.startsWith('0000-'))
   .map((file) => ({ file, number: file.slice(0, 4), text: readFileSync(join(folder, file), 'utf8') }));
 const index = readFileSync(join(folder, 'README.md'), 'utf8');
+const numberedRows = index.split('\n').filter((line) => /^\| \d{4} \|/.test(line));
+/** Rows for a number no record took: `| 0054 | … | … | Skipped | … |`. */
+const skippedRows = numberedRows.filter((row) => row.split(' | ')[3] === 'Skipped');
 
 const STATUS = /^(Accepted|Amended by|Superseded by|Superseded in part by)\b/;
 const statusOf = (text) => /^- Status: (.+)$/m.exec(text)?.[1];
@@ -122,13 +125,20 @@ describe('decision records', () => {
   });
 
   it('are each in the index, with their status, and the index lists nothing else', () => {
-    const rows = index.split('\n').filter((line) => /^\| \d{4} \|/.test(line));
+    const rows = numberedRows.filter((row) => !skippedRows.includes(row));
     expect(rows.map((row) => row.slice(2, 6)).sort()).toEqual(records.map(({ number }) => number).sort());
     for (const { file, number, text } of records) {
       const row = rows.find((line) => line.startsWith(`| ${number} |`)) ?? '';
       const [kind] = STATUS.exec(statusOf(text) ?? '') ?? [''];
       expect({ file, linked: row.includes(`](${file})`), status: row.split(' | ')[3]?.startsWith(kind) }).toEqual({ file, linked: true, status: true });
     }
+  });
+
+  it('leave no number out below the highest, unless its row in the index says it was skipped', () => {
+    // Numbers past the highest record are not gaps: records being written on other branches take them.
+    const numbers = new Set(records.map(({ number }) => Number(number)));
+    const gaps = Array.from({ length: Math.max(...numbers) }, (_, i) => String(i + 1).padStart(4, '0')).filter((n) => !numbers.has(Number(n)));
+    expect(skippedRows.map((row) => row.slice(2, 6)).sort()).toEqual(gaps);
   });
 
   it('cite only paths that exist, or say they are gone', () => {
