@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { publicConfigSchema } from '@platform/schemas';
 import { describe, expect, it } from 'vitest';
 import { BACKENDS, backendVariable, DEFAULT_RATE_LIMITS, environmentSchema, loadSettings, readSettings, SettingsError } from './settings.ts';
 
@@ -391,9 +392,19 @@ describe('environment schema rules', () => {
     });
   });
 
-  it('declares one API_BASE_ variable per backend', () => {
-    const declared = Object.keys(environmentSchema.properties).filter((variable) => variable.startsWith('API_BASE_'));
-    expect(declared).toEqual(BACKENDS.map(backendVariable));
+  it('has one API_BASE_ variable for each backend the public config lists, and none for anything else', () => {
+    // The public config's schema lists the backends apart from the settings' own list, so it is the other side;
+    // each variable, set alone to a value naming it, shows through readSettings which backends it fills.
+    const listed = Object.keys(publicConfigSchema.properties.backends.properties).sort();
+    const filled = Object.keys(environmentSchema.properties)
+      .filter((variable) => variable.startsWith('API_BASE_'))
+      .map((variable) => {
+        const bases: Record<string, string | null> = readSettings({ ...production, [variable]: `/${variable}` }).backends;
+        return { variable, backends: Object.keys(bases).filter((name) => bases[name] === `/${variable}`) };
+      });
+    expect(filled.filter(({ backends }) => backends.length !== 1)).toEqual([]);
+    expect(filled.flatMap(({ backends }) => backends).sort()).toEqual(listed);
+    expect(Object.keys(readSettings(production).backends).sort()).toEqual(listed);
   });
 });
 
