@@ -14,7 +14,8 @@ import { openPostgres } from '../store/postgresDatabase.ts';
 import { ReleaseStore } from '../store/releaseStore.ts';
 import { freshDatabaseBehindProxy } from '../testing/switchableProxy.ts';
 import { ROUTE_MANIFESTS } from '../testing/testApp.ts';
-import { FILES_AUTHOR, ManifestReleases } from './manifestReleases.ts';
+import { FILES_AUTHOR } from './folderPublisher.ts';
+import { ManifestReleases } from './manifestReleases.ts';
 
 const OPERATOR = { sub: 'op', email: 'op@provider.example' };
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
