@@ -40,7 +40,7 @@ export const MANIFEST_RULE_HINTS = {
   'path-collision': 'move the route, or declare "sharedWith" with the other module if both are meant',
   'bundle-unknown': 'upload that version first (npm run modules:publish does both), or name a version GET /api/v1/admin/modules/{key}/bundles lists',
   'bundle-sdk': "rebuild the bundle against the shell's module SDK (GET /api/v1/config names its version), or name a bundle built for it",
-  'unknown-screen': 'use a screen the web app has (web/src/screens/registry.ts), or one in the module\'s own namespace "<key>.<name>"',
+  'unknown-screen': 'use a screen the web app has (web/src/app/registry.ts), or one in the module\'s own namespace "<key>.<name>"',
 } satisfies Record<string, string>;
 
 /** A rule a manifest check names: one of the list above, or a JSON Schema keyword the value breaks (`schema:<keyword>`). */

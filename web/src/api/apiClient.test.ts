@@ -10,7 +10,7 @@ const token = vi.hoisted(() => ({ current: 'id-token' as string | undefined }));
 vi.mock('../auth/currentIdToken.ts', () => ({ currentIdToken: async () => token.current }));
 // A forced login signs out and reloads the page at /login; here it only records that it was asked for.
 const forced = vi.hoisted(() => ({ logins: 0 }));
-vi.mock('../auth/forcedLogin.ts', async () => {
+vi.mock('./forcedLogin.ts', async () => {
   const { NotAuthenticatedError } = await import('./apiErrors.ts');
   return {
     forceLogin: async () => {

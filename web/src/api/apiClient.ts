@@ -1,5 +1,5 @@
 import type { PublicConfig } from '@platform/schemas';
-import { sessionAccepted, sessionRefused } from '../auth/sessionRefused.ts';
+import { sessionAccepted, sessionRefused } from './sessionRefused.ts';
 import { siteGroupParam } from '../selection/siteGroupSelection.ts';
 import { ApiError, BackendUnavailableError, NetworkError } from './apiErrors.ts';
 import { signedInHeaders, type Audience } from './signedInHeaders.ts';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { APP_PATHS } from './appPaths.ts';
+import { APP_PATHS } from '../navigation/appPaths.ts';
 
 /**
  * The whole page a signed-in user sees when the service cannot read their authorisation claim

@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { Toaster } from 'react-hot-toast';
 import { BrowserRouter } from 'react-router';
 import { publicConfigQuery } from '../api/publicConfig.ts';
-import { errorText } from '../screens/shared/errorText.ts';
+import { errorText } from '../ui/errorText.ts';
 import { initialiseAuth } from '../auth/activeAuthConfiguration.ts';
 import { useNarrowScreen } from '../hooks/useNarrowScreen.ts';
-import { toastPlacement } from './toasts.ts';
+import { toastPlacement } from '../ui/toasts.ts';
 import { AppRoutes } from './AppRoutes.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { StatusPage } from './StatusPage.tsx';

@@ -8,12 +8,12 @@ import { useMessagingProfile } from '../hooks/useMessagingProfile.ts';
 import { SiteGroupSelector } from './SiteGroupSelector.tsx';
 import { useUserManifest } from '../hooks/useUserManifest.ts';
 import { BreadcrumbSlot } from './breadcrumbSlot.ts';
-import { CustomerSwitcher } from './CustomerSwitcher.tsx';
+import { CustomerSwitcher } from '../ui/CustomerSwitcher.tsx';
 import { SectionNav } from './SectionNav.tsx';
-import { moduleLink } from './routeLink.ts';
+import { moduleLink } from '../navigation/routeLink.ts';
 import { DASHBOARD_STATE } from './guard.ts';
 import { NotificationsLink } from './NotificationsLink.tsx';
-import { APP_PATHS } from './appPaths.ts';
+import { APP_PATHS } from '../navigation/appPaths.ts';
 import { ScreenSearch } from './ScreenSearch.tsx';
 
 /** The frame every signed-in screen lives in: skip link, header with navigation, main. */

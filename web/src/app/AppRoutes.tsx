@@ -1,20 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, matchRoutes, Navigate, useLocation, useRoutes } from 'react-router';
 import type { PublicConfig } from '@platform/schemas';
-import { clearRedirectCookie, readRedirectCookie } from '../auth/forcedLogin.ts';
-import { useFederatedSignIn } from '../hooks/useFederatedSignIn.ts';
+import { clearRedirectCookie, readRedirectCookie } from '../api/forcedLogin.ts';
+import { useFederatedSignIn } from './useFederatedSignIn.ts';
 import { useSession } from '../hooks/useSession.ts';
 import { useUserManifest } from '../hooks/useUserManifest.ts';
 import { buildRoutes } from './buildRoutes.tsx';
 import { ExportControlWarning, wantsExportWarning } from './ExportControlWarning.tsx';
 import { choseDashboard, decide, deniedModule } from './guard.ts';
-import { isRouteHandle } from './routeHandle.ts';
-import { preloadSignedInScreens } from '../screens/registry.ts';
-import { errorText } from '../screens/shared/errorText.ts';
+import { isRouteHandle } from '../navigation/routeHandle.ts';
+import { preloadSignedInScreens } from './registry.ts';
+import { errorText } from '../ui/errorText.ts';
 import { StatusPage } from './StatusPage.tsx';
 import { AccountMisconfigured } from './AccountMisconfigured.tsx';
 import { isAccountMisconfigured } from '../api/apiErrors.ts';
-import { APP_PATHS } from './appPaths.ts';
+import { APP_PATHS } from '../navigation/appPaths.ts';
 import { preloadBundleHost } from './ScreenHost.tsx';
 
 /** Builds the router from the manifest and applies the guard on every navigation. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Crumb } from './breadcrumbTrail.ts';
+import type { Crumb } from '../navigation/breadcrumbTrail.ts';
 
 /** The breadcrumb trail; the last crumb is the current page. */
 export function Breadcrumbs({ trail }: { trail: Crumb[] }) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { EXPORT_WARNING_PARAM } from './routeLink.ts';
+import { EXPORT_WARNING_PARAM } from '../navigation/routeLink.ts';
 
 /**
  * The export-control warning: a modal with one button. Escape and clicks on the backdrop leave it

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import { useUnreadNotifications } from '../hooks/useUnreadNotifications.ts';
-import { APP_PATHS } from './appPaths.ts';
+import { APP_PATHS } from '../navigation/appPaths.ts';
 
 /** The top bar's way to the notifications, named with the unread count ("Notifications, 3 unread"). */
 export function NotificationsLink() {

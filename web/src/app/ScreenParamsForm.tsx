@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { ScreenEntry } from './screenIndex.ts';
-import { paramLabel } from './paramLabel.ts';
+import { paramLabel } from '../navigation/paramLabel.ts';
 
 interface ScreenParamsFormProps {
   entry: ScreenEntry;

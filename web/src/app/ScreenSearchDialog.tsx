@@ -5,8 +5,8 @@ import { substituteParams } from '@platform/schemas';
 import { matchPath } from 'react-router';
 import { matchScreens, type ScreenEntry } from './screenIndex.ts';
 import { ScreenParamsForm } from './ScreenParamsForm.tsx';
-import { paramLabel } from './paramLabel.ts';
-import { routeLink } from './routeLink.ts';
+import { paramLabel } from '../navigation/paramLabel.ts';
+import { routeLink } from '../navigation/routeLink.ts';
 import './ScreenSearchDialog.css';
 
 /** How many screens the list shows at once; the rest are counted, and found by typing more. */

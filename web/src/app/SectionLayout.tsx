@@ -1,7 +1,7 @@
 import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { substituteParams, type ResolvedRoute } from '@platform/schemas';
-import { hasOwnParam } from './onwardRoutes.ts';
-import { routeLink } from './routeLink.ts';
+import { hasOwnParam } from '../navigation/onwardRoutes.ts';
+import { routeLink } from '../navigation/routeLink.ts';
 
 /** Whether the address is the tab's own or one under it (a job under Jobs); a default tab ('') only at its own. */
 const isUnder = (pathname: string, tab: ResolvedRoute, link: string) => {

@@ -1,7 +1,7 @@
 import { NavLink, useLocation } from 'react-router';
 import type { ModuleView } from '@platform/schemas';
-import { hasOwnParam } from './onwardRoutes.ts';
-import { routeLink } from './routeLink.ts';
+import { hasOwnParam } from '../navigation/onwardRoutes.ts';
+import { routeLink } from '../navigation/routeLink.ts';
 
 const within = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useCustomerScope } from '../hooks/useCustomerScope.ts';
-import { APP_PATHS } from './appPaths.ts';
+import { APP_PATHS } from '../navigation/appPaths.ts';
 
 /** The chrome's site-group filter for the customer in context; its choice goes with every call. */
 export function SiteGroupSelector() {

@@ -8,7 +8,7 @@ import { substituteParams, type AuthClaim, type ModuleView, type ResolvedRoute }
 import { buildUserManifest } from '../../../config-service/src/manifests/buildUserManifest.ts';
 import { loadManifestSet } from '../../../config-service/src/manifests/loadManifestSet.ts';
 import { buildRoutes } from './buildRoutes.tsx';
-import { isRouteHandle } from './routeHandle.ts';
+import { isRouteHandle } from '../navigation/routeHandle.ts';
 
 const set = loadManifestSet(new URL('../../../route-manifests', import.meta.url).pathname);
 

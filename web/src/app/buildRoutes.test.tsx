@@ -3,8 +3,8 @@ import { matchRoutes } from 'react-router';
 import { buildUserManifest } from '../../../config-service/src/manifests/buildUserManifest.ts';
 import { loadManifestSet } from '../../../config-service/src/manifests/loadManifestSet.ts';
 import { buildRoutes, ROUTER_BUILD_MEASURE } from './buildRoutes.tsx';
-import { breadcrumbTrail } from './breadcrumbTrail.ts';
-import { isRouteHandle } from './routeHandle.ts';
+import { breadcrumbTrail } from '../navigation/breadcrumbTrail.ts';
+import { isRouteHandle } from '../navigation/routeHandle.ts';
 
 const set = loadManifestSet(new URL('../../../route-manifests', import.meta.url).pathname);
 const manifest = buildUserManifest(

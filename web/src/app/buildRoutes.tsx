@@ -1,9 +1,9 @@
 import { Suspense, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import type { ModuleView, ResolvedRoute } from '@platform/schemas';
-import { layoutFor } from '../screens/registry.ts';
+import { layoutFor } from './registry.ts';
 import { RedirectTo } from './RedirectTo.tsx';
-import type { RouteHandle } from './routeHandle.ts';
+import type { RouteHandle } from '../navigation/routeHandle.ts';
 import { ScreenHost } from './ScreenHost.tsx';
 import { SectionLayout } from './SectionLayout.tsx';
 import { StatusPage } from './StatusPage.tsx';

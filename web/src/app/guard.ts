@@ -1,6 +1,6 @@
 import { isDemoOrLocal, type Access, type UserManifest } from '@platform/schemas';
 import { safeRedirect } from './safeRedirect.ts';
-import { APP_PATHS } from './appPaths.ts';
+import { APP_PATHS } from '../navigation/appPaths.ts';
 
 /** Why a redirect was made, carried in the router's state so the page it ends on can say so. */
 export interface DeniedModule {

@@ -1,6 +1,6 @@
 import { paramNames, type ModuleView, type ResolvedRoute, type UserManifest } from '@platform/schemas';
-import { isScreen, shownAt } from './onwardRoutes.ts';
-import { APP_PATHS } from './appPaths.ts';
+import { isScreen, shownAt } from '../navigation/onwardRoutes.ts';
+import { APP_PATHS } from '../navigation/appPaths.ts';
 
 /** One screen the signed-in user may open, as the screen search lists it. */
 export interface ScreenEntry {

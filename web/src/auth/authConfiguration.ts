@@ -1,6 +1,6 @@
 import type { ResourcesConfig } from 'aws-amplify';
 import type { PublicConfig } from '@platform/schemas';
-import { APP_PATHS } from '../app/appPaths.ts';
+import { APP_PATHS } from '../navigation/appPaths.ts';
 
 /** The two identity configurations of spec section 4, step 1. */
 export type AuthConfigurationKind = 'userPool' | 'singleSignOn';

@@ -10,13 +10,13 @@ import { useCallback } from 'react';
 import hotToast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { isApiError as isShellApiError } from '../api/apiErrors.ts';
-import { routeLink } from '../app/routeLink.ts';
+import { routeLink } from '../navigation/routeLink.ts';
 import { useApiClient } from '../hooks/useApiClient.ts';
 import { useCustomerId } from '../hooks/useCustomerId.ts';
 import { sessionQuery } from '../hooks/useSession.ts';
 import { useSiteGroupSelection } from '../hooks/useSiteGroupSelection.ts';
 import { useUserManifest } from '../hooks/useUserManifest.ts';
-import { formatBytes as shellFormatBytes, formatDate as shellFormatDate, formatDateTimeUtc as shellFormatDateTimeUtc } from '../screens/shared/format.ts';
+import { formatBytes as shellFormatBytes, formatDate as shellFormatDate, formatDateTimeUtc as shellFormatDateTimeUtc } from '../ui/format.ts';
 import { routeNamed } from './routeNamed.ts';
 
 export const sdkVersion: typeof Sdk.sdkVersion = version;

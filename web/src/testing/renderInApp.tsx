@@ -3,7 +3,7 @@ import { cleanup, render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ComponentProps, ReactNode } from 'react';
 import toast, { Toaster } from 'react-hot-toast';
-import { TOAST_OPTIONS } from '../app/toasts.ts';
+import { TOAST_OPTIONS } from '../ui/toasts.ts';
 import { MemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
 

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { LocalCodeHint } from './LocalCodeHint.tsx';
 import { answerChallenge, type StepProps } from './signInSteps.ts';
 import { useAuthAction } from './useAuthAction.ts';

@@ -1,7 +1,7 @@
 import { confirmSignUp, resendSignUpCode } from 'aws-amplify/auth';
 import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { LocalCodeHint } from './LocalCodeHint.tsx';
 import { useAuthAction } from './useAuthAction.ts';
 

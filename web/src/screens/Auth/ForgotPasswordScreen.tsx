@@ -1,9 +1,9 @@
 import { resetPassword } from 'aws-amplify/auth';
 import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { useAuthAction } from './useAuthAction.ts';
-import { APP_PATHS } from '../../app/appPaths.ts';
+import { APP_PATHS } from '../../navigation/appPaths.ts';
 
 /**
  * /login/forgot: asks the identity provider to send a reset code, then goes on to /login/reset. Sign-in

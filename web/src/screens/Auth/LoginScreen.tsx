@@ -3,11 +3,11 @@ import type { SignInOutput } from 'aws-amplify/auth';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
-import { readRedirectCookie } from '../../auth/forcedLogin.ts';
+import { readRedirectCookie } from '../../api/forcedLogin.ts';
 import { loadSignInFlow } from '../../auth/loadSignInFlow.ts';
 import { sessionQuery } from '../../hooks/useSession.ts';
-import { APP_PATHS } from '../../app/appPaths.ts';
-import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { APP_PATHS } from '../../navigation/appPaths.ts';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { isShownStep, SignInStep, type ShownStep } from './SignInStep.tsx';
 import { useAuthAction } from './useAuthAction.ts';
 

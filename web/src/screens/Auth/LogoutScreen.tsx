@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { signOutOfPlatform } from '../../auth/signOutOfPlatform.ts';
 import { signOutThen } from '../../auth/signOutThen.ts';
-import { APP_PATHS } from '../../app/appPaths.ts';
+import { APP_PATHS } from '../../navigation/appPaths.ts';
 
 /** /logout: signs the user out, then goes to /login. A failed sign-out is only logged (spec 8). */
 export function LogoutScreen() {

@@ -1,4 +1,4 @@
-import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { answerChallenge, type MfaMethod, type StepProps } from './signInSteps.ts';
 import { useAuthAction } from './useAuthAction.ts';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { DEFAULT_PASSWORD_POLICY, newPasswordProblem } from '../../auth/passwordPolicy.ts';
-import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { PasswordRules } from '../shared/PasswordRules.tsx';
 import { answerChallenge, type StepProps } from './signInSteps.ts';
 import { useAuthAction } from './useAuthAction.ts';

@@ -3,10 +3,10 @@ import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { newPasswordProblem, PASSWORD_HINT } from '../../auth/passwordPolicy.ts';
-import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { LocalCodeHint } from './LocalCodeHint.tsx';
 import { useAuthAction } from './useAuthAction.ts';
-import { APP_PATHS } from '../../app/appPaths.ts';
+import { APP_PATHS } from '../../navigation/appPaths.ts';
 
 /** /login/reset: the code from the email and a new password (confirmResetPassword). */
 export function ResetPasswordScreen() {

@@ -3,10 +3,10 @@ import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { newPasswordProblem, PASSWORD_HINT } from '../../auth/passwordPolicy.ts';
-import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { ConfirmSignUpStep } from './ConfirmSignUpStep.tsx';
 import { useAuthAction } from './useAuthAction.ts';
-import { APP_PATHS } from '../../app/appPaths.ts';
+import { APP_PATHS } from '../../navigation/appPaths.ts';
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
 

@@ -4,9 +4,9 @@ import { Link, useSearchParams } from 'react-router';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { startSingleSignOn } from '../../auth/startSingleSignOn.ts';
 import { hostedUiFlowInFlight } from '../../auth/storedSignIn.ts';
-import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { useAuthAction } from './useAuthAction.ts';
-import { APP_PATHS } from '../../app/appPaths.ts';
+import { APP_PATHS } from '../../navigation/appPaths.ts';
 
 /**
  * /login/singleSignOn: leaves for the organisation's sign-in (OAuth code flow with PKCE, scope

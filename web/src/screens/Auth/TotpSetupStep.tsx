@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { AuthenticatorKey, authenticatorEnrolment, type AuthenticatorEnrolment } from '../shared/AuthenticatorKey.tsx';
-import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { answerChallenge, type StepProps, type TotpSetupDetails } from './signInSteps.ts';
 import { useAuthAction } from './useAuthAction.ts';
 

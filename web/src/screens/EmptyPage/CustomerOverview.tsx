@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { flexcmAccessQuery, notificationsQuery } from '../../api/main.ts';
 import { useCustomerScope } from '../../hooks/useCustomerScope.ts';
-import { formatDate } from '../shared/format.ts';
+import { formatDate } from '../../ui/format.ts';
 import { LoadState } from '../shared/LoadState.tsx';
 import { NotificationItems } from '../Notifications/NotificationsScreen.tsx';
-import { APP_PATHS } from '../../app/appPaths.ts';
+import { APP_PATHS } from '../../navigation/appPaths.ts';
 
 /** The dashboard's view of the customer in context: FlexCM access and the latest notifications. */
 export function CustomerOverview() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useUserManifest } from '../../hooks/useUserManifest.ts';
 import { CustomerOverview } from './CustomerOverview.tsx';
-import { moduleLink } from '../../app/routeLink.ts';
+import { moduleLink } from '../../navigation/routeLink.ts';
 
 /** '/' for a user with no landing module: a welcome and whatever they can open. */
 export function EmptyPageScreen() {

@@ -1,9 +1,9 @@
 import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { paramNames, substituteParams, type ModuleView, type ResolvedRoute } from '@platform/schemas';
-import { isSiteParam, withCustomerInContext } from '../../app/contextParams.ts';
-import { onwardRoutes } from '../../app/onwardRoutes.ts';
-import { routeLink } from '../../app/routeLink.ts';
+import { isSiteParam, withCustomerInContext } from '../../navigation/contextParams.ts';
+import { onwardRoutes } from '../../navigation/onwardRoutes.ts';
+import { routeLink } from '../../navigation/routeLink.ts';
 import { useCustomerScope } from '../../hooks/useCustomerScope.ts';
 import { useUserManifest } from '../../hooks/useUserManifest.ts';
 import { recentOpenings } from '../../selection/recentOpenings.ts';

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { substituteParams } from '@platform/schemas';
-import { paramLabel } from '../../app/paramLabel.ts';
-import { routeLink } from '../../app/routeLink.ts';
+import { paramLabel } from '../../navigation/paramLabel.ts';
+import { routeLink } from '../../navigation/routeLink.ts';
 
 /** A title with the parameters still to be asked for shown as '…': "Job {jobId}" → "Job …". */
 const withGaps = (title: string, known: Readonly<Record<string, string | undefined>>) =>

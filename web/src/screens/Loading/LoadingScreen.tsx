@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
-import { APP_PATHS } from '../../app/appPaths.ts';
+import { APP_PATHS } from '../../navigation/appPaths.ts';
 
 /** /loading: a check page for demo and local environments only (the guard enforces that). */
 export function LoadingScreen() {

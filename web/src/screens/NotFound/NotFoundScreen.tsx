@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { APP_PATHS } from '../../app/appPaths.ts';
+import { APP_PATHS } from '../../navigation/appPaths.ts';
 
 /** The catch-all: an address that matches no route the user has. */
 export function NotFoundScreen() {

@@ -3,7 +3,7 @@ import type { NotificationList } from '@platform/schemas';
 import { notificationsQuery } from '../../api/main.ts';
 import { useCustomerScope } from '../../hooks/useCustomerScope.ts';
 import { useMarkNotificationsSeen } from '../../hooks/useUnreadNotifications.ts';
-import { formatDate, formatDateTimeUtc } from '../shared/format.ts';
+import { formatDate, formatDateTimeUtc } from '../../ui/format.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
 import { NeedsCustomer } from '../shared/NeedsCustomer.tsx';

@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { describeAuthError } from '../../auth/authErrors.ts';
 import { DEFAULT_PASSWORD_POLICY, newPasswordProblem } from '../../auth/passwordPolicy.ts';
-import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { PasswordRules } from '../shared/PasswordRules.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { APP_PATHS } from '../../app/appPaths.ts';
+import { APP_PATHS } from '../../navigation/appPaths.ts';
 import { activeAuthConfiguration } from '../../auth/activeAuthConfiguration.ts';
 import { useUserManifest } from '../../hooks/useUserManifest.ts';
 import { ChangePassword } from './ChangePassword.tsx';

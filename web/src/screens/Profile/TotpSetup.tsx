@@ -7,7 +7,7 @@ import { userManifestQuery } from '../../api/userManifest.ts';
 import { preferredMfaQuery, usePreferredMfa } from '../../hooks/usePreferredMfa.ts';
 import { describeAuthError } from '../../auth/authErrors.ts';
 import { AuthenticatorKey, authenticatorEnrolment, type AuthenticatorEnrolment } from '../shared/AuthenticatorKey.tsx';
-import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 
 /** Sets up an authenticator app (TOTP) and makes it the preferred second factor. */
 export function TotpSetup({ sub, email }: { sub: string; email: string }) {

@@ -5,7 +5,7 @@ import { releaseQuery } from '../../api/releases.ts';
 import { saveDraft, discardDraft } from './draftStorage.ts';
 import { rebasedDraft } from './rebaseDraft.ts';
 import type { ReleaseDraft } from './releaseDraft.ts';
-import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { ReleaseDiffView } from './ReleaseDiffView.tsx';
 
 interface Props {

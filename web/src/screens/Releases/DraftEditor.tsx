@@ -4,7 +4,7 @@ import { KNOWN_ENVIRONMENTS, KNOWN_ROLES, type ModuleManifest, type Release, typ
 import { adminModulesQuery } from '../../api/admin.ts';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { ViewAsUser } from '../shared/ViewAsUser.tsx';
-import { ago } from '../shared/relativeTime.ts';
+import { ago } from '../../ui/relativeTime.ts';
 import { BaseMoved } from './BaseMoved.tsx';
 import { draftFiles } from './releaseDraft.ts';
 import type { DraftProblem } from './typedFile.ts';

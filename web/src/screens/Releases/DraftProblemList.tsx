@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { DraftProblem } from './typedFile.ts';
 import type { DraftChecks } from './useDraftChecks.ts';
-import { failureText } from '../shared/errorText.ts';
+import { failureText } from '../../ui/errorText.ts';
 import { problemCount } from '../shared/ProblemList.tsx';
 
 function summary({ problems, more, state, serviceError }: DraftChecks): string {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ReleaseState, ReleaseSummary } from '@platform/schemas';
 import { endPilot, promotePilot } from '../../api/releases.ts';
-import { ago } from '../shared/relativeTime.ts';
+import { ago } from '../../ui/relativeTime.ts';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
 import { ModuleScreens } from './ModuleScreens.tsx';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { diffSections, diffSummary } from '@platform/schemas';
 import { releaseDiffQuery } from '../../api/releases.ts';
-import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 
 /** What changes for users going from release `from` to release `to`, in words. */
 export function ReleaseDiffView({ from, to, title }: { from: string; to: string; title?: string }) {

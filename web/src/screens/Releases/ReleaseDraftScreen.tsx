@@ -7,10 +7,10 @@ import { releaseListQuery, releaseQuery } from '../../api/releases.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { LoadState } from '../shared/LoadState.tsx';
-import { ago } from '../shared/relativeTime.ts';
+import { ago } from '../../ui/relativeTime.ts';
 import { DraftEditor } from './DraftEditor.tsx';
 import { shortReleaseId } from './shortReleaseId.ts';
-import { routePath } from '../../app/appPaths.ts';
+import { routePath } from '../../navigation/appPaths.ts';
 import './releases.css';
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { ReleaseSummary } from '@platform/schemas';
-import { ago } from '../shared/relativeTime.ts';
+import { ago } from '../../ui/relativeTime.ts';
 import { TableScroll } from '../shared/TableScroll.tsx';
 import { statusText, type ReleaseStatus } from './releaseStatus.ts';
 import { shortReleaseId } from './shortReleaseId.ts';

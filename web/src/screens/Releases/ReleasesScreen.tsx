@@ -12,7 +12,7 @@ import { ReleaseAudit } from './ReleaseAudit.tsx';
 import { ReleaseDiffView } from './ReleaseDiffView.tsx';
 import { releaseStatuses } from './releaseStatus.ts';
 import { ReleaseTable, type RowAction } from './ReleaseTable.tsx';
-import { releaseDraftAddress } from '../../app/appPaths.ts';
+import { releaseDraftAddress } from '../../navigation/appPaths.ts';
 import { StepForm } from './StepForm.tsx';
 import './releases.css';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { activateRelease, startPilot } from '../../api/releases.ts';
-import type { CustomerChoice } from '../shared/CustomerCombobox.tsx';
+import type { CustomerChoice } from '../../ui/CustomerCombobox.tsx';
 import { CustomerPicks } from '../shared/CustomerPicks.tsx';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import type { ReleaseState } from '@platform/schemas';
 import { changesWithSteps, RELEASES_KEY } from '../../api/releaseKeys.ts';
 import { conflictingState } from '../../api/releaseProblems.ts';
-import { failureText } from '../shared/errorText.ts';
+import { failureText } from '../../ui/errorText.ts';
 
 /** What a refused step tells the operator: who is served what now, and that nothing was overwritten. */
 function stepFailure(error: Error): string {

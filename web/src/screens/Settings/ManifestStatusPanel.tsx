@@ -1,7 +1,7 @@
 import type { AdminModuleList } from '@platform/schemas';
 import { Link } from 'react-router';
 import { ProblemList, problemCount } from '../shared/ProblemList.tsx';
-import { ago } from '../shared/relativeTime.ts';
+import { ago } from '../../ui/relativeTime.ts';
 
 /** Which release users get, where releases are managed, and the problems of an edit on disk that was refused. */
 export function ManifestStatusPanel({ list, releasesPath }: { list: AdminModuleList; releasesPath?: string }) {

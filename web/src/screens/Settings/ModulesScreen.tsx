@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminModulesQuery } from '../../api/admin.ts';
 import type { ScreenProps } from '../screenProps.ts';
-import { routePath } from '../../app/appPaths.ts';
+import { routePath } from '../../navigation/appPaths.ts';
 import { LoadState } from '../shared/LoadState.tsx';
 import { ManifestStatusPanel } from './ManifestStatusPanel.tsx';
 import { ModuleTable } from './ModuleTable.tsx';

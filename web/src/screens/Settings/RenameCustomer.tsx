@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { renameCustomer } from '../../api/customers.ts';
 import { isApiError } from '../../api/apiErrors.ts';
-import { failureText } from '../shared/errorText.ts';
+import { failureText } from '../../ui/errorText.ts';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
 

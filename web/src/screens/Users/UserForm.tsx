@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { KNOWN_ROLES, STAFF_ROLE, type ManagedUser, type ManagedUserFields, type UserInvitation } from '@platform/schemas';
-import { CustomerCombobox } from '../shared/CustomerCombobox.tsx';
-import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { CustomerCombobox } from '../../ui/CustomerCombobox.tsx';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
 import { refusalInWords } from './refusalInWords.ts';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ManagedUser } from '@platform/schemas';
 import type { UserStepName } from '../../api/userManagement.ts';
-import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { ModalDialog } from '../shared/ModalDialog.tsx';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';

@@ -9,7 +9,7 @@ import { useCustomerId } from '../../hooks/useCustomerId.ts';
 import { useCustomerNames } from '../../hooks/useCustomerNames.ts';
 import { useUserManifest } from '../../hooks/useUserManifest.ts';
 import type { ScreenProps } from '../screenProps.ts';
-import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
 import { byName, groupByCustomer } from './groupByCustomer.ts';
 import { ManageUsers } from './ManageUsers.tsx';

@@ -1,7 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
-import { ErrorNotice } from './ErrorNotice.tsx';
-import { ago } from './relativeTime.ts';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { ago } from '../../ui/relativeTime.ts';
 import { OlderPages } from './OlderPages.tsx';
 import { TableScroll } from './TableScroll.tsx';
 

@@ -1,5 +1,5 @@
-import type { CustomerChoice } from './CustomerCombobox.tsx';
-import { CustomerCombobox } from './CustomerCombobox.tsx';
+import type { CustomerChoice } from '../../ui/CustomerCombobox.tsx';
+import { CustomerCombobox } from '../../ui/CustomerCombobox.tsx';
 
 interface CustomerPicksProps {
   /** The group's name, e.g. "Customers in the pilot". */

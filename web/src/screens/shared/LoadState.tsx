@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ErrorNotice } from './ErrorNotice.tsx';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 
 /** What a screen shows while its data is not there: loading, or the error with a retry. */
 export function LoadState({ what, error, onRetry }: { what: string; error?: Error | null; onRetry?: () => void }) {

@@ -1,4 +1,4 @@
-import { CustomerSwitcher } from '../../app/CustomerSwitcher.tsx';
+import { CustomerSwitcher } from '../../ui/CustomerSwitcher.tsx';
 
 /**
  * Readings: staff with no customer chosen are told a screen needs one and are offered the switcher;

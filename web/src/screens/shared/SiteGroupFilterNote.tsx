@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { APP_PATHS } from '../../app/appPaths.ts';
+import { APP_PATHS } from '../../navigation/appPaths.ts';
 
 /** Says that a list is narrowed to the selected site groups, and where to change that. */
 export function SiteGroupFilterNote({ selected }: { selected: readonly string[] }) {

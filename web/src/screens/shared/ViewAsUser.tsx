@@ -15,9 +15,9 @@ import {
 } from './claimsForm.ts';
 import { ProblemList } from './ProblemList.tsx';
 import { PreviewResult } from './PreviewResult.tsx';
-import { CustomerCombobox, type CustomerChoice } from './CustomerCombobox.tsx';
-import { ErrorNotice } from './ErrorNotice.tsx';
-import { ago } from './relativeTime.ts';
+import { CustomerCombobox, type CustomerChoice } from '../../ui/CustomerCombobox.tsx';
+import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
+import { ago } from '../../ui/relativeTime.ts';
 
 /** An unpublished manifest set to preview instead of a release: the release editor's draft (undefined files: not JSON yet). */
 export interface PreviewDraft {

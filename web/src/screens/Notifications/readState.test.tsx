@@ -2,11 +2,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { NotificationList } from '@platform/schemas';
-import { NotificationsScreen } from '../screens/Notifications/NotificationsScreen.tsx';
-import type { ScreenProps } from '../screens/screenProps.ts';
-import { fakePlatform, type TestUser } from '../testing/fakePlatform.ts';
-import { renderInApp } from '../testing/renderInApp.tsx';
-import { useUnreadNotifications } from './useUnreadNotifications.ts';
+import { NotificationsScreen } from './NotificationsScreen.tsx';
+import type { ScreenProps } from '../screenProps.ts';
+import { fakePlatform, type TestUser } from '../../testing/fakePlatform.ts';
+import { renderInApp } from '../../testing/renderInApp.tsx';
+import { useUnreadNotifications } from '../../hooks/useUnreadNotifications.ts';
 
 const ERIN: TestUser = { sub: 'u-erin', email: 'erin@acme.test', givenName: 'Erin', familyName: 'Engineer', role: 'customer', customerId: 'acme' };
 const note = (id: string, at: string): NotificationList['notifications'][number] => ({

@@ -1,25 +1,25 @@
 import type { ComponentType } from 'react';
 import type { ModuleView, ResolvedRoute } from '@platform/schemas';
-import { AuthLayout } from './Auth/AuthLayout.tsx';
-import { LoginScreen } from './Auth/LoginScreen.tsx';
+import { AuthLayout } from '../screens/Auth/AuthLayout.tsx';
+import { LoginScreen } from '../screens/Auth/LoginScreen.tsx';
 import { deferred } from './deferred.tsx';
-import type { ScreenProps } from './screenProps.ts';
+import type { ScreenProps } from '../screens/screenProps.ts';
 
 type LayoutProps = { route: ResolvedRoute; module: ModuleView };
 
 // One chunk per module's screens, fetched when one of them first renders. The login form and its
 // frame stay in the entry chunk: every visit without a session starts there, and a lazy first
 // screen would cost the login page a round trip and a fallback.
-const authScreens = () => import('./authScreens.ts');
-const shellScreens = () => import('./shellScreens.ts');
-const dashScreens = () => import('./dashScreens.ts');
+const authScreens = () => import('../screens/authScreens.ts');
+const shellScreens = () => import('../screens/shellScreens.ts');
+const dashScreens = () => import('../screens/dashScreens.ts');
 // Reached through the dashboard's chunk, which is always there first: the code the two share (View as
 // user, the customers API) then stays in it instead of being split into chunks of its own.
 const releaseScreens = () => dashScreens().then((m) => m.releaseScreens());
 
-const frame = deferred('AppFrame', () => import('../app/AppFrame.tsx').then((m) => m.AppFrame));
+const frame = deferred('AppFrame', () => import('./AppFrame.tsx').then((m) => m.AppFrame));
 /** Every product module's screens: none has content of its own yet (spec: an honest empty state). */
-const generic = deferred('GenericScreen', () => import('./GenericScreen/GenericScreen.tsx').then((m) => m.GenericScreen));
+const generic = deferred('GenericScreen', () => import('../screens/GenericScreen/GenericScreen.tsx').then((m) => m.GenericScreen));
 const emptyPage = deferred('EmptyPageScreen', () => dashScreens().then((m) => m.EmptyPageScreen));
 
 /** Screens with content of their own; every other screen id renders the generic module screen. */

@@ -1,7 +1,7 @@
-import { signOutOfPlatform } from './signOutOfPlatform.ts';
-import { signOutThen } from './signOutThen.ts';
-import { APP_PATHS } from '../app/appPaths.ts';
-import { NotAuthenticatedError } from '../api/apiErrors.ts';
+import { signOutOfPlatform } from '../auth/signOutOfPlatform.ts';
+import { signOutThen } from '../auth/signOutThen.ts';
+import { APP_PATHS } from '../navigation/appPaths.ts';
+import { NotAuthenticatedError } from './apiErrors.ts';
 
 /** Holds the address a forced sign-in returns to. */
 const REDIRECT_COOKIE = 'platform_redirect';

@@ -5,7 +5,7 @@ import { STAFF_ROLE } from '@platform/schemas';
 import { customerQuery } from '../api/customers.ts';
 import { useUserManifest } from '../hooks/useUserManifest.ts';
 import { chooseCustomer, forgetChoiceUnlessStaff } from '../selection/customerContext.ts';
-import { CustomerCombobox, type CustomerChoice } from '../screens/shared/CustomerCombobox.tsx';
+import { CustomerCombobox, type CustomerChoice } from './CustomerCombobox.tsx';
 
 /**
  * Lets staff act for a customer, found by typing a part of its name or id. The choice is kept in

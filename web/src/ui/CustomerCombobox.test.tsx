@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakePlatform, type TestUser } from '../../testing/fakePlatform.ts';
-import { renderInApp } from '../../testing/renderInApp.tsx';
+import { fakePlatform, type TestUser } from '../testing/fakePlatform.ts';
+import { renderInApp } from '../testing/renderInApp.tsx';
 import { type CustomerChoice, CustomerCombobox } from './CustomerCombobox.tsx';
 
 const STAFF: TestUser = { sub: 'u-sam', email: 'sam@provider.test', givenName: 'Sam', familyName: 'Staff', role: 'sentient', customerId: null };

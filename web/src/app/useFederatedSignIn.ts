@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { clearRedirectCookie } from '../auth/forcedLogin.ts';
+import { clearRedirectCookie } from '../api/forcedLogin.ts';
 import { onFederatedSignIn } from '../auth/federatedSignIn.ts';
-import { sessionQuery } from './useSession.ts';
-import { APP_PATHS } from '../app/appPaths.ts';
-import { failureText } from '../screens/shared/errorText.ts';
+import { sessionQuery } from '../hooks/useSession.ts';
+import { APP_PATHS } from '../navigation/appPaths.ts';
+import { failureText } from '../ui/errorText.ts';
 
 /** Spec section 4, step 4: after a successful federated sign-in, go to emptyPage ('/'). */
 export function useFederatedSignIn(): void {

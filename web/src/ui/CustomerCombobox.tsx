@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { customerSuggestionsQuery } from '../../api/customers.ts';
-import { useDebounced } from '../../hooks/useDebounced.ts';
+import { customerSuggestionsQuery } from '../api/customers.ts';
+import { useDebounced } from '../hooks/useDebounced.ts';
 
 /** A customer as a picker shows it. */
 export interface CustomerChoice {

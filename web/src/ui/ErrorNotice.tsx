@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { isBackendUnavailable } from '../../api/apiErrors.ts';
+import { isBackendUnavailable } from '../api/apiErrors.ts';
 import { errorText, failureText } from './errorText.ts';
 
 interface ErrorNoticeProps {

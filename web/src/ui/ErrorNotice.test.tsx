@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, BackendUnavailableError, NetworkError } from '../../api/apiErrors.ts';
-import { renderInApp } from '../../testing/renderInApp.tsx';
+import { ApiError, BackendUnavailableError, NetworkError } from '../api/apiErrors.ts';
+import { renderInApp } from '../testing/renderInApp.tsx';
 import { ErrorNotice } from './ErrorNotice.tsx';
 
 const alertText = () => within(screen.getByRole('alert')).getByRole('paragraph').textContent;
