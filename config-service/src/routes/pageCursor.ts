@@ -10,7 +10,7 @@ export function decodeCursor(cursor: string): string {
   } catch {
     // falls through to the error below
   }
-  throw new PlatformError('CFG_ERR_BAD_REQUEST', 'cursor is not one this service gave out');
+  throw new PlatformError('CFG_ERR_CURSOR_INVALID', 'cursor is not one this service gave out');
 }
 
 /**
@@ -33,7 +33,7 @@ export function decodeAfterCursor(cursor: string, parts: number): string[] {
   } catch {
     // falls through to the error below
   }
-  throw new PlatformError('CFG_ERR_BAD_REQUEST', 'cursor is not one this service gave out');
+  throw new PlatformError('CFG_ERR_CURSOR_INVALID', 'cursor is not one this service gave out');
 }
 
 /** The query properties every paged list takes: a page of at most 200, and where the last one ended. */

@@ -60,7 +60,7 @@ export default async function adminRoutes(app: FastifyInstance, options: AdminRo
     const set = draft ?? (request.version === undefined ? options.manifests.servedTo(customer) : await options.manifests.find(request.version));
     if (!set) {
       throw new PlatformError(
-        'CFG_ERR_NOT_FOUND',
+        'CFG_ERR_RELEASE_NOT_FOUND',
         `no release '${request.version}'; releases served lately: ${options.manifests
           .recentReleases()
           .map((r) => r.release)
@@ -70,7 +70,7 @@ export default async function adminRoutes(app: FastifyInstance, options: AdminRo
     // A customer user's own customer is taken as the token would carry it; only a customer chosen in
     // the request must exist, as X-Customer-Id would have to.
     if (customer !== null && customer === requestedCustomerId && !(await options.customerModules.getCustomer(customer))) {
-      throw new PlatformError('CFG_ERR_BAD_REQUEST', `unknown customer '${customer}'`);
+      throw new PlatformError('CFG_ERR_PREVIEW_CUSTOMER_UNKNOWN', `unknown customer '${customer}'`);
     }
     const switches = customer === null ? undefined : await options.customerModules.enabledFor(customer);
     return previewManifest(set, auth, {

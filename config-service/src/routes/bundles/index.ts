@@ -80,7 +80,7 @@ export default async function bundleRoutes(app: FastifyInstance, options: Bundle
   /** A module the release in service (or the pilot's) registers; any other key is 404. */
   const knownModule = (key: string) => {
     if (!options.servedSets().some((set) => set.registry.includes(key)))
-      throw new PlatformError('CFG_ERR_NOT_FOUND', `no module '${key}' in the release in service`);
+      throw new PlatformError('CFG_ERR_MODULE_NOT_FOUND', `no module '${key}' in the release in service`);
   };
 
   await app.register(async (scope) => {
@@ -197,7 +197,7 @@ export default async function bundleRoutes(app: FastifyInstance, options: Bundle
         );
       const actor = { sub: request.verifiedUser.sub, email: request.verifiedUser.email };
       const withdrawn = await options.bundles.withdraw(key, version, actor, request.body.reason);
-      if (!withdrawn) throw new PlatformError('CFG_ERR_NOT_FOUND', `no version ${version} of ${key} was uploaded`);
+      if (!withdrawn) throw new PlatformError('CFG_ERR_BUNDLE_NOT_FOUND', `no version ${version} of ${key} was uploaded`);
       files.forget(key, version);
       if (withdrawn.outcome === 'withdrawn')
         request.log.info({ module: key, version, actor: actor.sub, reason: request.body.reason }, 'module bundle withdrawn');

@@ -46,7 +46,7 @@ export default async function customerAdminRoutes(app: FastifyInstance, options:
   };
   const withModules = async (id: string) => {
     const customer = await customerModules.customerWithModules(id);
-    if (!customer) throw new PlatformError('CFG_ERR_NOT_FOUND', `no customer '${id}'`);
+    if (!customer) throw new PlatformError('CFG_ERR_CUSTOMER_NOT_FOUND', `no customer '${id}'`);
     return customer;
   };
 
@@ -149,7 +149,7 @@ export default async function customerAdminRoutes(app: FastifyInstance, options:
         expectedVersion,
         actor: { sub: user.sub, email: user.email },
       });
-      if (result.outcome === 'missing') throw new PlatformError('CFG_ERR_NOT_FOUND', `no customer '${customerId}'`);
+      if (result.outcome === 'missing') throw new PlatformError('CFG_ERR_CUSTOMER_NOT_FOUND', `no customer '${customerId}'`);
       if (result.outcome === 'conflict') {
         reply.header('ETag', entityTag(result.current.version));
         throw new PlatformError(

@@ -34,10 +34,10 @@ export default async function customerRoutes(app: FastifyInstance, options: Cust
   await app.register(customerAdminRoutes, options);
 
   const existingCustomer = async (id: string) => {
-    if (!(await customerModules.getCustomer(id))) throw new PlatformError('CFG_ERR_NOT_FOUND', `no customer '${id}'`);
+    if (!(await customerModules.getCustomer(id))) throw new PlatformError('CFG_ERR_CUSTOMER_NOT_FOUND', `no customer '${id}'`);
   };
   const registeredModule = (key: string) => {
-    if (!manifests.current().registry.includes(key)) throw new PlatformError('CFG_ERR_NOT_FOUND', `no module '${key}' in the registry`);
+    if (!manifests.current().registry.includes(key)) throw new PlatformError('CFG_ERR_MODULE_NOT_FOUND', `no module '${key}' in the registry`);
   };
   const send = (reply: FastifyReply, state: CustomerModule) => {
     reply.header('ETag', entityTag(state.version)).header('Cache-Control', 'no-store');

@@ -66,12 +66,12 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
 
   const existing = async (id: string) => {
     const set = await releases.find(id);
-    if (!set) throw new PlatformError('CFG_ERR_NOT_FOUND', `no release '${id}'`);
+    if (!set) throw new PlatformError('CFG_ERR_RELEASE_NOT_FOUND', `no release '${id}'`);
     return set;
   };
   /** A step's answer: the new state and its tag, or the problem that says why not. */
   const answer = (reply: FastifyReply, result: StepResult, release: string): ReleaseState => {
-    if (result.outcome === 'unknown-release') throw new PlatformError('CFG_ERR_NOT_FOUND', `no release '${release}'`);
+    if (result.outcome === 'unknown-release') throw new PlatformError('CFG_ERR_RELEASE_NOT_FOUND', `no release '${release}'`);
     const current = { active: result.state.active, pilot: result.state.pilot };
     reply.header('ETag', releaseEntityTag(current.active)).header('Cache-Control', 'no-store');
     if (result.outcome === 'conflict') {
@@ -145,7 +145,7 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
     },
     async (request, reply): Promise<Release> => {
       const release = await store().get(request.params.id);
-      if (!release) throw new PlatformError('CFG_ERR_NOT_FOUND', `no release '${request.params.id}'`);
+      if (!release) throw new PlatformError('CFG_ERR_RELEASE_NOT_FOUND', `no release '${request.params.id}'`);
       // Immutable: its id is its content.
       reply.header('Cache-Control', 'private, max-age=31536000, immutable');
       return release;
@@ -247,7 +247,7 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
     body: releasePilotSchema,
     take: async ({ customers }, step) => {
       for (const id of customers) {
-        if (!(await customerModules.getCustomer(id))) throw new PlatformError('CFG_ERR_BAD_REQUEST', `unknown customer '${id}'`);
+        if (!(await customerModules.getCustomer(id))) throw new PlatformError('CFG_ERR_PILOT_CUSTOMER_UNKNOWN', `unknown customer '${id}'`);
       }
       await servable(step.release);
       return releases.startPilot({ ...step, customers });
