@@ -36,8 +36,9 @@ export function decodeAfterCursor(cursor: string, parts: number): string[] {
   throw new PlatformError('CFG_ERR_CURSOR_INVALID', 'cursor is not one this service gave out');
 }
 
-/** The query properties every paged list takes: a page of at most 200, and where the last one ended. */
+/** The query properties every paged list takes: a page of at most 200 (50 when not asked), and where the last one ended. */
 export const PAGE_QUERY_PROPERTIES = {
-  limit: { type: 'integer', minimum: 1, maximum: 200 },
+  // Filled in by the schema's validation (useDefaults), so the handlers and the API description agree on it.
+  limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
   cursor: { type: 'string', maxLength: 200 },
 } as const;
