@@ -5,6 +5,7 @@ import type { PublicConfig } from '@platform/schemas';
 import { ajv, coercingAjv } from './validation/schemaValidator.ts';
 import { BACKENDS, environmentSchema, type MessagingQueueSettings, type MessagingSettings, type RateLimits, type StreamLimits } from './settings.ts';
 import type { MessagingSink } from './messaging/messagingSink.ts';
+import adminApi from './plugins/adminApi.ts';
 import authentication, { type AuthenticationOptions } from './plugins/authentication.ts';
 import { trustProxyHops } from './clientAddress.ts';
 import { requestIdOptions } from './logging/loggerOptions.ts';
@@ -199,13 +200,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const routeTable: RouteSummary[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    const hooks = [route.onRequest ?? []].flat();
     const query = route.schema?.querystring as { properties?: Record<string, unknown> } | undefined;
     for (const method of [route.method].flat()) {
       routeTable.push({
         method: String(method),
         url: route.url,
-        signedIn: hooks.some((h) => h === app.authenticate),
+        // Read once every onRoute hook has run: the admin API plugin's, which adds sign-in, runs after this one.
+        get signedIn() {
+          return [route.onRequest ?? []].flat().some((h) => h === app.authenticate);
+        },
         servesMfaPending: route.config?.servesMfaPending === true,
         queryNames: Object.keys(query?.properties ?? {}),
         ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
@@ -272,10 +275,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const served = { manifests: releases, environment: options.environment, productName: options.productName, customerModules: options.customerModules };
   await app.register(manifestRoutes, served);
-  await app.register(adminRoutes, served);
-  await app.register(releaseRoutes, { releases, customerModules: options.customerModules, productName: options.productName, bundles });
+  // Staff's routes: sign-in, the staff check, no-store and the acting user come with the plugin.
+  await app.register(adminApi, {
+    routes: async (admin) => {
+      await admin.register(adminRoutes, served);
+      await admin.register(releaseRoutes, { releases, customerModules: options.customerModules, productName: options.productName, bundles });
+      await admin.register(customerRoutes, { ...served, claimedCustomerIds: options.claimedCustomerIds });
+      if (options.userManagement)
+        await admin.register(userManagementRoutes, {
+          ...options.userManagement,
+          audit: new UserAuditStore(database),
+          heldCustomerIds: (ids) => options.customerModules.store.existingIds(ids),
+          manifests: releases,
+          mfa: options.authentication.mfa,
+        });
+    },
+  });
+  // Their files are public: the upload, list and withdrawal register under the admin API themselves.
   await app.register(bundleRoutes, { bundles, servedSets, uploads: options.bundleUploads, quota: options.bundleQuota ?? DEFAULT_BUNDLE_QUOTA });
-  await app.register(customerRoutes, { ...served, claimedCustomerIds: options.claimedCustomerIds });
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });
   // Served whoever plays the main backend: it keeps no read state (decision 0075).
   await app.register(notificationReadRoutes, { database });
@@ -290,14 +307,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(localMainApi, { ...options.localMainApi, customerModules: options.customerModules });
     await app.register(localModelRuntimeApi, { customerModules: options.customerModules });
   }
-  if (options.userManagement)
-    await app.register(userManagementRoutes, {
-      ...options.userManagement,
-      audit: new UserAuditStore(database),
-      heldCustomerIds: (ids) => options.customerModules.store.existingIds(ids),
-      manifests: releases,
-      mfa: options.authentication.mfa,
-    });
   if (options.localIdp) {
     await app.register(localIdpRoutes, { upstream: options.localIdp.upstream, userPoolId: options.localIdp.userPoolId, clientId: options.localIdp.clientId });
     await app.register(localHostedUi, { ...options.localIdp, productName: options.productName });

@@ -35,7 +35,7 @@ describe('a customer staff name that the store does not hold', () => {
         const res = await ask(url, name);
         expect(res.statusCode, `${url} ${name}`).toBe(400);
         expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-        expect(res.json()).toMatchObject({ code: 'CFG_ERR_BAD_REQUEST', unknownCustomer: name });
+        expect(res.json()).toMatchObject({ code: 'CFG_ERR_CUSTOMER_HEADER_UNKNOWN', unknownCustomer: name });
       }
     }
     expect(readFor(reads).filter((id) => MADE_UP.includes(String(id)))).toEqual([]);

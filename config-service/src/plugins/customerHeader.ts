@@ -35,9 +35,10 @@ async function customerHeaderPlugin(app: FastifyInstance) {
  */
 export async function knownCustomer(customers: Pick<CustomerModules, 'exists'>, requested: string): Promise<void> {
   // Checked before the lookup: a database refuses some strings outright (a NUL byte), which would be a 500.
-  if (!isCustomerId(requested)) throw new PlatformError('CFG_ERR_BAD_REQUEST', 'X-Customer-Id must be a customer id (lower-case letters, digits and dashes)');
+  if (!isCustomerId(requested))
+    throw new PlatformError('CFG_ERR_CUSTOMER_HEADER_INVALID', 'X-Customer-Id must be a customer id (lower-case letters, digits and dashes)');
   if (!(await customers.exists(requested))) {
-    throw new PlatformError('CFG_ERR_BAD_REQUEST', `X-Customer-Id names no customer: '${requested}'; choose another`, {
+    throw new PlatformError('CFG_ERR_CUSTOMER_HEADER_UNKNOWN', `X-Customer-Id names no customer: '${requested}'; choose another`, {
       extensions: { unknownCustomer: requested },
     });
   }

@@ -20,7 +20,7 @@ describe('cutPage', () => {
 });
 
 describe('decodeCursor', () => {
-  it('refuses a cursor this service did not give out with CFG_ERR_BAD_REQUEST', () => {
+  it('refuses a cursor this service did not give out with CFG_ERR_CURSOR_INVALID', () => {
     const failure = (() => {
       try {
         return decodeCursor('not-ours');
@@ -28,7 +28,7 @@ describe('decodeCursor', () => {
         return error;
       }
     })();
-    expect(isPlatformError(failure) && failure.code).toBe('CFG_ERR_BAD_REQUEST');
+    expect(isPlatformError(failure) && failure.code).toBe('CFG_ERR_CURSOR_INVALID');
   });
 });
 
@@ -43,7 +43,7 @@ describe('after-cursors', () => {
     ['a key of another length', encodeAfterCursor(['only one'])],
     ['a key that is not text', Buffer.from('{"after":[1,2]}').toString('base64url')],
     ['a key part over 200 characters', encodeAfterCursor(['x'.repeat(201), 'acme'])],
-  ])('refuse %s with CFG_ERR_BAD_REQUEST', (_case, cursor) => {
-    expect(() => decodeAfterCursor(cursor, 2)).toThrow(expect.objectContaining({ code: 'CFG_ERR_BAD_REQUEST' }));
+  ])('refuse %s with CFG_ERR_CURSOR_INVALID', (_case, cursor) => {
+    expect(() => decodeAfterCursor(cursor, 2)).toThrow(expect.objectContaining({ code: 'CFG_ERR_CURSOR_INVALID' }));
   });
 });

@@ -10,7 +10,7 @@ export function decodeCursor(cursor: string): string {
   } catch {
     // falls through to the error below
   }
-  throw new PlatformError('CFG_ERR_BAD_REQUEST', 'cursor is not one this service gave out');
+  throw new PlatformError('CFG_ERR_CURSOR_INVALID', 'cursor is not one this service gave out');
 }
 
 /**
@@ -33,11 +33,12 @@ export function decodeAfterCursor(cursor: string, parts: number): string[] {
   } catch {
     // falls through to the error below
   }
-  throw new PlatformError('CFG_ERR_BAD_REQUEST', 'cursor is not one this service gave out');
+  throw new PlatformError('CFG_ERR_CURSOR_INVALID', 'cursor is not one this service gave out');
 }
 
-/** The query properties every paged list takes: a page of at most 200, and where the last one ended. */
+/** The query properties every paged list takes: a page of at most 200 (50 when not asked), and where the last one ended. */
 export const PAGE_QUERY_PROPERTIES = {
-  limit: { type: 'integer', minimum: 1, maximum: 200 },
+  // Filled in by the schema's validation (useDefaults), so the handlers and the API description agree on it.
+  limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
   cursor: { type: 'string', maxLength: 200 },
 } as const;

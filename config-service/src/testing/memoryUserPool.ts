@@ -9,7 +9,7 @@ import type { UserPoolAdmin } from '../users/userPoolAdmin.ts';
 export function memoryUserPool(users: ManagedUser[]): UserPoolAdmin {
   const find = async (username: string) => {
     const user = users.find((u) => u.username === username);
-    if (!user) throw new PlatformError('CFG_ERR_NOT_FOUND', 'the identity provider has no such user');
+    if (!user) throw new PlatformError('CFG_ERR_USER_NOT_FOUND', 'the identity provider has no such user');
     return user;
   };
   const change = (patch: Partial<ManagedUser>) => async (username: string) => void Object.assign(await find(username), patch);

@@ -70,12 +70,12 @@ const validAuth = ajv.compile({ $ref: `${userClaimsSchema.$id}#/$defs/auth` });
  */
 function authAttribute(fields: ManagedUserFields, registry: readonly string[]): string {
   const unknown = (fields.modules ?? []).filter((key) => !registry.includes(key));
-  if (unknown.length) throw new PlatformError('CFG_ERR_BAD_REQUEST', `no module ${unknown.map((k) => `'${k}'`).join(', ')} in the registry`);
+  if (unknown.length) throw new PlatformError('CFG_ERR_USER_MODULE_UNKNOWN', `no module ${unknown.map((k) => `'${k}'`).join(', ')} in the registry`);
   if (fields.landingPageModuleKey !== null) {
     if (!registry.includes(fields.landingPageModuleKey))
-      throw new PlatformError('CFG_ERR_BAD_REQUEST', `no module '${fields.landingPageModuleKey}' in the registry`);
+      throw new PlatformError('CFG_ERR_USER_MODULE_UNKNOWN', `no module '${fields.landingPageModuleKey}' in the registry`);
     if (fields.modules !== null && !fields.modules.includes(fields.landingPageModuleKey))
-      throw new PlatformError('CFG_ERR_BAD_REQUEST', `the landing module '${fields.landingPageModuleKey}' must be one of the user's modules`);
+      throw new PlatformError('CFG_ERR_USER_CLAIMS_INVALID', `the landing module '${fields.landingPageModuleKey}' must be one of the user's modules`);
   }
   const auth = {
     role: fields.role,
@@ -84,7 +84,7 @@ function authAttribute(fields: ManagedUserFields, registry: readonly string[]): 
     ...(fields.landingPageModuleKey === null ? {} : { landingPageModuleKey: fields.landingPageModuleKey }),
     requireMFA: fields.requireMFA,
   };
-  if (!validAuth(auth)) throw new PlatformError('CFG_ERR_BAD_REQUEST', `the claims would not be valid: ${ajv.errorsText(validAuth.errors)}`);
+  if (!validAuth(auth)) throw new PlatformError('CFG_ERR_USER_CLAIMS_INVALID', `the claims would not be valid: ${ajv.errorsText(validAuth.errors)}`);
   return JSON.stringify(auth);
 }
 

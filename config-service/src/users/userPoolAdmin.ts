@@ -38,7 +38,7 @@ function refusal(error: unknown, action: string): PlatformError {
   if (name === 'UsernameExistsException' || name === 'AliasExistsException')
     return new PlatformError('CFG_ERR_USER_EXISTS', `cannot ${action}: a user with this e-mail address already exists`, { cause: error });
   if (name === 'UserNotFoundException')
-    return new PlatformError('CFG_ERR_NOT_FOUND', `cannot ${action}: the identity provider has no such user`, { cause: error });
+    return new PlatformError('CFG_ERR_USER_NOT_FOUND', `cannot ${action}: the identity provider has no such user`, { cause: error });
   if ($fault === 'client' && name && !/Throttl|TooManyRequests/.test(name))
     return new PlatformError('CFG_ERR_IDENTITY_PROVIDER_REFUSED', `cannot ${action}: ${message || name}`, {
       cause: error,

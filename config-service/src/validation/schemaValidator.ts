@@ -6,6 +6,6 @@ import { allSchemas } from '@platform/schemas';
 export const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
 for (const schema of allSchemas) ajv.addSchema(schema);
 
-/** For query strings, path parameters and headers, which arrive as text. */
-export const coercingAjv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, coerceTypes: true });
+/** For query strings, path parameters and headers, which arrive as text; a property left out takes its schema's `default` (a page's size). */
+export const coercingAjv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, coerceTypes: true, useDefaults: true });
 addFormats.default(coercingAjv, ['date-time']);

@@ -31,10 +31,10 @@ describe('userManifestQuery', () => {
       sent.push(customer);
       if (customer === 'gone-customer') {
         const problem = {
-          title: 'Bad Request',
+          title: 'X-Customer-Id names no customer',
           status: 400,
-          code: 'CFG_ERR_BAD_REQUEST',
-          detail: 'X-Customer-Id names no customer',
+          code: 'CFG_ERR_CUSTOMER_HEADER_UNKNOWN',
+          detail: "X-Customer-Id names no customer: 'gone-customer'; choose another",
           unknownCustomer: customer,
         };
         return new Response(JSON.stringify(problem), { status: 400, headers: { 'content-type': 'application/problem+json' } });

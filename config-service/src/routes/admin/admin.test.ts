@@ -167,7 +167,7 @@ describe('POST /api/v1/admin/preview', () => {
     expect(decision(asGlobex.view, 'mr')).toMatchObject({ included: false, rule: 'customer' });
     const unknown = await call('POST', '/api/v1/admin/preview', staff, { claims: { role: 'sentient' }, customerId: 'initech' });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().detail).toMatch(/unknown customer 'initech'/);
+    expect(unknown.json()).toMatchObject({ code: 'CFG_ERR_PREVIEW_CUSTOMER_UNKNOWN', detail: expect.stringMatching(/unknown customer 'initech'/) });
   });
 
   it('previews a token without an auth claim as one that gets nothing', async () => {
@@ -213,7 +213,7 @@ describe('POST /api/v1/admin/preview', () => {
   it('answers 404 for a version no longer kept and 400 for a malformed request', async () => {
     const gone = await call('POST', '/api/v1/admin/preview', staff, { claims: engineer, version: 'feedfacecafe' });
     expect(gone.statusCode).toBe(404);
-    expect(gone.json().detail).toMatch(/feedfacecafe/);
+    expect(gone.json()).toMatchObject({ code: 'CFG_ERR_RELEASE_NOT_FOUND', detail: expect.stringMatching(/feedfacecafe/) });
     const bad = await call('POST', '/api/v1/admin/preview', staff, { claims: { modules: ['mr'] } });
     expect(bad.statusCode).toBe(400);
     expect(bad.headers['content-type']).toMatch(/^application\/problem\+json/);

@@ -5,13 +5,11 @@ import {
   adminPreviewSchema,
   customerInContext,
   normaliseAuthClaim,
-  problemSchema,
   type AdminModuleList,
   type AdminPreview,
   type AdminPreviewRequest,
 } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
-import { staffOnly } from '../../plugins/staffOnly.ts';
 import type { ServedManifests } from '../../releases/servedManifests.ts';
 import { moduleOverview } from '../../manifests/moduleOverview.ts';
 import { compareViews, previewManifest } from '../../manifests/previewManifest.ts';
@@ -26,29 +24,20 @@ export interface AdminRouteOptions {
   customerModules: CustomerModules;
 }
 
-const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
-
 type ViewRequest = Pick<AdminPreviewRequest, 'claims' | 'version'> & { customerId?: string | null };
 
-/** /api/v1/admin/*: module exposure and validation status, and a dry-run preview of any user's manifest. */
+/** /api/v1/admin/*: module exposure and validation status, and a dry-run preview of any user's manifest. Registered under the admin API plugin. */
 export default async function adminRoutes(app: FastifyInstance, options: AdminRouteOptions) {
-  const guards = { onRequest: [app.authenticate, staffOnly('administer modules')] };
-
   app.get(
     '/api/v1/admin/modules',
     {
-      ...guards,
       schema: {
         summary: 'Modules with their exposure rules and validation status',
         tags: ['administration'],
-        security: [{ bearerAuth: [] }],
-        response: { 200: { $ref: `${adminModuleListSchema.$id}#` }, ...problems },
+        response: { 200: { $ref: `${adminModuleListSchema.$id}#` } },
       },
     },
-    async (_request, reply): Promise<AdminModuleList> => {
-      reply.header('Cache-Control', 'no-store');
-      return moduleOverview(options.manifests, options);
-    },
+    async (): Promise<AdminModuleList> => moduleOverview(options.manifests, options),
   );
 
   const view = async (request: ViewRequest, draft?: ManifestSet) => {
@@ -60,7 +49,7 @@ export default async function adminRoutes(app: FastifyInstance, options: AdminRo
     const set = draft ?? (request.version === undefined ? options.manifests.servedTo(customer) : await options.manifests.find(request.version));
     if (!set) {
       throw new PlatformError(
-        'CFG_ERR_NOT_FOUND',
+        'CFG_ERR_RELEASE_NOT_FOUND',
         `no release '${request.version}'; releases served lately: ${options.manifests
           .recentReleases()
           .map((r) => r.release)
@@ -70,7 +59,7 @@ export default async function adminRoutes(app: FastifyInstance, options: AdminRo
     // A customer user's own customer is taken as the token would carry it; only a customer chosen in
     // the request must exist, as X-Customer-Id would have to.
     if (customer !== null && customer === requestedCustomerId && !(await options.customerModules.getCustomer(customer))) {
-      throw new PlatformError('CFG_ERR_BAD_REQUEST', `unknown customer '${customer}'`);
+      throw new PlatformError('CFG_ERR_PREVIEW_CUSTOMER_UNKNOWN', `unknown customer '${customer}'`);
     }
     const switches = customer === null ? undefined : await options.customerModules.enabledFor(customer);
     return previewManifest(set, auth, {
@@ -84,22 +73,19 @@ export default async function adminRoutes(app: FastifyInstance, options: AdminRo
   app.post(
     '/api/v1/admin/preview',
     {
-      ...guards,
       // A draft is a whole manifest set, like a release.
       bodyLimit: 1024 * 1024,
       schema: {
         summary: 'Dry run: the manifest a claims set would receive, why each module is in or out, and the difference to a second view',
         tags: ['administration'],
-        security: [{ bearerAuth: [] }],
         body: { $ref: `${adminPreviewRequestSchema.$id}#` },
-        response: { 200: { $ref: `${adminPreviewSchema.$id}#` }, ...problems },
+        response: { 200: { $ref: `${adminPreviewSchema.$id}#` } },
       },
     },
-    async (request, reply): Promise<AdminPreview> => {
+    async (request): Promise<AdminPreview> => {
       const body = request.body as AdminPreviewRequest;
       // An editor's draft is checked as a publication would be: every problem, or the preview.
       const first = await view(body, body.draft ? validDraft(body.draft.files, options.manifests.load) : undefined);
-      reply.header('Cache-Control', 'no-store');
       if (!body.compareWith) return { view: first, comparison: null };
       const other = body.compareWith;
       const second = await view({

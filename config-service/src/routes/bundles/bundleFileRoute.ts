@@ -54,7 +54,7 @@ export function bundleFileRoute(app: FastifyInstance, files: BundleFiles): void 
       const accepted = request.headers['accept-encoding'];
       const coding = (accepted && codings.negotiate(accepted)) || undefined;
       const file = await files.get(key, version, path, coding);
-      if (!file) throw new PlatformError('CFG_ERR_NOT_FOUND', `no file ${bundleFileUrl(key, version, path)}`);
+      if (!file) throw new PlatformError('CFG_ERR_BUNDLE_FILE_NOT_FOUND', `no file ${bundleFileUrl(key, version, path)}`);
       reply.header('Cache-Control', IMMUTABLE).header('ETag', file.etag).header('Content-Security-Policy', FILE_AS_PAGE_POLICY).type(file.contentType);
       if (matches(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
       if (file.coding) reply.header('Content-Encoding', file.coding);

@@ -130,7 +130,7 @@ describe('DELETE /api/v1/admin/modules/{key}/bundles/{version}', () => {
     expect((await withdraw('3.0.0', '   ')).statusCode).toBe(400);
     const unknown = await withdraw('9.9.9');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ code: 'CFG_ERR_NOT_FOUND' });
+    expect(unknown.json()).toMatchObject({ code: 'CFG_ERR_BUNDLE_NOT_FOUND' });
     expect((await app.inject({ url: '/modules/lcc/3.0.0/index.js' })).statusCode).toBe(200);
   });
 });

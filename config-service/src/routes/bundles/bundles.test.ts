@@ -81,7 +81,7 @@ describe('PUT /api/v1/admin/modules/{key}/bundles/{version}', () => {
   it('answers a module no release in service registers with 404, and a version that is no semver with 400', async () => {
     const unknown = await upload('/api/v1/admin/modules/nosuch/bundles/1.0.0', gzippedTar(bundleEntries()));
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ code: 'CFG_ERR_NOT_FOUND' });
+    expect(unknown.json()).toMatchObject({ code: 'CFG_ERR_MODULE_NOT_FOUND' });
     const badVersion = await upload('/api/v1/admin/modules/lcc/bundles/latest', gzippedTar(bundleEntries()));
     expect(badVersion.statusCode).toBe(400);
   });
@@ -174,18 +174,19 @@ describe('GET /modules/{key}/{version}/{path}', () => {
   });
 
   it('answers anything unknown with a 404 problem, never the app page', async () => {
-    for (const url of [
-      '/modules/lcc/6.0.0/missing.js',
-      '/modules/lcc/9.9.9/index.js',
-      '/modules/nosuch/1.0.0/index.js',
-      '/modules/lcc/6.0.0/',
-      '/modules/lcc',
-      '/modules',
+    // An address of the file route names a file that is not there; a shorter one names no route at all.
+    for (const [url, code] of [
+      ['/modules/lcc/6.0.0/missing.js', 'CFG_ERR_BUNDLE_FILE_NOT_FOUND'],
+      ['/modules/lcc/9.9.9/index.js', 'CFG_ERR_BUNDLE_FILE_NOT_FOUND'],
+      ['/modules/nosuch/1.0.0/index.js', 'CFG_ERR_BUNDLE_FILE_NOT_FOUND'],
+      ['/modules/lcc/6.0.0/', 'CFG_ERR_BUNDLE_FILE_NOT_FOUND'],
+      ['/modules/lcc', 'CFG_ERR_NOT_FOUND'],
+      ['/modules', 'CFG_ERR_NOT_FOUND'],
     ]) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^application\/problem\+json/);
-      expect((res.json() as Problem).code, url).toBe('CFG_ERR_NOT_FOUND');
+      expect((res.json() as Problem).code, url).toBe(code);
       // A CDN in front must not keep "missing": the file may be uploaded a moment later.
       expect(res.headers['cache-control'], url).toBe('no-store');
     }

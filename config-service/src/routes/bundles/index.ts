@@ -4,7 +4,6 @@ import {
   moduleBundleSchema,
   moduleBundleWithdrawalSchema,
   moduleManifestSchema,
-  problemSchema,
   type ModuleBundle,
   type ModuleBundleList,
   type ModuleBundleWithdrawal,
@@ -16,9 +15,9 @@ import { BUNDLE_LIMITS, ENTRY, readBundle } from '../../bundles/readBundle.ts';
 import { bundleFileUrl } from '../../bundles/servedBundles.ts';
 import { PlatformError } from '../../errors.ts';
 import type { ManifestSet } from '../../manifests/loadManifestSet.ts';
+import adminApi from '../../plugins/adminApi.ts';
 import { InFlightLimit, type InFlightLimits } from '../../plugins/inFlightLimit.ts';
 import { coercingAjv } from '../../validation/schemaValidator.ts';
-import { staffOnly } from '../../plugins/staffOnly.ts';
 import { DEFAULT_BUNDLE_UPLOADS } from '../../settings.ts';
 import type { BundleQuota, BundleStore, StoredBundle } from '../../store/bundleStore.ts';
 import { bundleFileRoute } from './bundleFileRoute.ts';
@@ -40,8 +39,7 @@ const UPLOAD_RETRY_AFTER_S = 10;
 
 const MODULE_KEY = moduleManifestSchema.properties.key;
 const VERSION = moduleManifestSchema.properties.bundle.properties.version;
-const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
-const secured = { security: [{ bearerAuth: [] }], tags: ['modules'] };
+const tags = ['modules'];
 const moduleParams = { type: 'object', required: ['key'], properties: { key: MODULE_KEY } } as const;
 const versionParams = { type: 'object', required: ['key', 'version'], properties: { key: MODULE_KEY, version: VERSION } } as const;
 const answerOf = (bundle: StoredBundle): ModuleBundle => ({
@@ -64,11 +62,7 @@ const megabytes = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
  * /modules/{key}/{version}/{path} to anyone (the page's import map carries their integrity).
  */
 export default async function bundleRoutes(app: FastifyInstance, options: BundleRouteOptions) {
-  const guards = { onRequest: [app.authenticate, staffOnly('upload module bundles')] };
   const files = new BundleFiles(options.bundles, options.cacheBytes);
-  // After sign-in and the staff check, before the body (up to 10 MB, then its files) is read: 20
-  // uploads at once added ~600 MB that stayed (issue 34).
-  const uploads = new InFlightLimit({ what: 'bundle uploads', limits: options.uploads ?? DEFAULT_BUNDLE_UPLOADS, retryAfterS: UPLOAD_RETRY_AFTER_S });
   // A version withdrawn through any replica is forgotten by this one's memory at once; news missed
   // while the connection was down: everything is forgotten, and read again as asked for.
   const unlisten = await options.bundles.onWithdrawn(
@@ -76,11 +70,20 @@ export default async function bundleRoutes(app: FastifyInstance, options: Bundle
     () => files.forget(),
   );
   app.addHook('onClose', async () => unlisten());
+  await app.register(adminApi, { routes: (admin) => bundleAdminRoutes(admin, options, files) });
+  bundleFileRoute(app, files);
+}
+
+/** Uploading, listing and withdrawing a module's versions (staff only: registered under the admin API plugin). */
+async function bundleAdminRoutes(app: FastifyInstance, options: BundleRouteOptions, files: BundleFiles) {
+  // After sign-in and the staff check, before the body (up to 10 MB, then its files) is read: 20
+  // uploads at once added ~600 MB that stayed (issue 34).
+  const uploads = new InFlightLimit({ what: 'bundle uploads', limits: options.uploads ?? DEFAULT_BUNDLE_UPLOADS, retryAfterS: UPLOAD_RETRY_AFTER_S });
 
   /** A module the release in service (or the pilot's) registers; any other key is 404. */
   const knownModule = (key: string) => {
     if (!options.servedSets().some((set) => set.registry.includes(key)))
-      throw new PlatformError('CFG_ERR_NOT_FOUND', `no module '${key}' in the release in service`);
+      throw new PlatformError('CFG_ERR_MODULE_NOT_FOUND', `no module '${key}' in the release in service`);
   };
 
   await app.register(async (scope) => {
@@ -89,17 +92,17 @@ export default async function bundleRoutes(app: FastifyInstance, options: Bundle
     scope.put<{ Params: { key: string; version: string }; Body: Buffer }>(
       '/api/v1/admin/modules/:key/bundles/:version',
       {
-        onRequest: [...guards.onRequest, uploads.hook],
+        onRequest: uploads.hook,
         // The body schema describes the upload for the OpenAPI document; the bytes are checked by readBundle, not by a JSON Schema.
         validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? () => true : coercingAjv.compile(schema)),
         schema: {
-          ...secured,
+          tags,
           summary:
             "Upload a build of the module's screens: a gzipped tar of the folder (index.js and bundle.json at its root). 201 stored; 200 the same files were already this version; 409 the version holds other files, was withdrawn, or the module's quota is used up",
           params: versionParams,
           consumes: ['application/gzip'],
           body: { description: 'The bundle folder as a gzipped tar (index.js and bundle.json at its root).', type: 'string', format: 'binary' },
-          response: { 200: { $ref: `${moduleBundleSchema.$id}#` }, 201: { $ref: `${moduleBundleSchema.$id}#` }, ...problems },
+          response: { 200: { $ref: `${moduleBundleSchema.$id}#` }, 201: { $ref: `${moduleBundleSchema.$id}#` } },
         },
       },
       async (request, reply): Promise<ModuleBundle> => {
@@ -109,7 +112,7 @@ export default async function bundleRoutes(app: FastifyInstance, options: Bundle
           throw new PlatformError('CFG_ERR_UNSUPPORTED_MEDIA_TYPE', 'send the bundle as a gzipped tar (Content-Type: application/gzip)');
         knownModule(key);
         const read = await readBundle(request.body);
-        const actor = { sub: request.verifiedUser.sub, email: request.verifiedUser.email };
+        const { actor } = request;
         // Compressed once here, never per request (decision 0067); not for a version already taken, which stores nothing.
         const stored = (await options.bundles.get(key, version)) ? read.files : await compressBundleFiles(read.files);
         const put = await options.bundles.put({ module: key, version, ...read, files: stored }, actor, options.quota);
@@ -143,10 +146,7 @@ export default async function bundleRoutes(app: FastifyInstance, options: Bundle
         }
         if (put.outcome === 'created')
           request.log.info({ module: key, version, files: read.files.length, digest: read.digest, actor: actor.sub }, 'module bundle uploaded');
-        reply
-          .code(put.outcome === 'created' ? 201 : 200)
-          .header('Location', `/api/v1/admin/modules/${key}/bundles/${version}`)
-          .header('Cache-Control', 'no-store');
+        reply.code(put.outcome === 'created' ? 201 : 200).header('Location', `/api/v1/admin/modules/${key}/bundles/${version}`);
         return answerOf(put.bundle);
       },
     );
@@ -155,17 +155,15 @@ export default async function bundleRoutes(app: FastifyInstance, options: Bundle
   app.get<{ Params: { key: string } }>(
     '/api/v1/admin/modules/:key/bundles',
     {
-      ...guards,
       schema: {
-        ...secured,
+        tags,
         summary: "Every version of the module's screens uploaded, newest first; a withdrawn one says who withdrew it, when and why",
         params: moduleParams,
-        response: { 200: { $ref: `${moduleBundleListSchema.$id}#` }, ...problems },
+        response: { 200: { $ref: `${moduleBundleListSchema.$id}#` } },
       },
     },
-    async (request, reply): Promise<ModuleBundleList> => {
+    async (request): Promise<ModuleBundleList> => {
       knownModule(request.params.key);
-      reply.header('Cache-Control', 'no-store');
       return { module: request.params.key, bundles: (await options.bundles.list(request.params.key)).map(answerOf) };
     },
   );
@@ -173,17 +171,16 @@ export default async function bundleRoutes(app: FastifyInstance, options: Bundle
   app.delete<{ Params: { key: string; version: string }; Body: ModuleBundleWithdrawal }>(
     '/api/v1/admin/modules/:key/bundles/:version',
     {
-      onRequest: [app.authenticate, staffOnly('withdraw module bundles')],
       schema: {
-        ...secured,
+        tags,
         summary:
           'Withdraw a version (why, for the audit): its files answer 404 on every replica from then on, it no longer counts towards the quota, and it can never be uploaded again. 409 while the active release or a pilot names it',
         params: versionParams,
         body: { $ref: `${moduleBundleWithdrawalSchema.$id}#` },
-        response: { 200: { $ref: `${moduleBundleSchema.$id}#` }, ...problems },
+        response: { 200: { $ref: `${moduleBundleSchema.$id}#` } },
       },
     },
-    async (request, reply): Promise<ModuleBundle> => {
+    async (request): Promise<ModuleBundle> => {
       const { key, version } = request.params;
       const naming = options
         .servedSets()
@@ -195,16 +192,13 @@ export default async function bundleRoutes(app: FastifyInstance, options: Bundle
           `release ${naming.join(' and ')} in service names ${key} ${version}: activate (or end the pilot of) a release naming another version first; nothing was withdrawn`,
           { extensions: { releases: naming } },
         );
-      const actor = { sub: request.verifiedUser.sub, email: request.verifiedUser.email };
+      const { actor } = request;
       const withdrawn = await options.bundles.withdraw(key, version, actor, request.body.reason);
-      if (!withdrawn) throw new PlatformError('CFG_ERR_NOT_FOUND', `no version ${version} of ${key} was uploaded`);
+      if (!withdrawn) throw new PlatformError('CFG_ERR_BUNDLE_NOT_FOUND', `no version ${version} of ${key} was uploaded`);
       files.forget(key, version);
       if (withdrawn.outcome === 'withdrawn')
         request.log.info({ module: key, version, actor: actor.sub, reason: request.body.reason }, 'module bundle withdrawn');
-      reply.header('Cache-Control', 'no-store');
       return answerOf(withdrawn.bundle);
     },
   );
-
-  bundleFileRoute(app, files);
 }

@@ -127,8 +127,11 @@ describe('customers added by operators, from an empty store', () => {
     expect(read.headers.etag).toBe('"2"');
     const [renamed] = await audit('initech');
     expect(renamed).toMatchObject({ action: 'renamed', name: { before: 'Initech', after: 'Initech Rail' }, version: 2, reason: 'rebranded' });
-    expect((await rename('umbrella', { name: 'Umbrella', reason: 'x' }, '"1"')).statusCode).toBe(404);
-    expect((await app.inject({ url: '/api/v1/customers/umbrella', headers: bearer(staff) })).statusCode).toBe(404);
+    expect((await rename('umbrella', { name: 'Umbrella', reason: 'x' }, '"1"')).json()).toMatchObject({ status: 404, code: 'CFG_ERR_CUSTOMER_NOT_FOUND' });
+    expect((await app.inject({ url: '/api/v1/customers/umbrella', headers: bearer(staff) })).json()).toMatchObject({
+      status: 404,
+      code: 'CFG_ERR_CUSTOMER_NOT_FOUND',
+    });
   });
 
   it('refuses everyone but staff 403 before reading the body, adding or renaming nothing', async () => {

@@ -119,8 +119,8 @@ describe('customer module switches API', () => {
   });
 
   it('answers 404 for an unknown customer or module and 400 for a body without a reason', async () => {
-    expect((await read('initech', 'mr')).statusCode).toBe(404);
-    expect((await read('acme', 'zz')).statusCode).toBe(404);
+    expect((await read('initech', 'mr')).json()).toMatchObject({ status: 404, code: 'CFG_ERR_CUSTOMER_NOT_FOUND' });
+    expect((await read('acme', 'zz')).json()).toMatchObject({ status: 404, code: 'CFG_ERR_MODULE_NOT_FOUND' });
     expect((await write('acme', 'mr', { enabled: false, reason: '   ' }, '"1"')).statusCode).toBe(400);
     expect((await write('acme', 'mr', { enabled: 'no', reason: 'x' }, '"1"')).statusCode).toBe(400);
   });
@@ -150,6 +150,7 @@ describe('customer audit API', () => {
     expect((await page(`since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).entries).toEqual([]);
     const bad = await app.inject({ url: '/api/v1/customers/acme/audit?cursor=not-ours', headers: bearer(staff) });
     expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('CFG_ERR_CURSOR_INVALID');
     for (const since of ['yesterday', '1', '2026-01-01', '2026-01-01T00:00:00']) {
       // Only full timestamps with a zone: anything else would be read in the server's time zone, or not at all.
       expect((await app.inject({ url: `/api/v1/customers/acme/audit?since=${since}`, headers: bearer(staff) })).statusCode).toBe(400);

@@ -4,13 +4,11 @@ import {
   customerModuleSchema,
   customerModuleUpdateSchema,
   moduleAuditPageSchema,
-  problemSchema,
   type CustomerModule,
   type CustomerModuleUpdate,
   type ModuleAuditPage,
 } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
-import { staffOnly } from '../../plugins/staffOnly.ts';
 import type { ServedManifests } from '../../releases/servedManifests.ts';
 import { cutPage, decodeCursor, PAGE_QUERY_PROPERTIES } from '../pageCursor.ts';
 import customerAdminRoutes, { type CustomerAdminOptions } from './customerAdmin.ts';
@@ -20,39 +18,37 @@ export interface CustomerRouteOptions extends CustomerAdminOptions {
   manifests: ServedManifests;
 }
 
-const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
-const secured = { security: [{ bearerAuth: [] }], tags: ['customers'] };
+const tags = ['customers'];
 const moduleParams = {
   type: 'object',
   required: ['customerId', 'moduleKey'],
   properties: { customerId: customerIdSchema, moduleKey: { type: 'string', pattern: '^[a-z][a-z0-9]{1,15}$' } },
 } as const;
 
+/** Customers and their module switches (staff only: registered under the admin API plugin). */
 export default async function customerRoutes(app: FastifyInstance, options: CustomerRouteOptions) {
-  const guards = { onRequest: [app.authenticate, staffOnly('see or change customers')] };
   const { customerModules, manifests } = options;
   await app.register(customerAdminRoutes, options);
 
   const existingCustomer = async (id: string) => {
-    if (!(await customerModules.getCustomer(id))) throw new PlatformError('CFG_ERR_NOT_FOUND', `no customer '${id}'`);
+    if (!(await customerModules.getCustomer(id))) throw new PlatformError('CFG_ERR_CUSTOMER_NOT_FOUND', `no customer '${id}'`);
   };
   const registeredModule = (key: string) => {
-    if (!manifests.current().registry.includes(key)) throw new PlatformError('CFG_ERR_NOT_FOUND', `no module '${key}' in the registry`);
+    if (!manifests.current().registry.includes(key)) throw new PlatformError('CFG_ERR_MODULE_NOT_FOUND', `no module '${key}' in the registry`);
   };
   const send = (reply: FastifyReply, state: CustomerModule) => {
-    reply.header('ETag', entityTag(state.version)).header('Cache-Control', 'no-store');
+    reply.header('ETag', entityTag(state.version));
     return state;
   };
 
   app.get<{ Params: { customerId: string; moduleKey: string } }>(
     '/api/v1/customers/:customerId/modules/:moduleKey',
     {
-      ...guards,
       schema: {
-        ...secured,
+        tags,
         summary: "One module's switch for a customer, with its version as ETag",
         params: moduleParams,
-        response: { 200: { $ref: `${customerModuleSchema.$id}#` }, ...problems },
+        response: { 200: { $ref: `${customerModuleSchema.$id}#` } },
       },
     },
     async (request, reply) => {
@@ -67,14 +63,13 @@ export default async function customerRoutes(app: FastifyInstance, options: Cust
   app.put<{ Params: { customerId: string; moduleKey: string }; Body: CustomerModuleUpdate }>(
     '/api/v1/customers/:customerId/modules/:moduleKey',
     {
-      ...guards,
       schema: {
-        ...secured,
+        tags,
         summary: 'Switch a module on or off for a customer; If-Match must carry the version read (409 when it moved on, 428 without it)',
         params: moduleParams,
         headers: { type: 'object', properties: { 'if-match': { type: 'string' } } },
         body: { $ref: `${customerModuleUpdateSchema.$id}#` },
-        response: { 200: { $ref: `${customerModuleSchema.$id}#` }, ...problems },
+        response: { 200: { $ref: `${customerModuleSchema.$id}#` } },
       },
     },
     async (request, reply) => {
@@ -82,14 +77,13 @@ export default async function customerRoutes(app: FastifyInstance, options: Cust
       const expectedVersion = ifMatchVersion(request.headers['if-match']);
       await existingCustomer(id);
       registeredModule(moduleKey);
-      const user = request.verifiedUser;
       const result = await customerModules.setModule({
         customerId: id,
         moduleKey,
         enabled: request.body.enabled,
         reason: request.body.reason.trim(),
         expectedVersion,
-        actor: { sub: user.sub, email: user.email },
+        actor: request.actor,
       });
       if (result.outcome === 'conflict') {
         app.metrics.switchConflicts.inc();
@@ -102,20 +96,22 @@ export default async function customerRoutes(app: FastifyInstance, options: Cust
         );
       }
       app.metrics.switchWrites.inc();
-      request.log.info({ customerId: id, moduleKey, enabled: result.switch.enabled, version: result.switch.version, actor: user.sub }, 'module switch changed');
+      request.log.info(
+        { customerId: id, moduleKey, enabled: result.switch.enabled, version: result.switch.version, actor: request.actor.sub },
+        'module switch changed',
+      );
       return send(reply, { key: moduleKey, ...result.switch });
     },
   );
 
   app.get<{
     Params: { customerId: string };
-    Querystring: { limit?: number; cursor?: string; module?: string; actor?: string; since?: string; until?: string };
+    Querystring: { limit: number; cursor?: string; module?: string; actor?: string; since?: string; until?: string };
   }>(
     '/api/v1/customers/:customerId/audit',
     {
-      ...guards,
       schema: {
-        ...secured,
+        tags,
         summary: "A customer's module switch changes, newest first, a page at a time",
         params: { type: 'object', required: ['customerId'], properties: { customerId: customerIdSchema } },
         querystring: {
@@ -129,12 +125,12 @@ export default async function customerRoutes(app: FastifyInstance, options: Cust
             until: { type: 'string', format: 'date-time', maxLength: 40 },
           },
         },
-        response: { 200: { $ref: `${moduleAuditPageSchema.$id}#` }, ...problems },
+        response: { 200: { $ref: `${moduleAuditPageSchema.$id}#` } },
       },
     },
-    async (request, reply): Promise<ModuleAuditPage> => {
+    async (request): Promise<ModuleAuditPage> => {
       const { customerId: id } = request.params;
-      const { limit = 50, cursor, module, actor, since, until } = request.query;
+      const { limit, cursor, module, actor, since, until } = request.query;
       await existingCustomer(id);
       const entries = await customerModules.store.audit(id, {
         limit: limit + 1,
@@ -145,7 +141,6 @@ export default async function customerRoutes(app: FastifyInstance, options: Cust
         until: until && new Date(until).toISOString(),
       });
       const { page, nextCursor } = cutPage(entries, limit, (entry) => entry.id);
-      reply.header('Cache-Control', 'no-store');
       return { entries: page, nextCursor };
     },
   );

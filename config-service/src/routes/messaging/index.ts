@@ -16,8 +16,8 @@ import { LocalMessagingSink } from '../../messaging/localSink.ts';
 import { registerMessagingMetrics } from '../../messaging/messagingMetrics.ts';
 import type { MessagingSink, ProfileUpdate } from '../../messaging/messagingSink.ts';
 import type { CustomerModules } from '../../customers/customerModules.ts';
+import adminApi from '../../plugins/adminApi.ts';
 import customerHeader, { customerHeaderSchema, knownCustomer } from '../../plugins/customerHeader.ts';
-import { staffOnly } from '../../plugins/staffOnly.ts';
 import type { MessagingQueueSettings, MessagingSettings } from '../../settings.ts';
 
 /** How long a stopping service keeps trying the profiles that wait, within the shutdown's own limit. */
@@ -94,20 +94,19 @@ export default async function messagingRoutes(app: FastifyInstance, options: Mes
   );
 
   if (!(sink instanceof LocalMessagingSink)) return;
-  app.get(
-    '/api/v1/admin/messaging/endpoints',
-    {
-      onRequest: [app.authenticate, staffOnly('read the messaging sink')],
-      schema: {
-        summary: 'Messaging endpoint updates the local sink received, newest first (staff only)',
-        tags: ['messaging'],
-        security: [{ bearerAuth: [] }],
-        response: { 200: { $ref: `${messagingEndpointListSchema.$id}#` }, '4xx': { $ref: `${problemSchema.$id}#` } },
-      },
+  await app.register(adminApi, {
+    routes: async (admin) => {
+      admin.get(
+        '/api/v1/admin/messaging/endpoints',
+        {
+          schema: {
+            summary: 'Messaging endpoint updates the local sink received, newest first (staff only)',
+            tags: ['messaging'],
+            response: { 200: { $ref: `${messagingEndpointListSchema.$id}#` } },
+          },
+        },
+        async (): Promise<MessagingEndpointList> => ({ endpoints: sink.newestFirst() }),
+      );
     },
-    async (_request, reply): Promise<MessagingEndpointList> => {
-      reply.header('Cache-Control', 'no-store');
-      return { endpoints: sink.newestFirst() };
-    },
-  );
+  });
 }

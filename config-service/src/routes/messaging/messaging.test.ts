@@ -80,10 +80,10 @@ describe('local messaging sink', () => {
     const unknown = await post(staff, asStaffFor('initech'), { 'x-customer-id': 'initech' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(unknown.json()).toMatchObject({ code: 'CFG_ERR_BAD_REQUEST', unknownCustomer: 'initech' });
+    expect(unknown.json()).toMatchObject({ code: 'CFG_ERR_CUSTOMER_HEADER_UNKNOWN', unknownCustomer: 'initech' });
     const malformed = await post(staff, asStaffFor('Not An Id!'), { 'x-customer-id': 'Not An Id!' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().code).toBe('CFG_ERR_BAD_REQUEST');
+    expect(malformed.json().code).toBe('CFG_ERR_CUSTOMER_HEADER_INVALID');
     expect(await list()).toHaveLength(before);
   });
 

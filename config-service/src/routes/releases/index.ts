@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
-  problemSchema,
   releaseAuditPageSchema,
   releaseCreateSchema,
   releaseEntityTag,
@@ -24,7 +23,6 @@ import { MODULE_SDK_VERSION } from '../../bundles/moduleSdkVersion.ts';
 import { checkNamedBundles } from '../../bundles/namedBundles.ts';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PlatformError } from '../../errors.ts';
-import { staffOnly } from '../../plugins/staffOnly.ts';
 import { compareReleases } from '../../releases/compareReleases.ts';
 import type { ManifestReleases } from '../../releases/manifestReleases.ts';
 import type { BundleStore } from '../../store/bundleStore.ts';
@@ -43,8 +41,7 @@ export interface ReleaseRouteOptions {
   sdkVersion?: string;
 }
 
-const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
-const secured = { security: [{ bearerAuth: [] }], tags: ['releases'] };
+const tags = ['releases'];
 const idParams = { type: 'object', required: ['id'], properties: { id: releaseIdSchema } } as const;
 const page = {
   type: 'object',
@@ -57,25 +54,27 @@ const RELEASE_BODY_LIMIT = 1024 * 1024;
 
 /**
  * /api/v1/admin/releases: manifest sets as immutable releases in the store, the one in service, a
- * pilot for named customers, rollback, differences and the audit of every step (staff only).
+ * pilot for named customers, rollback, differences and the audit of every step (staff only: registered
+ * under the admin API plugin).
  */
 export default async function releaseRoutes(app: FastifyInstance, options: ReleaseRouteOptions) {
-  const guards = { onRequest: [app.authenticate, staffOnly('administer manifest releases')] };
   const { releases, customerModules } = options;
   const store = () => releases.store;
 
   const existing = async (id: string) => {
     const set = await releases.find(id);
-    if (!set) throw new PlatformError('CFG_ERR_NOT_FOUND', `no release '${id}'`);
+    if (!set) throw new PlatformError('CFG_ERR_RELEASE_NOT_FOUND', `no release '${id}'`);
     return set;
   };
   /** A step's answer: the new state and its tag, or the problem that says why not. */
   const answer = (reply: FastifyReply, result: StepResult, release: string): ReleaseState => {
-    if (result.outcome === 'unknown-release') throw new PlatformError('CFG_ERR_NOT_FOUND', `no release '${release}'`);
+    if (result.outcome === 'unknown-release') throw new PlatformError('CFG_ERR_RELEASE_NOT_FOUND', `no release '${release}'`);
     const current = { active: result.state.active, pilot: result.state.pilot };
-    reply.header('ETag', releaseEntityTag(current.active)).header('Cache-Control', 'no-store');
+    reply.header('ETag', releaseEntityTag(current.active));
     if (result.outcome === 'conflict') {
       app.metrics.releaseConflicts.inc();
+      // A problem, which the admin API leaves as it is; this one carries the state now, like the answer.
+      reply.header('Cache-Control', 'no-store');
       throw new PlatformError('CFG_ERR_CONFLICT', `${result.why}; nothing was changed: look again and decide`, { extensions: { current } });
     }
     return current;
@@ -87,47 +86,43 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
     // An unknown release is the step's own 404.
     if (set) await checkNamedBundles(set, options.bundles, sdkVersion, 'nothing was changed');
   };
-  const actorOf = (request: { verifiedUser: { sub: string; email: string } }) => ({ sub: request.verifiedUser.sub, email: request.verifiedUser.email });
 
-  app.get<{ Querystring: { limit?: number; cursor?: string } }>(
+  app.get<{ Querystring: { limit: number; cursor?: string } }>(
     '/api/v1/admin/releases',
     {
-      ...guards,
       schema: {
-        ...secured,
+        tags,
         summary: 'Releases newest first, the active one (as ETag) and the pilot',
         querystring: page,
-        response: { 200: { $ref: `${releaseListSchema.$id}#` }, ...problems },
+        response: { 200: { $ref: `${releaseListSchema.$id}#` } },
       },
     },
     async (request, reply): Promise<ReleaseList> => {
-      const { limit = 50, cursor } = request.query;
+      const { limit, cursor } = request.query;
       const [current, list] = [
         await releases.storedState(),
         await store().list({ limit: limit + 1, beforeSeq: cursor === undefined ? undefined : decodeCursor(cursor) }),
       ];
       const { page: pageOf, nextCursor } = cutPage(list, limit, (release) => release.seq);
-      reply.header('ETag', releaseEntityTag(current.active)).header('Cache-Control', 'no-store');
+      reply.header('ETag', releaseEntityTag(current.active));
       return { active: current.active, pilot: current.pilot, releases: pageOf.map(({ seq: _seq, ...summary }) => summary), nextCursor };
     },
   );
 
-  app.get<{ Querystring: { limit?: number; cursor?: string } }>(
+  app.get<{ Querystring: { limit: number; cursor?: string } }>(
     '/api/v1/admin/releases/audit',
     {
-      ...guards,
       schema: {
-        ...secured,
+        tags,
         summary: 'Every step taken on the releases, newest first',
         querystring: page,
-        response: { 200: { $ref: `${releaseAuditPageSchema.$id}#` }, ...problems },
+        response: { 200: { $ref: `${releaseAuditPageSchema.$id}#` } },
       },
     },
-    async (request, reply): Promise<ReleaseAuditPage> => {
-      const { limit = 50, cursor } = request.query;
+    async (request): Promise<ReleaseAuditPage> => {
+      const { limit, cursor } = request.query;
       const entries = await store().audit({ limit: limit + 1, beforeId: cursor === undefined ? undefined : decodeCursor(cursor) });
       const { page, nextCursor } = cutPage(entries, limit, (entry) => entry.id);
-      reply.header('Cache-Control', 'no-store');
       return { entries: page, nextCursor };
     },
   );
@@ -135,17 +130,16 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
   app.get<{ Params: { id: string } }>(
     '/api/v1/admin/releases/:id',
     {
-      ...guards,
       schema: {
-        ...secured,
+        tags,
         summary: 'A release with its files and validation report',
         params: idParams,
-        response: { 200: { $ref: `${releaseSchema.$id}#` }, ...problems },
+        response: { 200: { $ref: `${releaseSchema.$id}#` } },
       },
     },
     async (request, reply): Promise<Release> => {
       const release = await store().get(request.params.id);
-      if (!release) throw new PlatformError('CFG_ERR_NOT_FOUND', `no release '${request.params.id}'`);
+      if (!release) throw new PlatformError('CFG_ERR_RELEASE_NOT_FOUND', `no release '${request.params.id}'`);
       // Immutable: its id is its content.
       reply.header('Cache-Control', 'private, max-age=31536000, immutable');
       return release;
@@ -155,13 +149,12 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
   app.get<{ Params: { id: string }; Querystring: { against: string } }>(
     '/api/v1/admin/releases/:id/diff',
     {
-      ...guards,
       schema: {
-        ...secured,
+        tags,
         summary: 'What changes for users going from release `against` to this one',
         params: idParams,
         querystring: { type: 'object', additionalProperties: false, required: ['against'], properties: { against: releaseIdSchema } },
-        response: { 200: { $ref: `${releaseDiffSchema.$id}#` }, ...problems },
+        response: { 200: { $ref: `${releaseDiffSchema.$id}#` } },
       },
     },
     async (request, reply): Promise<ReleaseDiff> => {
@@ -174,25 +167,21 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
   app.post<{ Body: ReleaseCreate }>(
     '/api/v1/admin/releases',
     {
-      ...guards,
       bodyLimit: RELEASE_BODY_LIMIT,
       schema: {
-        ...secured,
+        tags,
         summary:
           'Publish a manifest set as a release (checked as the folder is; not activated). 200 when the content already is a release, 409 when its id holds other content',
         body: { $ref: `${releaseCreateSchema.$id}#` },
-        response: { 200: { $ref: `${releaseSchema.$id}#` }, 201: { $ref: `${releaseSchema.$id}#` }, ...problems },
+        response: { 200: { $ref: `${releaseSchema.$id}#` }, 201: { $ref: `${releaseSchema.$id}#` } },
       },
     },
     async (request, reply): Promise<Release> => {
       const set = validDraft(request.body.files, releases.load);
       await checkNamedBundles(set, options.bundles, sdkVersion, 'nothing was stored');
-      const { created, release } = await releases.publish(set, request.body.reason.trim(), actorOf(request));
-      if (created) request.log.info({ release: release.id, actor: request.verifiedUser.sub }, 'manifest release published');
-      reply
-        .code(created ? 201 : 200)
-        .header('Location', `/api/v1/admin/releases/${release.id}`)
-        .header('Cache-Control', 'no-store');
+      const { created, release } = await releases.publish(set, request.body.reason.trim(), request.actor);
+      if (created) request.log.info({ release: release.id, actor: request.actor.sub }, 'manifest release published');
+      reply.code(created ? 201 : 200).header('Location', `/api/v1/admin/releases/${release.id}`);
       return release;
     },
   );
@@ -214,15 +203,14 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
     app.route<{ Body: Body }>({
       method,
       url,
-      ...guards,
-      schema: { ...secured, summary, headers: ifMatch, body: { $ref: `${body.$id}#` }, response: { 200: { $ref: `${releaseStateSchema.$id}#` }, ...problems } },
+      schema: { tags, summary, headers: ifMatch, body: { $ref: `${body.$id}#` }, response: { 200: { $ref: `${releaseStateSchema.$id}#` } } },
       handler: async (request, reply): Promise<ReleaseState> => {
         const expectedActive = ifMatchRelease(request.headers['if-match']);
         const body = request.body as Body;
         const { release, reason } = body;
-        const result = await take(body, { release, expectedActive, reason: reason.trim(), actor: actorOf(request) });
+        const result = await take(body, { release, expectedActive, reason: reason.trim(), actor: request.actor });
         const state = answer(reply, result, release);
-        if (result.outcome === 'done' && result.changed) request.log.info({ release, previous: expectedActive, actor: request.verifiedUser.sub }, logged);
+        if (result.outcome === 'done' && result.changed) request.log.info({ release, previous: expectedActive, actor: request.actor.sub }, logged);
         return state;
       },
     });
@@ -247,7 +235,7 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
     body: releasePilotSchema,
     take: async ({ customers }, step) => {
       for (const id of customers) {
-        if (!(await customerModules.getCustomer(id))) throw new PlatformError('CFG_ERR_BAD_REQUEST', `unknown customer '${id}'`);
+        if (!(await customerModules.getCustomer(id))) throw new PlatformError('CFG_ERR_PILOT_CUSTOMER_UNKNOWN', `unknown customer '${id}'`);
       }
       await servable(step.release);
       return releases.startPilot({ ...step, customers });

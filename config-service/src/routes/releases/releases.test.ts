@@ -232,6 +232,7 @@ describe('activating and rolling back', () => {
     }
     const unknown = await ask('PUT', '/api/v1/admin/releases/active', { body: { release: '0123456789ab', reason: 'x' }, ifMatch: `"${a.id}"` });
     expect(unknown.statusCode).toBe(404);
+    expect((unknown.json() as Problem).code).toBe('CFG_ERR_RELEASE_NOT_FOUND');
   });
 
   it('lets exactly one of many activations on one base win; the rest are told, and the audit has one entry', async () => {
@@ -294,6 +295,7 @@ describe('pilot', () => {
       ifMatch: `"${original.id}"`,
     });
     expect(unknownCustomer.statusCode).toBe(400);
+    expect((unknownCustomer.json() as Problem).code).toBe('CFG_ERR_PILOT_CUSTOMER_UNKNOWN');
     const audit = (await ask('GET', '/api/v1/admin/releases/audit')).json() as ReleaseAuditPage;
     expect(audit.entries.slice(0, 2).map((e) => [e.action, e.customers])).toEqual([
       ['pilot-end', ['acme']],

@@ -3,7 +3,6 @@ import {
   customerIdSchema,
   managedUserListSchema,
   managedUserSchema,
-  problemSchema,
   userAuditPageSchema,
   userChangeSchema,
   userInvitationSchema,
@@ -18,7 +17,6 @@ import {
 import type { ServedManifests } from '../../releases/servedManifests.ts';
 import type { MfaStatus } from '../../identity/mfaStatus.ts';
 import { PlatformError } from '../../errors.ts';
-import { staffOnly } from '../../plugins/staffOnly.ts';
 import { LOCAL_USER_MANAGEMENT_API_BASE } from '../../settings/backends.ts';
 import type { UserAction, UserAuditStore } from '../../store/userAuditStore.ts';
 import { attributesOf, fieldChanges } from '../../users/managedUser.ts';
@@ -40,14 +38,13 @@ interface Options extends UserManagementOptions {
 }
 
 const BASE = LOCAL_USER_MANAGEMENT_API_BASE;
-const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
-const secured = { security: [{ bearerAuth: [] }], tags: ['user management (local)'] };
+const tags = ['user management (local)'];
 const userParams = {
   type: 'object',
   required: ['username'],
   properties: { username: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[^/\\s]+$' } },
 } as const;
-const oneUser = { 200: { $ref: `${managedUserSchema.$id}#` }, ...problems };
+const oneUser = { 200: { $ref: `${managedUserSchema.$id}#` } };
 
 /** The steps that take only a reason, each with what it does to the account. */
 const STEPS: { path: string; action: UserAction; summary: string; run: (pool: UserPoolAdmin, username: string) => Promise<void> }[] = [
@@ -70,14 +67,11 @@ const STEPS: { path: string; action: UserAction; summary: string; run: (pool: Us
 /**
  * The user-management backend (spec section 7), served by this service: staff invite users of the
  * identity provider and change them. Every change carries a reason and is written to the audit log
- * in the same transaction that makes it (decision 0049).
+ * in the same transaction that makes it (decision 0049). Registered under the admin API plugin.
  */
 export default async function userManagementRoutes(app: FastifyInstance, options: Options) {
   const { pool, audit } = options;
-  const guards = { onRequest: [app.authenticate, staffOnly('manage users')] };
   const registry = () => options.manifests.current().registry;
-  const actorOf = (user: { sub: string; email: string }) => ({ sub: user.sub, email: user.email });
-  const noStore = { 'cache-control': 'no-store' };
   /** Refuses a customer the platform does not hold, before the identity provider is asked anything. */
   const requireHeldCustomer = async (customerId: string | null) => {
     if (customerId === null || (await options.heldCustomerIds([customerId])).has(customerId)) return;
@@ -89,18 +83,16 @@ export default async function userManagementRoutes(app: FastifyInstance, options
   app.get<{ Querystring: { customerId?: string } }>(
     `${BASE}/users`,
     {
-      ...guards,
       schema: {
-        ...secured,
+        tags,
         summary: "The identity provider's users with their claims, or one customer's (staff only)",
         querystring: { type: 'object', additionalProperties: false, properties: { customerId: customerIdSchema } },
-        response: { 200: { $ref: `${managedUserListSchema.$id}#` }, ...problems },
+        response: { 200: { $ref: `${managedUserListSchema.$id}#` } },
       },
     },
-    async (request, reply): Promise<ManagedUserList> => {
+    async (request): Promise<ManagedUserList> => {
       const { customerId } = request.query;
       const users = await pool.list();
-      reply.headers(noStore);
       return { users: customerId === undefined ? users : users.filter((u) => u.customerId === customerId) };
     },
   );
@@ -108,12 +100,11 @@ export default async function userManagementRoutes(app: FastifyInstance, options
   app.post<{ Body: UserInvitation }>(
     `${BASE}/users`,
     {
-      ...guards,
       schema: {
-        ...secured,
+        tags,
         summary: 'Invite a user: the identity provider sends a temporary password (staff only)',
         body: { $ref: `${userInvitationSchema.$id}#` },
-        response: { 201: { $ref: `${managedUserSchema.$id}#` }, ...problems },
+        response: { 201: { $ref: `${managedUserSchema.$id}#` } },
       },
     },
     async (request, reply): Promise<ManagedUser> => {
@@ -122,7 +113,7 @@ export default async function userManagementRoutes(app: FastifyInstance, options
       const attributes = attributesOf(request.body, registry());
       await requireHeldCustomer(request.body.customerId);
       const entry = {
-        actor: actorOf(request.verifiedUser),
+        actor: request.actor,
         username: address,
         email: address,
         action: 'invite' as const,
@@ -134,8 +125,8 @@ export default async function userManagementRoutes(app: FastifyInstance, options
         () => pool.invite(address, attributes),
         (user) => user.username,
       );
-      request.log.info({ username: invited.username, actor: request.verifiedUser.sub }, 'user invited');
-      reply.code(201).headers(noStore);
+      request.log.info({ username: invited.username, actor: request.actor.sub }, 'user invited');
+      reply.code(201);
       return invited;
     },
   );
@@ -143,23 +134,22 @@ export default async function userManagementRoutes(app: FastifyInstance, options
   app.put<{ Params: { username: string }; Body: UserChange }>(
     `${BASE}/users/:username`,
     {
-      ...guards,
       schema: {
-        ...secured,
+        tags,
         summary: "Change a user's name, role, customer, modules, landing module and MFA requirement (staff only)",
         params: userParams,
         body: { $ref: `${userChangeSchema.$id}#` },
         response: oneUser,
       },
     },
-    async (request, reply): Promise<ManagedUser> => {
+    async (request): Promise<ManagedUser> => {
       const { username } = request.params;
       const attributes = attributesOf(request.body, registry());
       const before = await pool.get(username);
       // A user already in a customer not added yet keeps it; moving anyone into one is refused.
       if (request.body.customerId !== before.customerId) await requireHeldCustomer(request.body.customerId);
       const entry = {
-        actor: actorOf(request.verifiedUser),
+        actor: request.actor,
         username: before.username,
         email: before.email,
         action: 'change' as const,
@@ -167,8 +157,7 @@ export default async function userManagementRoutes(app: FastifyInstance, options
         reason: request.body.reason.trim(),
       };
       await audit.recording(entry, () => pool.update(before.username, attributes));
-      request.log.info({ username: before.username, actor: request.verifiedUser.sub }, 'user changed');
-      reply.headers(noStore);
+      request.log.info({ username: before.username, actor: request.actor.sub }, 'user changed');
       return pool.get(before.username);
     },
   );
@@ -177,13 +166,12 @@ export default async function userManagementRoutes(app: FastifyInstance, options
     app.post<{ Params: { username: string }; Body: UserStep }>(
       `${BASE}/users/:username/${step.path}`,
       {
-        ...guards,
-        schema: { ...secured, summary: `${step.summary} (staff only)`, params: userParams, body: { $ref: `${userStepSchema.$id}#` }, response: oneUser },
+        schema: { tags, summary: `${step.summary} (staff only)`, params: userParams, body: { $ref: `${userStepSchema.$id}#` }, response: oneUser },
       },
-      async (request, reply): Promise<ManagedUser> => {
+      async (request): Promise<ManagedUser> => {
         const user = await pool.get(request.params.username);
         const entry = {
-          actor: actorOf(request.verifiedUser),
+          actor: request.actor,
           username: user.username,
           email: user.email,
           action: step.action,
@@ -192,19 +180,17 @@ export default async function userManagementRoutes(app: FastifyInstance, options
         };
         await audit.recording(entry, () => step.run(pool, user.username));
         if (step.action === 'reset-mfa') options.mfa?.forget(user.sub);
-        request.log.info({ username: user.username, action: step.action, actor: request.verifiedUser.sub }, 'user changed');
-        reply.headers(noStore);
+        request.log.info({ username: user.username, action: step.action, actor: request.actor.sub }, 'user changed');
         return pool.get(user.username);
       },
     );
   }
 
-  app.get<{ Querystring: { limit?: number; cursor?: string; username?: string } }>(
+  app.get<{ Querystring: { limit: number; cursor?: string; username?: string } }>(
     `${BASE}/audit`,
     {
-      ...guards,
       schema: {
-        ...secured,
+        tags,
         summary: 'Changes made to users, newest first, a page at a time (staff only)',
         querystring: {
           type: 'object',
@@ -214,14 +200,13 @@ export default async function userManagementRoutes(app: FastifyInstance, options
             username: { type: 'string', maxLength: 128 },
           },
         },
-        response: { 200: { $ref: `${userAuditPageSchema.$id}#` }, ...problems },
+        response: { 200: { $ref: `${userAuditPageSchema.$id}#` } },
       },
     },
-    async (request, reply): Promise<UserAuditPage> => {
-      const { limit = 50, cursor, username } = request.query;
+    async (request): Promise<UserAuditPage> => {
+      const { limit, cursor, username } = request.query;
       const entries = await audit.audit({ limit: limit + 1, beforeId: cursor === undefined ? undefined : decodeCursor(cursor), username });
       const { page, nextCursor } = cutPage(entries, limit, (entry) => entry.id);
-      reply.headers(noStore);
       return { entries: page, nextCursor };
     },
   );

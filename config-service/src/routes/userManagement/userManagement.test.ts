@@ -126,16 +126,16 @@ describe('inviting a user', () => {
   });
 
   it.each([
-    ['a landing module that is not one of the modules', { landingPageModuleKey: 'lcc' }, /must be one of the user's modules/],
-    ['a module the registry lacks', { modules: ['mr', 'nope'], landingPageModuleKey: null }, /no module 'nope'/],
-    ['no reason', { reason: '  ' }, /reason/],
-    ['a customer id that is not one', { customerId: 'ACME' }, /customerId/],
-    ['an unknown field', { admin: true }, /unevaluated|additional/],
-  ])('refuses %s with 400 and creates nobody', async (_what, extra, detail) => {
+    ['a landing module that is not one of the modules', { landingPageModuleKey: 'lcc' }, /must be one of the user's modules/, 'CFG_ERR_USER_CLAIMS_INVALID'],
+    ['a module the registry lacks', { modules: ['mr', 'nope'], landingPageModuleKey: null }, /no module 'nope'/, 'CFG_ERR_USER_MODULE_UNKNOWN'],
+    ['no reason', { reason: '  ' }, /reason/, 'CFG_ERR_BAD_REQUEST'],
+    ['a customer id that is not one', { customerId: 'ACME' }, /customerId/, 'CFG_ERR_BAD_REQUEST'],
+    ['an unknown field', { admin: true }, /unevaluated|additional/, 'CFG_ERR_BAD_REQUEST'],
+  ])('refuses %s with 400 and creates nobody', async (_what, extra, detail, code) => {
     const email = `refused-${Math.random().toString(36).slice(2, 8)}@acme.example`;
     const res = await send('POST', '/users', invitation(email, extra));
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().detail).toMatch(detail);
+    expect(res.json()).toMatchObject({ code, detail: expect.stringMatching(detail) });
     expect(await refusal(poolUser(email))).toBe('UserNotFoundException');
   });
 });
@@ -188,7 +188,7 @@ describe('changing a user', () => {
   it('answers 404 problem+json for a user the pool does not have', async () => {
     const res = await send('POST', '/users/no-such-user/disable', { reason: 'gone' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'CFG_ERR_NOT_FOUND' });
+    expect(res.json()).toMatchObject({ code: 'CFG_ERR_USER_NOT_FOUND' });
   });
 });
 

@@ -58,7 +58,7 @@ describe('BaseMoved', () => {
   });
 
   it('says why the draft could not be rebased, and leaves it where it was', async () => {
-    const { user, onRebased } = baseMoved(() => problem(404, 'CFG_ERR_NOT_FOUND', `no release '${NEW}'`));
+    const { user, onRebased } = baseMoved(() => problem(404, 'CFG_ERR_RELEASE_NOT_FOUND', `no release '${NEW}'`));
     await user.click(screen.getByRole('button', { name: `Rebase the draft on ${NEW}` }));
     expect((await screen.findByText(`Could not rebase the draft: no release '${NEW}'`)).closest('[role="alert"]')).toBeTruthy();
     expect(onRebased).not.toHaveBeenCalled();

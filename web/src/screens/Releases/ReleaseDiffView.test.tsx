@@ -35,7 +35,7 @@ describe('ReleaseDiffView', () => {
   });
 
   it('says the difference cannot be loaded, and asks again on Try again', async () => {
-    const { user, platform } = diffView(() => problem(404, 'CFG_ERR_NOT_FOUND', "no release 'r1'"));
+    const { user, platform } = diffView(() => problem(404, 'CFG_ERR_RELEASE_NOT_FOUND', "no release 'r1'"));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain("Cannot load the difference: no release 'r1'");
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
