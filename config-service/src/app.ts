@@ -30,6 +30,7 @@ import messagingRoutes from './routes/messaging/index.ts';
 import notificationReadRoutes from './routes/notifications/index.ts';
 import type { ClaimedCustomerIds } from './customers/claimedCustomerIds.ts';
 import userManagementRoutes, { type UserManagementOptions } from './routes/userManagement/index.ts';
+import type { NotificationReadStore } from './store/notificationReadStore.ts';
 import type { UserAuditStore } from './store/userAuditStore.ts';
 import type { CustomerModules } from './customers/customerModules.ts';
 import type { WriteRightsState } from './identity/appClientWriteRights.ts';
@@ -56,6 +57,8 @@ export interface AppOptions {
   bundles: BundleStore;
   /** Who changed which user, in the database. */
   userAudit: UserAuditStore;
+  /** Which notifications each user has read, in the database. */
+  notificationReads: NotificationReadStore;
   /** The customer ids the user pool's claims name, for the operators' "not yet added" list; unset: no such list. */
   claimedCustomerIds?: ClaimedCustomerIds;
   authentication: AuthenticationOptions;
@@ -283,7 +286,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(customerRoutes, { ...served, claimedCustomerIds: options.claimedCustomerIds });
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });
   // Served whoever plays the main backend: it keeps no read state (decision 0075).
-  await app.register(notificationReadRoutes, { database });
+  await app.register(notificationReadRoutes, { store: options.notificationReads });
   if (options.messaging)
     await app.register(messagingRoutes, {
       settings: options.messaging,

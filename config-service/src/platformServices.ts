@@ -2,6 +2,7 @@ import { CustomerModules } from './customers/customerModules.ts';
 import { ManifestReleases, type ManifestReleasesOptions } from './releases/manifestReleases.ts';
 import { BundleStore } from './store/bundleStore.ts';
 import { CustomerStore } from './store/customerStore.ts';
+import { NotificationReadStore } from './store/notificationReadStore.ts';
 import type { Database } from './store/database.ts';
 import { ReleaseStore } from './store/releaseStore.ts';
 import { UserAuditStore } from './store/userAuditStore.ts';
@@ -14,6 +15,8 @@ export interface PlatformServices {
   customerModules: CustomerModules;
   bundles: BundleStore;
   userAudit: UserAuditStore;
+  /** Which notifications each user has read (decision 0075). */
+  notificationReads: NotificationReadStore;
 }
 
 /** How the releases open, but for the stores, which the database gives. */
@@ -32,5 +35,12 @@ export async function openPlatformServices(
   const bundles = new BundleStore(database);
   const releases = await ManifestReleases.open({ store: releaseStore, bundles, ...(await releasesFrom({ releaseStore, bundles })) });
   const customerModules = await CustomerModules.open(new CustomerStore(database), releases);
-  return { database, releases, customerModules, bundles, userAudit: new UserAuditStore(database) };
+  return {
+    database,
+    releases,
+    customerModules,
+    bundles,
+    userAudit: new UserAuditStore(database),
+    notificationReads: new NotificationReadStore(database),
+  };
 }

@@ -15,6 +15,7 @@ import { ManifestReleases } from '../releases/manifestReleases.ts';
 import { openPlatformServices, type PlatformServices } from '../platformServices.ts';
 import { ReleaseStore } from '../store/releaseStore.ts';
 import { BundleStore } from '../store/bundleStore.ts';
+import { NotificationReadStore } from '../store/notificationReadStore.ts';
 import { UserAuditStore } from '../store/userAuditStore.ts';
 import type { MfaStatus } from '../identity/mfaStatus.ts';
 import { signJwt, startJwksIssuer } from './jwksIssuer.ts';
@@ -145,6 +146,7 @@ const storesBeside = (modules: CustomerModules) => ({
   database: modules.store.db,
   bundles: new BundleStore(modules.store.db),
   userAudit: new UserAuditStore(modules.store.db),
+  notificationReads: new NotificationReadStore(modules.store.db),
 });
 
 /**
@@ -216,6 +218,7 @@ export async function startTestApps(): Promise<TestApps> {
         database: stores.database,
         bundles: stores.bundles,
         userAudit: stores.userAudit,
+        notificationReads: stores.notificationReads,
         authentication: { issuer: ISSUER, jwksUrl, clientId: CLIENT, trustLocalKey, ...(mfa ? { mfa } : {}) },
         browserAuth: {
           region: 'us-east-1',
