@@ -24,7 +24,7 @@ const startTestPostgres = startUntypedPostgres as () => Promise<{ url: string; s
 
 const MANIFEST_REQUESTS = 1_000;
 const CONCURRENCY = 4;
-/** staff@demo.local's claim (identity/local/demoAccounts.ts): staff see every module, the largest manifest. */
+/** staff@demo.local's claim (local/demoData/demoAccounts.ts): staff see every module, the largest manifest. */
 const STAFF = { sub: 'bench-staff', email: 'staff@demo.local', auth: { role: STAFF_ROLE, requireMFA: false } };
 
 /** The image's command (Dockerfile CMD), and the one it had before (4d4f602): tsx compiling on every start. */

@@ -17,7 +17,7 @@ test.describe('notifications in the top bar', () => {
     await expect(page).toHaveURL(ACCOUNTS.engineer.landing);
     const account = page.getByRole('navigation', { name: 'Account' });
     const entry = account.getByRole('link', { name: /^Notifications/ });
-    // Acme's four demo notifications (config-service/src/routes/main/demoData.ts), all unread.
+    // Acme's four demo notifications (config-service/src/local/mainBackend/demoData.ts), all unread.
     await expect(entry).toHaveAccessibleName('Notifications, 4 unread');
 
     await entry.click();

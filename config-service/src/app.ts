@@ -1,6 +1,6 @@
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { PublicConfig } from '@platform/schemas';
 import { ajv, coercingAjv } from './validation/schemaValidator.ts';
 import { BACKENDS, environmentSchema, type MessagingQueueSettings, type MessagingSettings, type RateLimits, type StreamLimits } from './settings.ts';
@@ -23,27 +23,27 @@ import problem from './plugins/problem.ts';
 import rateLimits from './plugins/rateLimits.ts';
 import security from './plugins/security.ts';
 import webApp from './plugins/webApp.ts';
-import localHostedUi from './identity/local/localHostedUi.ts';
-import localIdpRoutes from './identity/local/localIdpRoutes.ts';
 import configRoutes from './routes/config/index.ts';
 import customerRoutes from './routes/customers/index.ts';
 import { CODINGS, MIN_COMPRESSED_BYTES } from './plugins/compressedBodies.ts';
 import eventRoutes from './routes/events/index.ts';
-import localMainApi, { type LocalMainApiOptions } from './routes/main/index.ts';
-import localModelRuntimeApi from './routes/modelRuntime/index.ts';
 import messagingRoutes from './routes/messaging/index.ts';
 import notificationReadRoutes from './routes/notifications/index.ts';
 import type { ClaimedCustomerIds } from './customers/claimedCustomerIds.ts';
 import userManagementRoutes, { type UserManagementOptions } from './routes/userManagement/index.ts';
-import { UserAuditStore } from './store/userAuditStore.ts';
+import type { NotificationReadStore } from './store/notificationReadStore.ts';
+import type { UserAuditStore } from './store/userAuditStore.ts';
 import type { CustomerModules } from './customers/customerModules.ts';
 import type { WriteRightsState } from './identity/appClientWriteRights.ts';
 import manifestRoutes from './routes/manifest/index.ts';
 import adminRoutes from './routes/admin/index.ts';
 import releaseRoutes from './routes/releases/index.ts';
 import bundleRoutes from './routes/bundles/index.ts';
-import { BundleStore, type BundleQuota } from './store/bundleStore.ts';
+import type { BundleQuota, BundleStore } from './store/bundleStore.ts';
+import type { Database } from './store/database.ts';
 import type { ManifestReleases } from './releases/manifestReleases.ts';
+import localStandIns, { type LocalIdpOptions } from './local/localStandIns.ts';
+import type { LocalMainApiOptions } from './local/mainBackend/index.ts';
 
 export interface AppOptions {
   environment: string;
@@ -52,6 +52,14 @@ export interface AppOptions {
   releases: ManifestReleases;
   /** Customers and their module switches, in the database. */
   customerModules: CustomerModules;
+  /** The platform's one database (createPlatform opens it), which the stores below and the health check use. */
+  database: Database;
+  /** Module bundles, in the database. */
+  bundles: BundleStore;
+  /** Who changed which user, in the database. */
+  userAudit: UserAuditStore;
+  /** Which notifications each user has read, in the database. */
+  notificationReads: NotificationReadStore;
   /** The customer ids the user pool's claims name, for the operators' "not yet added" list; unset: no such list. */
   claimedCustomerIds?: ClaimedCustomerIds;
   authentication: AuthenticationOptions;
@@ -72,7 +80,7 @@ export interface AppOptions {
   /** The user-management backend at /api/user-management, when this service plays it: the identity provider's admin API. */
   userManagement?: UserManagementOptions;
   /** The local identity provider, when it is the one in use: its address, web client and return addresses. */
-  localIdp?: { upstream: string; userPoolId: string; clientId: string; callbackUrls: readonly string[] };
+  localIdp?: LocalIdpOptions;
   /** The proof that the app client's users cannot write custom:auth; /readyz waits for it. Unset: not checked (tests, ALLOW_UNCHECKED_APP_CLIENT). */
   appClientWriteRights?: { state(): WriteRightsState };
   /** Folder of the built web app, served with history-mode fallback. */
@@ -101,6 +109,8 @@ export interface AppOptions {
   /** Bearer token GET /metrics asks for; unset: open in local, closed (404) elsewhere. */
   metricsToken?: string;
   logger?: FastifyServerOptions['logger'];
+  /** The logger the platform's services already write to (server.ts); instead of `logger`. */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 /** How long a client may hold a connection without getting on with it (decision 0044). */
@@ -167,7 +177,7 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.idleSocketMs,
     keepAliveTimeout: timeouts.keepAliveMs,
@@ -225,9 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(controlCharacters);
   await app.register(bodyDepth);
   // Before anything answers: its hooks time every response, and routes count with `app.metrics`.
-  const database = options.customerModules.store.db;
-  const bundles = new BundleStore(database);
-  const { releases } = options;
+  const { releases, database, bundles } = options;
   // The active release's set and a pilot's: whose modules take bundles, and whose bundles the page maps.
   const servedSets = () => {
     const pilot = releases.state().pilot;
@@ -284,7 +292,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (options.userManagement)
         await admin.register(userManagementRoutes, {
           ...options.userManagement,
-          audit: new UserAuditStore(database),
+          audit: options.userAudit,
           heldCustomerIds: (ids) => options.customerModules.store.existingIds(ids),
           manifests: releases,
           mfa: options.authentication.mfa,
@@ -295,7 +303,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(bundleRoutes, { bundles, servedSets, uploads: options.bundleUploads, quota: options.bundleQuota ?? DEFAULT_BUNDLE_QUOTA });
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });
   // Served whoever plays the main backend: it keeps no read state (decision 0075).
-  await app.register(notificationReadRoutes, { database });
+  await app.register(notificationReadRoutes, { store: options.notificationReads });
   if (options.messaging)
     await app.register(messagingRoutes, {
       settings: options.messaging,
@@ -303,14 +311,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       customers: options.customerModules,
       sink: options.messagingSink,
     });
-  if (options.localMainApi) {
-    await app.register(localMainApi, { ...options.localMainApi, customerModules: options.customerModules });
-    await app.register(localModelRuntimeApi, { customerModules: options.customerModules });
-  }
-  if (options.localIdp) {
-    await app.register(localIdpRoutes, { upstream: options.localIdp.upstream, userPoolId: options.localIdp.userPoolId, clientId: options.localIdp.clientId });
-    await app.register(localHostedUi, { ...options.localIdp, productName: options.productName });
-  }
+  // Other teams' systems, where this service plays them (decision 0077).
+  await app.register(localStandIns, {
+    mainApi: options.localMainApi,
+    idp: options.localIdp,
+    customerModules: options.customerModules,
+    productName: options.productName,
+  });
 
   await app.register(webApp, { webRoot: options.webRoot, directives, servedSets });
   return app;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 /** The demo accounts' password. */
 export const PASSWORD = 'Demo-Passw0rd!';
 
-/** The demo accounts (config-service/src/identity/local/demoAccounts.ts) and where spec sections 4 and 6 say each one lands. */
+/** The demo accounts (config-service/src/local/demoData/demoAccounts.ts) and where spec sections 4 and 6 say each one lands. */
 export const ACCOUNTS = {
   staff: { email: 'staff@demo.local', landing: '/model-builder', h1: 'CLP' },
   engineer: { email: 'engineer@acme.example', landing: '/asset-life', h1: 'Sites' },

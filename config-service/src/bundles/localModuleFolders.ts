@@ -44,12 +44,12 @@ export class FolderWithLocalBundles extends ManifestFolder {
   #watchers: FSWatcher[] = [];
   #timers = new Map<string, NodeJS.Timeout>();
   #bundles: BundleStore | undefined;
-  log: Log = consoleLog;
 
   constructor(
     dir: string,
     private readonly load: LoadOptions,
     private readonly folders: readonly LocalModuleFolder[],
+    private readonly log: Log = consoleLog,
   ) {
     super(dir, load);
   }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicConfig, ReleaseList } from '@platform/schemas';
-import { DEMO_PASSWORD } from '../identity/local/demoAccounts.ts';
+import { DEMO_PASSWORD } from '../testing/standIns.ts';
 import { loadManifestSet } from '../manifests/loadManifestSet.ts';
 import { idToken, startService, type ServiceProcess } from '../testing/serviceProcess.ts';
 import { signIn, SignInError } from './signIn.ts';

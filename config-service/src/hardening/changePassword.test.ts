@@ -5,7 +5,7 @@
 // the current one.
 import { UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../identity/local/demoAccounts.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../testing/standIns.ts';
 import { startLocalIdpBehindAdapter, type LocalIdpBehindAdapter } from '../testing/localIdpBehindAdapter.ts';
 
 let local: LocalIdpBehindAdapter;

@@ -7,8 +7,7 @@ import { createRequire } from 'node:module';
 import { generateKeyPair, importJWK, type JWK, type JWTPayload, SignJWT, UnsecuredJWT } from 'jose';
 import { STAFF_ROLE } from '@platform/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../identity/local/demoAccounts.ts';
-import type { LocalIdentityProvider } from '../identity/local/startLocalIdentityProvider.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type LocalIdentityProvider } from '../testing/standIns.ts';
 import { startLocalIdpBehindAdapter, type AdapterAnswer, type LocalIdpBehindAdapter } from '../testing/localIdpBehindAdapter.ts';
 
 let local: LocalIdpBehindAdapter;

@@ -2,7 +2,7 @@
 // Single sign-on through the local hosted UI holds each account to what a password sign-in enforces: a real
 // cognito-local behind the hosted UI, which on its own checks only the password (issue 34, decision 0066).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../identity/local/demoAccounts.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../testing/standIns.ts';
 import { startLocalIdpBehindAdapter, type LocalIdpBehindAdapter, type SingleSignOn } from '../testing/localIdpBehindAdapter.ts';
 
 let local: LocalIdpBehindAdapter;

@@ -12,7 +12,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { CustomerModules } from '../customers/customerModules.ts';
 import { manifestSetFromFiles } from '../manifests/loadManifestSet.ts';
 import type { ManifestReleases } from '../releases/manifestReleases.ts';
-import type { DirectoryUser } from '../routes/main/userDirectory.ts';
+import type { DirectoryUser } from '../testing/standIns.ts';
 import { memoryUserPool } from '../testing/memoryUserPool.ts';
 import { bundleEntries, gzippedTar } from '../testing/bundleTar.ts';
 import { toManagedUser } from '../users/managedUser.ts';

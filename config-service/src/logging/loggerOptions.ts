@@ -135,3 +135,12 @@ export function loggerOptions(settings: LoggingSettings): Exclude<FastifyServerO
     ...(settings.stream ? { stream: settings.stream } : prettyPrinter ? {} : { stream: batchedStandardOutput() }),
   };
 }
+
+/**
+ * The service's logger itself, made from loggerOptions as Fastify would make it (the stream, when one is
+ * named, is the destination), so the services built before the app write to the logger the app then uses.
+ */
+export function createLogger(settings: LoggingSettings): pino.Logger {
+  const options = loggerOptions(settings) as pino.LoggerOptions & { stream?: pino.DestinationStream };
+  return pino(options, options.stream);
+}

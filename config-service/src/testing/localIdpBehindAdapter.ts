@@ -9,10 +9,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { expect } from 'vitest';
-import localHostedUi from '../identity/local/localHostedUi.ts';
-import localIdpRoutes from '../identity/local/localIdpRoutes.ts';
-import { callbackUrls } from '../identity/local/seedLocalPool.ts';
-import { startLocalIdentityProvider, type LocalIdentityProvider } from '../identity/local/startLocalIdentityProvider.ts';
+import localHostedUi from '../local/identityProvider/localHostedUi.ts';
+import localIdpRoutes from '../local/identityProvider/localIdpRoutes.ts';
+import { callbackUrls } from '../local/identityProvider/seedLocalPool.ts';
+import { startLocalIdentityProvider, type LocalIdentityProvider } from '../local/identityProvider/startLocalIdentityProvider.ts';
 import { freePort } from './freePort.ts';
 
 /** What a call through the adapter answered: status, Cognito's error type, and the JSON body. */

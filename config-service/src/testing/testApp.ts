@@ -12,8 +12,11 @@ import { CustomerModules } from '../customers/customerModules.ts';
 import { CustomerStore } from '../store/customerStore.ts';
 import { openMigratedPglite } from './migratedPglite.ts';
 import { ManifestReleases } from '../releases/manifestReleases.ts';
+import { openPlatformServices, type PlatformServices } from '../platformServices.ts';
 import { ReleaseStore } from '../store/releaseStore.ts';
 import { BundleStore } from '../store/bundleStore.ts';
+import { NotificationReadStore } from '../store/notificationReadStore.ts';
+import { UserAuditStore } from '../store/userAuditStore.ts';
 import type { MfaStatus } from '../identity/mfaStatus.ts';
 import { signJwt, startJwksIssuer } from './jwksIssuer.ts';
 
@@ -114,13 +117,10 @@ export async function releasesOn(modules: CustomerModules, folder: ManifestFolde
   return releases;
 }
 
-// ---- What users are served, wired as server.ts wires it (issue 29 point 1) ----
+// ---- What users are served, wired as createPlatform wires it (issue 29 point 1) ----
 
-/** What an app serves, as server.ts opens it: the releases, and the customers whose switches they default. */
-export interface Served {
-  releases: ManifestReleases;
-  customerModules: CustomerModules;
-}
+/** What an app serves, as createPlatform opens it: the releases, the customers whose switches they default, and the stores beside them. */
+export type Served = PlatformServices;
 
 /**
  * The production wiring on an in-memory database: manifest releases published from `folder` (store
@@ -129,8 +129,8 @@ export interface Served {
  */
 export async function servedFrom(folder: ManifestFolder, source: 'store' | 'files' = 'store'): Promise<Served> {
   const db = await openMigratedPglite();
-  const releases = await ManifestReleases.open({ store: new ReleaseStore(db), bundles: new BundleStore(db), source, folder });
-  const customerModules = await CustomerModules.open(new CustomerStore(db), releases);
+  const services = await openPlatformServices(db, () => ({ source, folder }));
+  const { releases, customerModules } = services;
   await addDemoCustomers(customerModules);
   const close = customerModules.close.bind(customerModules);
   customerModules.close = async () => {
@@ -138,8 +138,16 @@ export async function servedFrom(folder: ManifestFolder, source: 'store' | 'file
     await close();
     await db.close();
   };
-  return { releases, customerModules };
+  return services;
 }
+
+/** The stores createPlatform builds beside the customers, on the database of customers a test opened itself. */
+const storesBeside = (modules: CustomerModules) => ({
+  database: modules.store.db,
+  bundles: new BundleStore(modules.store.db),
+  userAudit: new UserAuditStore(modules.store.db),
+  notificationReads: new NotificationReadStore(modules.store.db),
+});
 
 /**
  * Reloads a folder the releases follow (files mode) and waits until they have taken the edit, published
@@ -200,11 +208,17 @@ export async function startTestApps(): Promise<TestApps> {
     },
     async app({ environment = 'local', trustLocalKey = isLocalEnvironment(environment), mfa, ...options } = {}) {
       const wiring = options.releases && options.customerModules ? undefined : await (shared ??= served(folder));
+      const customerModules = options.customerModules ?? wiring!.customerModules;
+      const stores = wiring && customerModules === wiring.customerModules ? wiring : storesBeside(customerModules);
       const instance = await buildApp({
         environment,
         productName: 'AssetTwin',
         releases: options.releases ?? wiring!.releases,
-        customerModules: options.customerModules ?? wiring!.customerModules,
+        customerModules,
+        database: stores.database,
+        bundles: stores.bundles,
+        userAudit: stores.userAudit,
+        notificationReads: stores.notificationReads,
         authentication: { issuer: ISSUER, jwksUrl, clientId: CLIENT, trustLocalKey, ...(mfa ? { mfa } : {}) },
         browserAuth: {
           region: 'us-east-1',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer, CustomerList, UnaddedCustomerList } from '@platform/schemas';
-import { DEMO_ACCOUNTS, INVITED_DEMO_ACCOUNT } from '../../identity/local/demoAccounts.ts';
+import { DEMO_ACCOUNTS, INVITED_DEMO_ACCOUNT } from '../../testing/standIns.ts';
 import { idToken, startService, type ServiceProcess } from '../../testing/serviceProcess.ts';
 import { bearer } from '../../testing/signedRequest.ts';
 

@@ -10,26 +10,15 @@ import {
   type MessagingEndpointList,
 } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
-import { createMessagingSink } from '../../messaging/createMessagingSink.ts';
-import { DeliveryQueue } from '../../messaging/deliveryQueue.ts';
 import { LocalMessagingSink } from '../../messaging/localSink.ts';
-import { registerMessagingMetrics } from '../../messaging/messagingMetrics.ts';
-import type { MessagingSink, ProfileUpdate } from '../../messaging/messagingSink.ts';
+import messagingDelivery, { type MessagingDeliveryOptions } from '../../messaging/messagingDelivery.ts';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import adminApi from '../../plugins/adminApi.ts';
 import customerHeader, { customerHeaderSchema, knownCustomer } from '../../plugins/customerHeader.ts';
-import type { MessagingQueueSettings, MessagingSettings } from '../../settings.ts';
 
-/** How long a stopping service keeps trying the profiles that wait, within the shutdown's own limit. */
-const FLUSH_MS = 2_000;
-
-export interface MessagingRouteOptions {
-  settings: MessagingSettings;
-  queue: MessagingQueueSettings;
+export interface MessagingRouteOptions extends MessagingDeliveryOptions {
   /** The customers staff may name in X-Customer-Id. */
   customers: Pick<CustomerModules, 'exists'>;
-  /** Instead of the sink the settings name (tests). */
-  sink?: MessagingSink;
 }
 
 /**
@@ -39,21 +28,9 @@ export interface MessagingRouteOptions {
  * local sink, staff read what arrived.
  */
 export default async function messagingRoutes(app: FastifyInstance, options: MessagingRouteOptions) {
-  const sink = options.sink ?? (await createMessagingSink(options.settings));
-  const queue = new DeliveryQueue<ProfileUpdate>({
-    deliver: (update) => sink.deliver(update),
-    limit: options.queue.limit,
-    maxAttempts: options.queue.maxAttempts,
-    onHealth: (healthy, error) =>
-      healthy
-        ? app.log.info({ sink: sink.kind }, 'messaging sink delivers again')
-        : app.log.warn({ sink: sink.kind, err: error }, 'messaging sink failing; profiles wait to be retried'),
-  });
-  registerMessagingMetrics(app.metrics.registry, queue, sink.kind);
-  app.addHook('onClose', async () => {
-    const lost = await queue.close(FLUSH_MS);
-    if (lost > 0) app.log.warn({ sink: sink.kind, lost }, 'messaging profiles not delivered before shutdown');
-  });
+  // Registered here, so the sink and its queue exist only where messaging is configured.
+  await app.register(messagingDelivery, options);
+  const { sink, submit } = app.messagingDelivery;
   await app.register(customerHeader);
 
   app.post<{ Body: MessagingEndpoint }>(
@@ -88,7 +65,7 @@ export default async function messagingRoutes(app: FastifyInstance, options: Mes
               : undefined;
       if (mismatch) throw new PlatformError('CFG_ERR_FORBIDDEN', `the endpoint update's ${mismatch} is not the signed-in user's`);
       // What goes on is the token's, names included: the body only had to agree.
-      queue.submit(user.sub, { sub: user.sub, receivedAt: new Date().toISOString(), givenName: user.givenName, familyName: user.familyName, endpoint });
+      submit(user.sub, { sub: user.sub, receivedAt: new Date().toISOString(), givenName: user.givenName, familyName: user.familyName, endpoint });
       return reply.code(202).send();
     },
   );

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { notificationReadMarksSchema, notificationReadsSchema, problemSchema, type NotificationReadMarks, type NotificationReads } from '@platform/schemas';
-import { NotificationReadStore } from '../../store/notificationReadStore.ts';
-import type { Database } from '../../store/database.ts';
+import type { NotificationReadStore } from '../../store/notificationReadStore.ts';
 
 export interface NotificationReadOptions {
-  database: Database;
-  /** How many marks a user keeps (the store's default unless a test shortens it). */
-  keptPerUser?: number;
+  store: NotificationReadStore;
 }
 
 const secured = { security: [{ bearerAuth: [] }], tags: ['notifications'] };
@@ -18,7 +15,7 @@ const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
  * request names a user or a customer, so there is nothing to point at someone else's.
  */
 export default async function notificationReadRoutes(app: FastifyInstance, options: NotificationReadOptions) {
-  const store = new NotificationReadStore(options.database, options.keptPerUser);
+  const { store } = options;
 
   app.get(
     '/api/v1/notifications/read',

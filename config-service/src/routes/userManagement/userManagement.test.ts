@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedUser, UserAuditPage } from '@platform/schemas';
-import type { LocalIdentityProvider } from '../../identity/local/startLocalIdentityProvider.ts';
+import type { LocalIdentityProvider } from '../../testing/standIns.ts';
 import { startLocalIdpBehindAdapter, type LocalIdpBehindAdapter } from '../../testing/localIdpBehindAdapter.ts';
 import { startTestApps, tokenFor, type TestApps, staffToken } from '../../testing/testApp.ts';
 import { cognitoUserPoolAdmin } from '../../users/userPoolAdmin.ts';

@@ -16,8 +16,8 @@ import {
   type PasswordPolicyType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { StartupError } from '../../errors.ts';
-import { WEB_APP_READ_ATTRIBUTES, WEB_APP_WRITE_ATTRIBUTES } from '../appClientAttributes.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, INVITED_DEMO_ACCOUNT, type DemoAccount } from './demoAccounts.ts';
+import { WEB_APP_READ_ATTRIBUTES, WEB_APP_WRITE_ATTRIBUTES } from '../../identity/appClientAttributes.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, INVITED_DEMO_ACCOUNT, type DemoAccount } from '../demoData/demoAccounts.ts';
 
 const LOCAL_POOL_NAME = 'asset-platform-local';
 const LOCAL_CLIENT_NAME = 'asset-platform-web';

@@ -5,8 +5,8 @@ import { createRequire } from 'node:module';
 import { AdminSetUserMFAPreferenceCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalIdpBehindAdapter, type LocalIdpBehindAdapter } from '../../testing/localIdpBehindAdapter.ts';
-import { poolPasswordPolicy } from '../poolPasswordPolicy.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, INVITED_DEMO_ACCOUNT } from './demoAccounts.ts';
+import { poolPasswordPolicy } from '../../identity/poolPasswordPolicy.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, INVITED_DEMO_ACCOUNT } from '../demoData/demoAccounts.ts';
 import type { LocalIdentityProvider } from './startLocalIdentityProvider.ts';
 
 /** Codes as the emulator itself makes them, for a secret it handed out. */

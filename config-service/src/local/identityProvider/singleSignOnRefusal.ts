@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS } from './demoAccounts.ts';
+import { DEMO_ACCOUNTS } from '../demoData/demoAccounts.ts';
 
 /** What the local hosted UI reads of an account: the pool's answer to AdminGetUser. */
 export interface PoolAccount {

@@ -6,7 +6,7 @@ import { localOnlyPackage } from '../../localOnlyPackage.ts';
 import { inRepo } from '../../repoPaths.ts';
 import { StartupError } from '../../errors.ts';
 import { SettingsError } from '../../settings/settingsError.ts';
-import { DEMO_ACCOUNTS } from './demoAccounts.ts';
+import { DEMO_ACCOUNTS } from '../demoData/demoAccounts.ts';
 import { seedLocalPool } from './seedLocalPool.ts';
 
 export interface LocalIdentityProvider {
@@ -95,10 +95,10 @@ export async function startLocalIdentityProvider(options: LocalIdentityProviderO
       'CFG_SETTINGS_PACKAGE_MISSING',
     );
   }
-  const exitWithParent = inRepo('config-service/src/identity/local/exitWithParent.cjs');
-  const adminTargets = inRepo('config-service/src/identity/local/adminTargets.cjs');
-  const mfaChallengeTargets = inRepo('config-service/src/identity/local/mfaChallengeTargets.cjs');
-  const pendingCodeTargets = inRepo('config-service/src/identity/local/pendingCodeTargets.cjs');
+  const exitWithParent = inRepo('config-service/src/local/identityProvider/exitWithParent.cjs');
+  const adminTargets = inRepo('config-service/src/local/identityProvider/adminTargets.cjs');
+  const mfaChallengeTargets = inRepo('config-service/src/local/identityProvider/mfaChallengeTargets.cjs');
+  const pendingCodeTargets = inRepo('config-service/src/local/identityProvider/pendingCodeTargets.cjs');
   const preloads = [exitWithParent, adminTargets, mfaChallengeTargets, pendingCodeTargets].flatMap((file) => ['--require', file]);
   const child: ChildProcess = spawn(process.execPath, [...preloads, cli], {
     cwd: workDir,

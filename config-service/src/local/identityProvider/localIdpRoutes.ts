@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PlatformError } from '../../errors.ts';
-import { WEB_APP_WRITE_ATTRIBUTES } from '../appClientAttributes.ts';
+import { WEB_APP_WRITE_ATTRIBUTES } from '../../identity/appClientAttributes.ts';
 import { ChallengeSessions } from './challengeSessions.ts';
 import { localAccessTokens } from './localAccessTokens.ts';
 import { missingCode } from './missingCode.ts';

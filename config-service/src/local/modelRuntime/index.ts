@@ -20,7 +20,7 @@ import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PlatformError } from '../../errors.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
 import { LOCAL_MODEL_RUNTIME_API_BASE } from '../../settings/backends.ts';
-import { assertCustomerAccess } from '../main/customerAccess.ts';
+import { assertCustomerAccess } from '../mainBackend/customerAccess.ts';
 import { artifactsOf, domainNamed, domainsOf, runNamed, runsOf, submitRun } from './demoData.ts';
 
 const BASE = LOCAL_MODEL_RUNTIME_API_BASE;

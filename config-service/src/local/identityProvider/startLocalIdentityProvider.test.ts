@@ -5,8 +5,8 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CognitoIdentityProviderClient, DescribeUserPoolClientCommand, UpdateUserPoolClientCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { freePort } from '../../testing/freePort.ts';
-import { checkWriteRights } from '../appClientWriteRights.ts';
-import { DEMO_ACCOUNTS } from './demoAccounts.ts';
+import { checkWriteRights } from '../../identity/appClientWriteRights.ts';
+import { DEMO_ACCOUNTS } from '../demoData/demoAccounts.ts';
 import { startLocalIdentityProvider, type LocalIdentityProvider } from './startLocalIdentityProvider.ts';
 
 let dataDir: string;
