@@ -10,7 +10,7 @@ import type { ReleaseStepInput, ReleaseStore, StepResult } from '../store/releas
 import { BuiltReleases } from './builtReleases.ts';
 import { FolderPublisher, publishFolderAtStart } from './folderPublisher.ts';
 import { ReleasePublisher } from './releasePublisher.ts';
-import { ForwardedLog } from './releasesLog.ts';
+import { optionalLog, type ReleasesLog } from './releasesLog.ts';
 import type { ManifestStatus, ReloadEvent, ServedManifests } from './servedManifests.ts';
 import { buildServed, ServedReleases, type Served } from './servedReleases.ts';
 
@@ -30,6 +30,7 @@ export interface ManifestReleasesOptions {
   bundles?: BundleStore;
   /** Releases that keep their files, newest first (RELEASES_KEPT); older ones are pruned as more are published. 0 or unset: all. */
   kept?: number;
+  /** Where failures to follow the store and the folder are logged, and what was pruned. Unset: nothing is. */
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
@@ -39,7 +40,7 @@ interface Parts {
   built: BuiltReleases;
   publisher: ReleasePublisher;
   first: Served;
-  log: ForwardedLog;
+  log: ReleasesLog;
   unlisten: () => Promise<void>;
 }
 
@@ -57,7 +58,6 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> im
   readonly #publisher: ReleasePublisher;
   readonly #served: ServedReleases;
   readonly #folder: FolderPublisher | undefined;
-  readonly #log: ForwardedLog;
   readonly #unlisten: () => Promise<void>;
 
   private constructor({ options, built, publisher, first, log, unlisten }: Parts) {
@@ -68,7 +68,6 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> im
     this.#options = options;
     this.#built = built;
     this.#publisher = publisher;
-    this.#log = log;
     this.#unlisten = unlisten;
     const tell = (event: ReloadEvent) => void this.emit('reload', event);
     this.#served = new ServedReleases(first, options.store, built, { bundles: options.bundles, log }, tell);
@@ -79,7 +78,7 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> im
   /** The releases, whole: the folder published where it must be, the state in the store built and served. */
   static async open(options: ManifestReleasesOptions): Promise<ManifestReleases> {
     const { store, folder } = options;
-    const log = new ForwardedLog(options.log);
+    const log = optionalLog(options.log);
     const built = new BuiltReleases(store, options.load);
     const publisher = new ReleasePublisher(store, built, options.kept, log);
     // Listening before the first read: a step taken in between is heard, not missed. One heard before
@@ -103,15 +102,6 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> im
     this.#folder?.close();
     await this.#unlisten();
     this.removeAllListeners();
-  }
-
-  /** Where failures to follow the store and the folder are logged; the app's logger once there is one. */
-  get log(): Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> | undefined {
-    return this.#log.to;
-  }
-
-  set log(log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> | undefined) {
-    this.#log.to = log;
   }
 
   /** The active release's set: what everyone outside a pilot is served. */

@@ -7,23 +7,7 @@ export interface ReleasesLog {
   error(obj: object, msg: string): void;
 }
 
-/**
- * The releases' log, handed to each of their parts once, whose destination can change while they
- * run: server.ts opens the releases before the app whose logger they should use exists, and hands
- * that logger over afterwards (`ManifestReleases.log`). Unset: nothing is logged.
- */
-export class ForwardedLog implements ReleasesLog {
-  constructor(public to: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> | undefined) {}
+const NOTHING: ReleasesLog = { info() {}, warn() {}, error() {} };
 
-  info(obj: object, msg: string): void {
-    this.to?.info(obj, msg);
-  }
-
-  warn(obj: object, msg: string): void {
-    this.to?.warn(obj, msg);
-  }
-
-  error(obj: object, msg: string): void {
-    this.to?.error(obj, msg);
-  }
-}
+/** The releases' log: the logger given (createPlatform hands over the service's), or one that drops everything. */
+export const optionalLog = (log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> | undefined): ReleasesLog => log ?? NOTHING;
