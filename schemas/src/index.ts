@@ -19,3 +19,4 @@ export { noticeable } from './noticeable.ts';
 export { diffSections, diffSummary, exposureChange, type DiffSection } from './releaseDiffWording.ts';
 export { addSchemaProblems, schemaProblems, type SchemaError, type SchemaProblem } from './schemaProblems.ts';
 export { claimedCustomerId, normaliseAuthClaim } from './authClaim.ts';
+export { allRoutes, defaultChild, findRoute } from './routeTree.ts';
