@@ -20,3 +20,6 @@ export { diffSections, diffSummary, exposureChange, type DiffSection } from './r
 export { addSchemaProblems, schemaProblems, type SchemaError, type SchemaProblem } from './schemaProblems.ts';
 export { claimedCustomerId, normaliseAuthClaim } from './authClaim.ts';
 export { allRoutes, defaultChild, findRoute } from './routeTree.ts';
+export { receivesEventStream } from './eventStream.ts';
+export { landingIsOneOfModules } from './landingModule.ts';
+export { displayName, fullName } from './userName.ts';

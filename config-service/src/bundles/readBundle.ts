@@ -72,8 +72,7 @@ function declaredSdk(file: BundleFile | undefined): string {
   } catch {
     throw invalid(DECLARATION, 'not JSON');
   }
-  if (!isSdkRange(sdk))
-    throw invalid(DECLARATION, '"sdk" must be a semver range such as "^1.0.0"');
+  if (!isSdkRange(sdk)) throw invalid(DECLARATION, '"sdk" must be a semver range such as "^1.0.0"');
   return sdk;
 }
 
