@@ -23,3 +23,4 @@ export { allRoutes, defaultChild, findRoute } from './routeTree.ts';
 export { receivesEventStream } from './eventStream.ts';
 export { landingIsOneOfModules } from './landingModule.ts';
 export { displayName, fullName } from './userName.ts';
+export { BACKENDS, type BackendName } from './backends.ts';
