@@ -7,11 +7,13 @@
 // - types.ts: `type <Name> = FromSchema<…>` for each, its cross-file `$ref`s as references, except the
 //   types schemas/src/types.ts writes by hand (recursive schemas, which json-schema-to-ts cannot follow);
 // - index.ts: the exports @platform/schemas re-exports.
+// It also writes schemas/screen-catalogue.json from the web app's screen registry (screenCatalogue.mjs).
 // So a new schema file is all one writes. This script is the one place the copies are made, and
 // `--check` (run by `npm run lint` and CI) fails when any generated file has drifted from the schemas.
 import { readFileSync, readdirSync, writeFileSync, mkdirSync, existsSync, rmSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CATALOGUE, screenCatalogueText } from './screenCatalogue.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const schemasDir = join(root, 'schemas');
@@ -26,7 +28,7 @@ const files = readdirSync(schemasDir)
 const stale = [];
 if (!check) mkdirSync(outDir, { recursive: true });
 
-/** Writes `text` to `target` in schemas/src/generated/, or with --check notes `label` when the file differs. */
+/** Writes `text` to `target`, or with --check notes `label` when the file differs. */
 function emit(target, text, label) {
   if (check) {
     if (!existsSync(target) || readFileSync(target, 'utf8') !== text) stale.push(label);
@@ -99,6 +101,8 @@ const index =
   files.map((file) => `export { ${camel(file)} } from './${file.replace('.schema.json', '.ts')}';\n`).join('') +
   "export { allSchemas } from './allSchemas.ts';\n";
 emit(join(outDir, 'index.ts'), index, 'index.ts');
+
+emit(join(root, CATALOGUE), screenCatalogueText(root), CATALOGUE);
 
 // A copy whose schema file is gone would still be importable: remove it, or with --check name it.
 const written = new Set([...files.map((file) => file.replace('.schema.json', '.ts')), 'allSchemas.ts', 'types.ts', 'index.ts']);

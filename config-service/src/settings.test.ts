@@ -393,8 +393,8 @@ describe('environment schema rules', () => {
   });
 
   it('has one API_BASE_ variable for each backend the public config lists, and none for anything else', () => {
-    // The public config's schema lists the backends apart from the settings' own list, so it is the other side;
-    // each variable, set alone to a value naming it, shows through readSettings which backends it fills.
+    // The variables are derived from the public config's list (decision 0080); what can still break is the
+    // wiring: each variable, set alone to a value naming it, shows through readSettings which backends it fills.
     const listed = Object.keys(publicConfigSchema.properties.backends.properties).sort();
     const filled = Object.keys(environmentSchema.properties)
       .filter((variable) => variable.startsWith('API_BASE_'))

@@ -1,16 +1,9 @@
 import { join, resolve } from 'node:path';
-import { isDemoOrLocal } from '@platform/schemas';
+import { BACKENDS, isDemoOrLocal, type BackendName } from '@platform/schemas';
 import type { InFlightLimits } from './plugins/inFlightLimit.ts';
 import { repoRoot } from './repoPaths.ts';
 import type { BundleQuota } from './store/bundleStore.ts';
-import {
-  BACKENDS,
-  backendVariable,
-  LOCAL_MAIN_API_BASE,
-  LOCAL_MODEL_RUNTIME_API_BASE,
-  LOCAL_USER_MANAGEMENT_API_BASE,
-  type BackendName,
-} from './settings/backends.ts';
+import { backendVariable, LOCAL_MAIN_API_BASE, LOCAL_MODEL_RUNTIME_API_BASE, LOCAL_USER_MANAGEMENT_API_BASE } from './settings/backends.ts';
 import { environmentSchema, type Environment } from './settings/environmentSchema.ts';
 import { loadEnvFile } from './settings/loadEnvFile.ts';
 import { messagingSettings, type MessagingQueueSettings, type MessagingSettings } from './settings/messagingSettings.ts';
@@ -18,7 +11,8 @@ import { isLocalEnvironment, refuseUnsafeProduction, type GuardName } from './se
 import { SettingsError } from './settings/settingsError.ts';
 import { originList, validateEnvironment } from './settings/validateEnvironment.ts';
 
-export { BACKENDS, backendVariable, type BackendName } from './settings/backends.ts';
+export { BACKENDS, type BackendName } from '@platform/schemas';
+export { backendVariable } from './settings/backends.ts';
 export { environmentSchema } from './settings/environmentSchema.ts';
 export { isLocalEnvironment } from './settings/productionGuards.ts';
 export { SettingsError, type SettingsErrorCode, type SettingsProblem } from './settings/settingsError.ts';

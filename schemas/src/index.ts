@@ -19,3 +19,8 @@ export { noticeable } from './noticeable.ts';
 export { diffSections, diffSummary, exposureChange, type DiffSection } from './releaseDiffWording.ts';
 export { addSchemaProblems, schemaProblems, type SchemaError, type SchemaProblem } from './schemaProblems.ts';
 export { claimedCustomerId, normaliseAuthClaim } from './authClaim.ts';
+export { allRoutes, defaultChild, findRoute } from './routeTree.ts';
+export { receivesEventStream } from './eventStream.ts';
+export { landingIsOneOfModules } from './landingModule.ts';
+export { displayName, fullName } from './userName.ts';
+export { BACKENDS, type BackendName } from './backends.ts';

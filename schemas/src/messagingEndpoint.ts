@@ -1,4 +1,5 @@
 import { messagingCompanyId } from './messagingCompanyId.ts';
+import { displayName } from './userName.ts';
 import type { MessagingEndpoint } from './types.ts';
 
 /** Who the profile is of: the token's email and names, its role, and the customer in context. */
@@ -18,11 +19,11 @@ export interface ProfileSource {
  * it; the service builds it again from the verified token and forwards that one (decision 0055).
  */
 export function messagingEndpoint(user: ProfileSource): MessagingEndpoint {
-  const name = `${user.givenName} ${user.familyName}`.trim();
+  const name = displayName(user);
   const companyId = messagingCompanyId(user.role, user.customerId);
   return {
     address: user.email,
-    userId: name || user.email,
-    attributes: { user: [name || user.email], role: user.role ? [user.role] : [], companyId: [companyId] },
+    userId: name,
+    attributes: { user: [name], role: user.role ? [user.role] : [], companyId: [companyId] },
   };
 }

@@ -1,4 +1,4 @@
-import { paramNames, substituteParams, type ModuleView, type ResolvedRoute, type UserManifest } from '@platform/schemas';
+import { defaultChild, paramNames, substituteParams, type ModuleView, type ResolvedRoute, type UserManifest } from '@platform/schemas';
 
 /** One address to open, where the browser must end up, and what the screen must be called. */
 export interface RouteCase {
@@ -17,15 +17,11 @@ const sample = (name: string) =>
 const paramsOf = (pattern: string) => Object.fromEntries(paramNames(pattern).map((n) => [n, sample(n)]));
 const fill = (pattern: string) => substituteParams(pattern, paramsOf(pattern));
 
-function indexChild(route: ResolvedRoute): ResolvedRoute | undefined {
-  return route.children.find((c) => c.path === '') ?? route.children.find((c) => c.index);
-}
-
 /** What renders at a route's own address: its title, or that of the child shown there. */
 function shownAt(route: ResolvedRoute): ResolvedRoute | undefined {
   if (route.redirectTo !== undefined) return undefined;
   if (!route.children.length) return route;
-  const child = indexChild(route);
+  const child = defaultChild(route);
   return child ? shownAt(child) : undefined;
 }
 

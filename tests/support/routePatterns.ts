@@ -1,4 +1,4 @@
-import type { ModuleView, ResolvedRoute, UserManifest } from '@platform/schemas';
+import { allRoutes, type ModuleView, type UserManifest } from '@platform/schemas';
 
 /** One route of a manifest, as the walk counts it. */
 export interface RoutePattern {
@@ -6,13 +6,6 @@ export interface RoutePattern {
   name: string;
   /** A redirect or the catch-all: an address, not a screen to reach. */
   screen: boolean;
-}
-
-function* allRoutes(routes: readonly ResolvedRoute[]): Generator<ResolvedRoute> {
-  for (const r of routes) {
-    yield r;
-    yield* allRoutes(r.children);
-  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import semver from 'semver';
+import { satisfiesSdkRange } from '@platform/schemas/sdkRange';
 import { PlatformError } from '../errors.ts';
 import type { ManifestSet } from '../manifests/loadManifestSet.ts';
 import { locateProblems, type ManifestProblem } from '../manifests/manifestProblem.ts';
@@ -42,7 +42,7 @@ export async function checkNamedBundles(set: ManifestSet, store: BundleStore, sd
         rule: 'bundle-unknown',
         message: `bundle ${version} of ${module} was withdrawn (${bundle.withdrawn.reason}); name another version`,
       });
-    else if (!semver.satisfies(sdkVersion, bundle.sdk))
+    else if (!satisfiesSdkRange(sdkVersion, bundle.sdk))
       problems.push({
         file,
         pointer: '/bundle',

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createGunzip } from 'node:zlib';
-import semver from 'semver';
 import { Parser, type ReadEntry } from 'tar';
+import { isSdkRange } from '@platform/schemas/sdkRange';
 import { PlatformError } from '../errors.ts';
 import type { BundleFile } from '../store/bundleStore.ts';
 import { ALLOWED_EXTENSIONS, contentTypeOf } from './bundleContentTypes.ts';
@@ -72,8 +72,7 @@ function declaredSdk(file: BundleFile | undefined): string {
   } catch {
     throw invalid(DECLARATION, 'not JSON');
   }
-  if (typeof sdk !== 'string' || sdk.length > 200 || semver.validRange(sdk) === null)
-    throw invalid(DECLARATION, '"sdk" must be a semver range such as "^1.0.0"');
+  if (!isSdkRange(sdk)) throw invalid(DECLARATION, '"sdk" must be a semver range such as "^1.0.0"');
   return sdk;
 }
 

@@ -1,21 +1,10 @@
-import type { ModuleView, UserManifest } from '@platform/schemas';
+import { findRoute, type UserManifest } from '@platform/schemas';
 import type { VerifiedUser } from '../claims/verifiedUser.ts';
 import type { ManifestSet } from './loadManifestSet.ts';
 import { viewFor } from './buildUserManifest.ts';
 
 /** The shell's route where the user sets up MFA (route-manifests/shell.json). */
 const PROFILE_ROUTE = 'profile';
-
-type ResolvedRoute = ModuleView['routes'][number];
-
-function findRoute(routes: readonly ResolvedRoute[], name: string): ResolvedRoute | undefined {
-  for (const route of routes) {
-    if (route.name === name) return route;
-    const found = findRoute(route.children, name);
-    if (found) return found;
-  }
-  return undefined;
-}
 
 /**
  * The manifest of a user who must use MFA and has none set up yet (decision 0042): the shell, whose

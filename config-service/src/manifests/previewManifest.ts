@@ -1,10 +1,10 @@
 import {
+  allRoutes,
   customerInContext,
   type AuthClaim,
   type PreviewChanges,
   type PreviewDecision,
   type PreviewView,
-  type ResolvedRoute,
   type UserManifest,
 } from '@platform/schemas';
 import { buildUserManifest } from './buildUserManifest.ts';
@@ -40,14 +40,13 @@ type Titled = { module: string; fullPath: string; title: string };
 /** Every route address the user can reach in the given modules, with its title, keyed by address. */
 function reachable(manifest: UserManifest, modules: ReadonlySet<string>): Map<string, Titled> {
   const out = new Map<string, Titled>();
-  const visit = (module: string, routes: readonly ResolvedRoute[]) => {
-    for (const route of routes) {
+  for (const view of [manifest.shell, manifest.dash, ...manifest.modules]) {
+    if (!modules.has(view.key)) continue;
+    for (const route of allRoutes(view.routes)) {
       // Redirects and catch-alls are not places a user lands on; listing them would be noise.
-      if (!route.redirectTo && !route.fullPath.endsWith('*')) out.set(route.fullPath, { module, fullPath: route.fullPath, title: route.title ?? '' });
-      visit(module, route.children);
+      if (!route.redirectTo && !route.fullPath.endsWith('*')) out.set(route.fullPath, { module: view.key, fullPath: route.fullPath, title: route.title ?? '' });
     }
-  };
-  for (const view of [manifest.shell, manifest.dash, ...manifest.modules]) if (modules.has(view.key)) visit(view.key, view.routes);
+  }
   return out;
 }
 

@@ -7,7 +7,7 @@ export interface ScreenCatalogue {
   layouts: readonly string[];
 }
 
-/** Where the web app's screens are listed, beside the contracts (kept in step with its registry by a unit test). */
+/** Where the web app's screens are listed, beside the contracts (generated from its registry by scripts/schemasToTs.mjs). */
 const DEFAULT_SCREEN_CATALOGUE = inRepo('schemas/screen-catalogue.json');
 
 /** The web app's screens, or undefined where the file is not deployed (the rule is then skipped). */

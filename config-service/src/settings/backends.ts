@@ -1,18 +1,4 @@
-/** The backends modules call, each with its base address variable (API_BASE_MAIN, ...). */
-export const BACKENDS = [
-  'main',
-  'assetHealth',
-  'mapping',
-  'lifex',
-  'technicalDashboard',
-  'lifeCost',
-  'modelRuntime',
-  'rail',
-  'coreData',
-  'coldStartPublic',
-  'userManagement',
-] as const;
-export type BackendName = (typeof BACKENDS)[number];
+import type { BackendName } from '@platform/schemas';
 
 /** The variable holding a backend's base address. */
 export type BackendVariable = `API_BASE_${string}`;

@@ -1,5 +1,5 @@
-import { AWS_REGION_PATTERN } from '@platform/schemas';
-import { BACKENDS, backendVariable, type BackendVariable } from './backends.ts';
+import { AWS_REGION_PATTERN, BACKENDS } from '@platform/schemas';
+import { backendVariable, type BackendVariable } from './backends.ts';
 
 // The service's environment, every variable it reads, described once. Each variable's own rule is here
 // (type, range, pattern, enum, format, default); rules between variables, and defaults that depend on

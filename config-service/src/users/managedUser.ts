@@ -1,5 +1,5 @@
 import type { AttributeType } from '@aws-sdk/client-cognito-identity-provider';
-import { claimedCustomerId, userClaimsSchema, type ManagedUser, type ManagedUserFields } from '@platform/schemas';
+import { claimedCustomerId, landingIsOneOfModules, userClaimsSchema, type ManagedUser, type ManagedUserFields } from '@platform/schemas';
 import { PlatformError } from '../errors.ts';
 import { hasMfaSetUp } from '../identity/cognitoMfaLookup.ts';
 import type { FieldChange } from '../store/userAuditStore.ts';
@@ -74,7 +74,7 @@ function authAttribute(fields: ManagedUserFields, registry: readonly string[]): 
   if (fields.landingPageModuleKey !== null) {
     if (!registry.includes(fields.landingPageModuleKey))
       throw new PlatformError('CFG_ERR_USER_MODULE_UNKNOWN', `no module '${fields.landingPageModuleKey}' in the registry`);
-    if (fields.modules !== null && !fields.modules.includes(fields.landingPageModuleKey))
+    if (!landingIsOneOfModules(fields.landingPageModuleKey, fields.modules))
       throw new PlatformError('CFG_ERR_USER_CLAIMS_INVALID', `the landing module '${fields.landingPageModuleKey}' must be one of the user's modules`);
   }
   const auth = {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { STAFF_ROLE } from '@platform/schemas';
+import { displayName, receivesEventStream } from '@platform/schemas';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { publicConfigQuery } from '../api/publicConfig.ts';
@@ -25,7 +25,7 @@ export function AppFrame() {
   // asks it for more, and no link leads where it would refuse. Unknown until the manifest says.
   const mfaPending = manifest?.mfaPending ?? true;
   // The service streams to staff, and to anyone else about their customer: with none, there is nothing to hear.
-  const streams = user !== undefined && !mfaPending && (user.role === STAFF_ROLE || manifest?.customerId != null);
+  const streams = user !== undefined && !mfaPending && receivesEventStream(user.role, manifest?.customerId);
   useLiveUpdates(streams ? user.sub : undefined, manifest?.customerId);
   useMessagingProfile(!mfaPending);
   const [slot, setSlot] = useState<HTMLElement | null>(null);
@@ -92,7 +92,7 @@ export function AppFrame() {
                 </>
               )}
               <li>
-                <NavLink to={APP_PATHS.profile}>{user ? `${user.givenName} ${user.familyName}`.trim() || user.email : 'Profile'}</NavLink>
+                <NavLink to={APP_PATHS.profile}>{user ? displayName(user) : 'Profile'}</NavLink>
               </li>
               <li>
                 <NavLink to={APP_PATHS.logout}>Sign out</NavLink>

@@ -1,6 +1,6 @@
 import { Suspense, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
-import type { ModuleView, ResolvedRoute } from '@platform/schemas';
+import { defaultChild, type ModuleView, type ResolvedRoute } from '@platform/schemas';
 import { layoutFor } from './registry.ts';
 import { RedirectTo } from './RedirectTo.tsx';
 import type { RouteHandle } from '../navigation/routeHandle.ts';
@@ -30,11 +30,6 @@ function elementFor(route: ResolvedRoute, module: ModuleView): ReactElement {
   return <ScreenHost route={route} module={module} />;
 }
 
-/** What renders at a route's own address: its '' child, or the child marked default. */
-function indexChild(route: ResolvedRoute): ResolvedRoute | undefined {
-  return route.children.find((c) => c.path === '') ?? route.children.find((c) => c.index);
-}
-
 function indexRoute(child: ResolvedRoute, module: ModuleView): RouteObject {
   return { index: true, element: elementFor(child, module), handle: { route: child, module } satisfies RouteHandle };
 }
@@ -49,7 +44,7 @@ function siblings(routes: readonly ResolvedRoute[], parentPath: string, module: 
       continue;
     }
     const children = siblings(route.children, route.fullPath, module);
-    const own = route.children.length ? indexChild(route) : undefined;
+    const own = route.children.length ? defaultChild(route) : undefined;
     if (own && own.path !== '') children.push(indexRoute(own, module));
     objects.push({ path: relative(route.fullPath, parentPath), element: elementFor(route, module), handle, children });
     // An alias renders the route and its default child at another address; the URL stays.
@@ -95,7 +90,7 @@ function shellRoutes(shell: ModuleView, mounted: readonly ModuleView[]): RouteOb
       // The frame: module routes first so that the shell's own catch-all ranks last.
       return { path: '/', element: elementFor(route, shell), handle, children: [...mounted.flatMap(moduleRoutes), ...children] };
     }
-    const own = indexChild(route);
+    const own = defaultChild(route);
     if (own && own.path !== '') children.push(indexRoute(own, shell));
     return { path: route.fullPath, element: elementFor(route, shell), handle, children };
   });

@@ -22,7 +22,10 @@ const frame = deferred('AppFrame', () => import('./AppFrame.tsx').then((m) => m.
 const generic = deferred('GenericScreen', () => import('../screens/GenericScreen/GenericScreen.tsx').then((m) => m.GenericScreen));
 const emptyPage = deferred('EmptyPageScreen', () => dashScreens().then((m) => m.EmptyPageScreen));
 
-/** Screens with content of their own; every other screen id renders the generic module screen. */
+/**
+ * Screens with content of their own; every other screen id renders the generic module screen. Its keys,
+ * and the layouts', are schemas/screen-catalogue.json (npm run schemas:generate writes it from here).
+ */
 const screens: Record<string, ComponentType<ScreenProps>> = {
   'auth.login': LoginScreen,
   'auth.logout': deferred('LogoutScreen', () => authScreens().then((m) => m.LogoutScreen)),
@@ -67,6 +70,3 @@ export function layoutFor(id: string | undefined): ComponentType<LayoutProps> | 
 export function preloadSignedInScreens(): Promise<void> {
   return Promise.all([frame.preload(), generic.preload(), emptyPage.preload()]).then(() => undefined);
 }
-
-/** The ids this registry knows; schemas/screen-catalogue.json lists the same for the manifest check. */
-export const screenCatalogue = { screens: Object.keys(screens), layouts: Object.keys(layouts) };

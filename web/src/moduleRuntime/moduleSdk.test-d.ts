@@ -1,4 +1,5 @@
 import type * as Sdk from '@platform/module-sdk';
+import type { BackendName } from '@platform/schemas';
 import { expectTypeOf, test } from 'vitest';
 import type * as Shell from './moduleSdk.tsx';
 
@@ -9,4 +10,10 @@ type Surface<Module> = { -readonly [Name in keyof Module]: Module[Name] };
 // every name and each of its declared type, no more and no less.
 test('the shell provides exactly the module SDK', () => {
   expectTypeOf<Surface<typeof Shell>>().toEqualTypeOf<Surface<typeof Sdk>>();
+});
+
+// The SDK spells its backends out (module teams compile against it without @platform/schemas): they are
+// the public configuration's, the one list (decision 0080).
+test("the SDK's backends are the platform's", () => {
+  expectTypeOf<Sdk.Backend>().toEqualTypeOf<BackendName>();
 });

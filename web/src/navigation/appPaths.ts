@@ -1,4 +1,4 @@
-import type { ModuleView, ResolvedRoute } from '@platform/schemas';
+import { findRoute, type ModuleView } from '@platform/schemas';
 
 /**
  * The addresses of the app's own screens that code links or redirects to, written here once and named
@@ -31,16 +31,7 @@ export const NAMED_ROUTES = {
 
 /** A named route's address in the user's manifest; undefined when the user has no such route. */
 export function routePath(module: ModuleView, route: keyof typeof NAMED_ROUTES): string | undefined {
-  const name = NAMED_ROUTES[route];
-  const find = (routes: readonly ResolvedRoute[]): ResolvedRoute | undefined => {
-    for (const r of routes) {
-      if (r.name === name) return r;
-      const found = find(r.children);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  return find(module.routes)?.fullPath;
+  return findRoute(module.routes, NAMED_ROUTES[route])?.fullPath;
 }
 
 /** The release editor's address for a draft from release `base`. */

@@ -1,16 +1,9 @@
-import { substituteParams, type ModuleView, type ResolvedRoute } from '@platform/schemas';
+import { allRoutes, substituteParams, type ModuleView, type ResolvedRoute } from '@platform/schemas';
 import { moduleLink, routeLink } from './routeLink.ts';
 
 export interface Crumb {
   label: string;
   to: string;
-}
-
-function* allRoutes(routes: readonly ResolvedRoute[]): Generator<ResolvedRoute> {
-  for (const r of routes) {
-    yield r;
-    yield* allRoutes(r.children);
-  }
 }
 
 const segments = (path: string) => path.split('/').filter(Boolean);

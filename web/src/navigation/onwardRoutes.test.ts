@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ModuleView, ResolvedRoute } from '@platform/schemas';
+import { allRoutes, findRoute, type ModuleView, type ResolvedRoute } from '@platform/schemas';
 import { buildUserManifest } from '../../../config-service/src/manifests/buildUserManifest.ts';
 import { loadManifestSet } from '../../../config-service/src/manifests/loadManifestSet.ts';
 import { hasOwnParam, onwardRoutes, openers } from './onwardRoutes.ts';
@@ -12,14 +12,8 @@ const manifest = buildUserManifest(
 );
 const modules = [manifest.dash, ...manifest.modules];
 
-function* allRoutes(routes: readonly ResolvedRoute[]): Generator<ResolvedRoute> {
-  for (const r of routes) {
-    yield r;
-    yield* allRoutes(r.children);
-  }
-}
 const moduleOf = (key: string) => modules.find((m) => m.key === key) as ModuleView;
-const named = (module: ModuleView, name: string) => [...allRoutes(module.routes)].find((r) => r.name === name) as ResolvedRoute;
+const named = (module: ModuleView, name: string) => findRoute(module.routes, name) as ResolvedRoute;
 const onwardNames = (key: string, name: string) => onwardRoutes(moduleOf(key), named(moduleOf(key), name)).map((r) => r.name);
 
 describe('onwardRoutes', () => {

@@ -1,4 +1,4 @@
-import type { ModuleView, ResolvedRoute } from '@platform/schemas';
+import { allRoutes, defaultChild, type ModuleView, type ResolvedRoute } from '@platform/schemas';
 
 /**
  * Whether the module's section navigation or its parent's tabs link to a route: they link to every
@@ -6,13 +6,6 @@ import type { ModuleView, ResolvedRoute } from '@platform/schemas';
  * from a screen, through `onwardRoutes`.
  */
 export const hasOwnParam = (route: ResolvedRoute) => route.path.includes(':');
-
-function* allRoutes(routes: readonly ResolvedRoute[]): Generator<ResolvedRoute> {
-  for (const r of routes) {
-    yield r;
-    yield* allRoutes(r.children);
-  }
-}
 
 const segments = (path: string) => path.split('/').filter(Boolean);
 /** A route that shows a screen of its own: titled, not a redirect, not the catch-all. */
@@ -27,7 +20,7 @@ function strictlyUnder(path: string[], prefix: string[]): boolean {
 export function shownAt(route: ResolvedRoute): ResolvedRoute | undefined {
   if (!isScreen(route)) return undefined;
   if (!route.children.length) return route;
-  const child = route.children.find((c) => c.path === '') ?? route.children.find((c) => c.index);
+  const child = defaultChild(route);
   return child && shownAt(child);
 }
 

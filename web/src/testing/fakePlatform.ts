@@ -1,4 +1,5 @@
 import {
+  BACKENDS,
   customerInContext,
   type Customer,
   type CustomerList,
@@ -85,19 +86,7 @@ function moduleView(key: string, name: string, baseUrl: string): ModuleView {
 }
 
 /** Every backend a deployment may name, none configured: tests name the ones they use. */
-export const NO_BACKENDS: PublicConfig['backends'] = {
-  main: null,
-  assetHealth: null,
-  mapping: null,
-  lifex: null,
-  technicalDashboard: null,
-  lifeCost: null,
-  modelRuntime: null,
-  rail: null,
-  coreData: null,
-  coldStartPublic: null,
-  userManagement: null,
-};
+export const NO_BACKENDS = Object.fromEntries(BACKENDS.map((name) => [name, null])) as PublicConfig['backends'];
 
 /** The public configuration the fake service answers with: a shell without routes, the main API only. */
 export const TEST_CONFIG: PublicConfig = {

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicConfig } from '@platform/schemas';
-import { BACKENDS } from '../../settings/backends.ts';
+import { BACKENDS, type PublicConfig } from '@platform/schemas';
 import { startTestApps, type TestApps } from '../../testing/testApp.ts';
 
 let apps: TestApps;

@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { customerInContext, problemSchema, STAFF_ROLE } from '@platform/schemas';
+import { customerInContext, problemSchema, receivesEventStream, STAFF_ROLE } from '@platform/schemas';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PlatformError } from '../../errors.ts';
 import customerHeader, { customerHeaderSchema, knownCustomer } from '../../plugins/customerHeader.ts';
@@ -65,7 +65,7 @@ export default async function eventRoutes(app: FastifyInstance, options: EventRo
       const customer = customerInContext(user.auth, requested);
       // Everything a stream tells anyone but staff is about their customer: without one there is nothing
       // to hear (their manifest is dash alone, refetched when the page comes back into view).
-      if (customer === null && !staff) {
+      if (!receivesEventStream(user.auth?.role, customer)) {
         throw new PlatformError('CFG_ERR_FORBIDDEN', 'your sign-in names no customer: there is no event stream for you');
       }
       let release: () => void;

@@ -1,9 +1,9 @@
 import type { ModuleView } from '@platform/schemas';
+import { satisfiesSdkRange } from '@platform/schemas/sdkRange';
 import type { BundleExports } from '@platform/module-sdk';
 import { version as shellSdkVersion } from '@platform/module-sdk/package.json';
 import { bundleOnPage } from './bundleReload.ts';
 import type { BundleSource } from './bundleSource.ts';
-import { satisfiesRange } from './sdkRange.ts';
 
 export type Bundle = NonNullable<ModuleView['bundle']>;
 export type Screens = BundleExports['screens'];
@@ -55,7 +55,7 @@ async function load(bundle: Bundle, source: BundleSource): Promise<Screens> {
       cause: declaration.status === 'rejected' ? declaration.reason : undefined,
     });
   }
-  if (!satisfiesRange(shellSdkVersion, range)) {
+  if (!satisfiesSdkRange(shellSdkVersion, range)) {
     throw new BundleLoadError('sdk-mismatch', `built for module SDK ${range}; this shell provides ${shellSdkVersion}`);
   }
   if (exported.status === 'rejected') throw new BundleLoadError('not-loaded', `${bundle.entry} could not be imported`, { cause: exported.reason });

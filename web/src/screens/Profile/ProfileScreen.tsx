@@ -1,3 +1,4 @@
+import { fullName } from '@platform/schemas';
 import { Link, useSearchParams } from 'react-router';
 import { APP_PATHS } from '../../navigation/appPaths.ts';
 import { activeAuthConfiguration } from '../../auth/activeAuthConfiguration.ts';
@@ -32,9 +33,7 @@ export function ProfileScreen() {
         <dl className="profile">
           <div>
             <dt>Name</dt>
-            <dd>
-              {user.givenName} {user.familyName}
-            </dd>
+            <dd>{fullName(user)}</dd>
           </div>
           <div>
             <dt>Email</dt>

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { ManagedUser, ManagedUserFields, UserInvitation } from '@platform/schemas';
+import { displayName, type ManagedUser, type ManagedUserFields, type UserInvitation } from '@platform/schemas';
 import { adminModulesQuery } from '../../api/admin.ts';
 import type { ApiClient } from '../../api/apiClient.ts';
 import { changeUser, inviteUser, managedUsersQuery, takeUserStep, type UserStepName } from '../../api/userManagement.ts';
@@ -12,7 +12,7 @@ import { UserAudit } from './UserAudit.tsx';
 import { UserForm } from './UserForm.tsx';
 import { UserStepDialog } from './UserStepDialog.tsx';
 import { groupByCustomer } from './groupByCustomer.ts';
-import { fullName, ManagedUserTable, STEPS } from './ManagedUserTable.tsx';
+import { ManagedUserTable, STEPS } from './ManagedUserTable.tsx';
 
 /**
  * Staff's Settings → Users: invite, change, disable and enable users, reset MFA, and the audit of it all.
@@ -40,7 +40,7 @@ export function ManageUsers({ client, customerId }: { client: ApiClient; custome
   };
   const save = async (fields: UserInvitation | ManagedUserFields) => {
     const user = editing === 'invite' ? await inviteUser(client, fields as UserInvitation) : await changeUser(client, editing!.username, fields);
-    toast.success(editing === 'invite' ? `Invitation sent to ${user.email}` : `${fullName(user)} changed`);
+    toast.success(editing === 'invite' ? `Invitation sent to ${user.email}` : `${displayName(user)} changed`);
     // The list is fresh before the form goes, so focus finds the row as it now is.
     await refresh();
     closeForm();
@@ -53,7 +53,7 @@ export function ManageUsers({ client, customerId }: { client: ApiClient; custome
   const take = async (reason: string) => {
     const { user, step } = stepping!;
     const changed = await takeUserStep(client, user.username, step, { reason });
-    toast.success(`${fullName(changed)} ${STEPS[step].done}`);
+    toast.success(`${displayName(changed)} ${STEPS[step].done}`);
     await refresh();
     closeStep();
   };

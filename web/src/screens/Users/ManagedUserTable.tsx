@@ -1,4 +1,4 @@
-import type { ManagedUser } from '@platform/schemas';
+import { displayName, type ManagedUser } from '@platform/schemas';
 import type { UserStepName } from '../../api/userManagement.ts';
 import { byName } from './groupByCustomer.ts';
 
@@ -6,7 +6,6 @@ import { byName } from './groupByCustomer.ts';
 export const MFA_LABEL: Record<ManagedUser['mfa'], string> = { 'set-up': 'Set up', required: 'Required, not set up', off: 'Off' };
 
 /** A user's name as the screens show it. */
-export const fullName = (u: ManagedUser) => `${u.givenName} ${u.familyName}`.trim() || u.email;
 
 interface Step {
   /** On the row's button, before the user's name. */
@@ -27,10 +26,10 @@ export const STEPS: Record<UserStepName, Step> = {
     label: 'Disable',
     done: 'disabled',
     submit: 'Disable user',
-    consequence: (u) => `${fullName(u)} can no longer sign in until someone enables them again.`,
+    consequence: (u) => `${displayName(u)} can no longer sign in until someone enables them again.`,
     danger: true,
   },
-  enable: { label: 'Enable', done: 'enabled', submit: 'Enable user', consequence: (u) => `${fullName(u)} can sign in again with their password.` },
+  enable: { label: 'Enable', done: 'enabled', submit: 'Enable user', consequence: (u) => `${displayName(u)} can sign in again with their password.` },
   'reset-mfa': {
     label: 'Reset MFA',
     done: 'has MFA reset',
@@ -38,8 +37,8 @@ export const STEPS: Record<UserStepName, Step> = {
     // The claim decides whether they must (decision 0049): the service turns every second factor off.
     consequence: (u) =>
       u.requireMFA
-        ? `${fullName(u)}'s authenticator stops working for this account: they must set MFA up again at their next sign-in.`
-        : `${fullName(u)}'s authenticator stops working for this account: they must set MFA up again to use it, and until then sign in with their password alone.`,
+        ? `${displayName(u)}'s authenticator stops working for this account: they must set MFA up again at their next sign-in.`
+        : `${displayName(u)}'s authenticator stops working for this account: they must set MFA up again to use it, and until then sign in with their password alone.`,
     danger: true,
   },
   'resend-invitation': {
@@ -91,14 +90,14 @@ export function ManagedUserTable({ caption, users, actions }: { caption: string;
         <tbody>
           {byName(users).map((u) => (
             <tr key={u.username}>
-              <th scope="row">{fullName(u)}</th>
+              <th scope="row">{displayName(u)}</th>
               <td data-label="Email">{u.email}</td>
               <td data-label="Role">{u.role ?? <span className="muted">none</span>}</td>
               <td data-label="MFA">{MFA_LABEL[u.mfa]}</td>
               <td data-label="Status">{u.enabled ? u.status.toLowerCase().replaceAll('_', ' ') : 'disabled'}</td>
               <td data-label="Actions">
                 <div className="row-actions">
-                  <button type="button" className="secondary" aria-label={`Edit ${fullName(u)}`} onClick={(e) => actions.edit(u, e.currentTarget)}>
+                  <button type="button" className="secondary" aria-label={`Edit ${displayName(u)}`} onClick={(e) => actions.edit(u, e.currentTarget)}>
                     Edit
                   </button>
                   {stepsFor(u).map((step) => (
@@ -106,7 +105,7 @@ export function ManagedUserTable({ caption, users, actions }: { caption: string;
                       key={slot(step)}
                       type="button"
                       className="secondary"
-                      aria-label={`${STEPS[step].label} ${fullName(u)}`}
+                      aria-label={`${STEPS[step].label} ${displayName(u)}`}
                       onClick={(e) => actions.take(u, step, e.currentTarget)}
                     >
                       {STEPS[step].label}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { KNOWN_ROLES, STAFF_ROLE, type ManagedUser, type ManagedUserFields, type UserInvitation } from '@platform/schemas';
+import { fullName, KNOWN_ROLES, landingIsOneOfModules, STAFF_ROLE, type ManagedUser, type ManagedUserFields, type UserInvitation } from '@platform/schemas';
 import { CustomerCombobox } from '../../ui/CustomerCombobox.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { ReasonField } from '../shared/ReasonField.tsx';
@@ -49,7 +49,7 @@ export function UserForm({ user, modules, customerName, onSubmit, onCancel }: Pr
   const toggle = (key: string) => {
     const next = chosen.includes(key) ? chosen.filter((k) => k !== key) : [...chosen, key];
     setChosen(next);
-    if (!next.includes(landing)) setLanding('');
+    if (!landingIsOneOfModules(landing || null, next)) setLanding('');
   };
 
   const submit = async (event: FormEvent) => {
@@ -80,7 +80,7 @@ export function UserForm({ user, modules, customerName, onSubmit, onCancel }: Pr
     }
   };
 
-  const title = user ? `Change ${user.givenName} ${user.familyName}` : 'Invite a user';
+  const title = user ? `Change ${fullName(user)}` : 'Invite a user';
   return (
     <form className="form preview-form user-form" aria-labelledby={`${id}-title`} onSubmit={(e) => void submit(e)}>
       <h2 id={`${id}-title`}>{title}</h2>

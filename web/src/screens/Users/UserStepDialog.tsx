@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import type { ManagedUser } from '@platform/schemas';
+import { displayName, type ManagedUser } from '@platform/schemas';
 import type { UserStepName } from '../../api/userManagement.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { ModalDialog } from '../shared/ModalDialog.tsx';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
-import { fullName, STEPS } from './ManagedUserTable.tsx';
+import { STEPS } from './ManagedUserTable.tsx';
 import { refusalInWords } from './refusalInWords.ts';
 
 /** A step's label inside a sentence: "disable", "reset MFA". */
@@ -27,7 +27,7 @@ export function UserStepDialog({ user, step, onTake, onClose }: Props) {
   const reason = useReason();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<unknown>();
-  const name = fullName(user);
+  const name = displayName(user);
   const { label, submit, consequence } = STEPS[step];
 
   const take = async (event: FormEvent) => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { STAFF_ROLE, type MainUserList } from '@platform/schemas';
+import { fullName, STAFF_ROLE, type MainUserList } from '@platform/schemas';
 import { allUsersQuery, customerUsersQuery, downloadFile, getDownloadArtifact } from '../../api/main.ts';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { useApiClient } from '../../hooks/useApiClient.ts';
@@ -88,9 +88,7 @@ function UserTable({ caption, users }: { caption: string; users: readonly User[]
         <tbody>
           {byName(users).map((u) => (
             <tr key={u.username}>
-              <th scope="row">
-                {u.givenName} {u.familyName}
-              </th>
+              <th scope="row">{fullName(u)}</th>
               <td>{u.email}</td>
               <td>{u.role ?? <span className="muted">none</span>}</td>
               <td>{MFA_LABEL[u.mfa]}</td>
