@@ -21,12 +21,7 @@ import { routeNamed } from './routeNamed.ts';
 
 export const sdkVersion: typeof Sdk.sdkVersion = version;
 
-export const useApi: typeof Sdk.useApi = () => {
-  const client = useApiClient();
-  // The shell renders no screen before the runtime configuration is in, so this is a shell bug if hit.
-  if (!client) throw new Error('the runtime configuration is not loaded yet');
-  return client;
-};
+export const useApi: typeof Sdk.useApi = useApiClient;
 
 export const isApiError: typeof Sdk.isApiError = (error, status): error is Sdk.ApiError => isShellApiError(error, status);
 

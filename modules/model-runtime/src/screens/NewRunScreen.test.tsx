@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelRuntimeJob, ModuleView } from '@platform/schemas';
 import { buildUserManifest } from '../../../../config-service/src/manifests/buildUserManifest.ts';
 import { loadManifestSet } from '../../../../config-service/src/manifests/loadManifestSet.ts';
-import { useApiClient } from '../../../../web/src/hooks/useApiClient.ts';
+import { publicConfigQuery } from '../../../../web/src/api/publicConfig.ts';
 import { sessionQuery } from '../../../../web/src/hooks/useSession.ts';
 import { fakePlatform, problem, TEST_CONFIG, type SeenRequest, type TestUser } from '../../../../web/src/testing/fakePlatform.ts';
 import { renderInApp } from '../../../../web/src/testing/renderInApp.tsx';
@@ -50,8 +50,8 @@ const QUEUED: ModelRuntimeJob = {
 
 /** As the shell does, screens render once the session and the runtime configuration are read. */
 function SignedIn({ children }: { children: ReactNode }) {
-  const client = useApiClient();
-  return useQuery(sessionQuery).data && client ? children : null;
+  const config = useQuery(publicConfigQuery).data;
+  return useQuery(sessionQuery).data && config ? children : null;
 }
 
 /** The module's screens at `path`, with the Model Runtime answering `serve` first, then its lists. */
