@@ -10,6 +10,7 @@ describe('the module SDK 1.x', () => {
     expectTypeOf<keyof typeof Sdk>().toEqualTypeOf<
       | 'sdkVersion'
       | 'useApi'
+      | 'usePlatformQuery'
       | 'isApiError'
       | 'useSignedInUser'
       | 'useCustomer'
@@ -57,6 +58,22 @@ describe('the module SDK 1.x', () => {
       body?: unknown;
       siteGroups?: readonly string[];
       signal?: AbortSignal;
+    }>();
+  });
+
+  test("a query hook reads a backend into the shell's cache (1.1)", () => {
+    expectTypeOf<typeof Sdk.usePlatformQuery>().toEqualTypeOf<
+      <T>(
+        backend: Sdk.Backend,
+        path: string | null,
+        options?: { query?: Record<string, string | number | boolean | undefined>; siteGroups?: readonly string[] },
+      ) => Sdk.PlatformQuery<T>
+    >();
+    expectTypeOf<Sdk.PlatformQuery<{ id: string }>>().toEqualTypeOf<{
+      data: { id: string } | undefined;
+      error: Error | null;
+      loading: boolean;
+      refetch(): void;
     }>();
   });
 

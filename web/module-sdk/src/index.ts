@@ -74,6 +74,21 @@ export interface ApiClient {
   region(backend: Backend): string | undefined;
 }
 
+/** What `usePlatformQuery` asks for besides the path: as a call's `query` and `siteGroups`. */
+export type PlatformQueryOptions = Pick<CallOptions, 'query' | 'siteGroups'>;
+
+/** A backend's answer as a screen draws it, from `usePlatformQuery`. */
+export interface PlatformQuery<T> {
+  /** The answer; undefined until the first one for this path is in, and while nothing is asked. */
+  data: T | undefined;
+  /** Why the last call failed (`isApiError` narrows it to the backend's answer); null when it did not. */
+  error: Error | null;
+  /** True while a call is on its way and no answer for this path is in yet. */
+  loading: boolean;
+  /** Asks the backend again, keeping the answer on screen until the new one is in. */
+  refetch(): void;
+}
+
 /** A failed call: the HTTP status and, when the answer carried them, the problem details (RFC 9457). */
 export interface ApiError extends Error {
   readonly status: number;
@@ -122,6 +137,15 @@ export declare const sdkVersion: string;
 
 /** The API client for the backends, for the customer and site groups in context. */
 export declare function useApi(): ApiClient;
+
+/**
+ * GETs `path` of a backend through `useApi()`'s client and keeps the answer in the shell's query cache:
+ * asked once for every screen that shows it, again when the path, the options, the customer in context
+ * or the site groups selected change (an answer to an earlier one is never shown), and when the window
+ * regains focus. A failed call is not retried by itself: `refetch` asks again. null: nothing to ask.
+ * Since 1.1.0.
+ */
+export declare function usePlatformQuery<T>(backend: Backend, path: string | null, options?: PlatformQueryOptions): PlatformQuery<T>;
 
 /** Whether a call failed with an answer (optionally: with this status). */
 export declare function isApiError(error: unknown, status?: number): error is ApiError;

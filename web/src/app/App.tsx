@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { publicConfigQuery } from '../api/publicConfig.ts';
 import { errorText } from '../ui/errorText.ts';
 import { initialiseAuth } from '../auth/activeAuthConfiguration.ts';
+import { BackendsContext } from '../hooks/useApiClient.ts';
 import { useNarrowScreen } from '../hooks/useNarrowScreen.ts';
 import { toastPlacement } from '../ui/toasts.ts';
 import { AppRoutes } from './AppRoutes.tsx';
@@ -24,7 +25,12 @@ function Configured() {
   if (!config.data) return <StatusPage title="Loading…" busy />;
   // Before any navigation is decided, the identity settings must be in place (spec section 4, step 1).
   initialiseAuth(config.data.auth);
-  return <AppRoutes config={config.data} />;
+  // Every screen renders below this point, so each has an API client (useApiClient never waits).
+  return (
+    <BackendsContext value={config.data}>
+      <AppRoutes config={config.data} />
+    </BackendsContext>
+  );
 }
 
 /** The one Toaster, placed for the window's width. */

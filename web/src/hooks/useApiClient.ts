@@ -1,22 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef } from 'react';
-import { publicConfigQuery } from '../api/publicConfig.ts';
+import { createContext, useContext, useMemo, useRef } from 'react';
+import type { PublicConfig } from '@platform/schemas';
 import { createApiClient, type ApiClient } from '../api/apiClient.ts';
 import { selectedSiteGroups } from '../selection/siteGroupSelection.ts';
 import { useCustomerId } from './useCustomerId.ts';
 
-/** The API client for every backend, configured at run time; undefined until the configuration is in. */
-export function useApiClient(): ApiClient | undefined {
-  const { data: config } = useQuery(publicConfigQuery);
+/** Where the backends are, from the runtime configuration. */
+export type BackendAddresses = Pick<PublicConfig, 'backends' | 'backendRegions'>;
+
+/**
+ * The runtime configuration's backends, given by `app/App.tsx` around the routes, which render only once
+ * the configuration is in: under them a screen always has a client (decision 0081). null outside them.
+ */
+export const BackendsContext = createContext<BackendAddresses | null>(null);
+
+/** The API client for every backend, configured at run time; throws when used outside the app's routes. */
+export function useApiClient(): ApiClient {
+  const config = useContext(BackendsContext);
+  if (!config) throw new Error('useApiClient() needs the runtime configuration: render it inside the app (renderInApp in a test)');
   const customerId = useCustomerId();
   // The client outlives renders; it reads the selection of whichever customer is in context now.
   const customer = useRef(customerId);
   customer.current = customerId;
   return useMemo(
-    () =>
-      config
-        ? createApiClient({ backends: config.backends, regions: config.backendRegions, siteGroups: () => selectedSiteGroups(customer.current) })
-        : undefined,
+    () => createApiClient({ backends: config.backends, regions: config.backendRegions, siteGroups: () => selectedSiteGroups(customer.current) }),
     [config],
   );
 }

@@ -15,8 +15,8 @@ export function useCustomerScope() {
   const customerId = useCustomerId();
   const staff = useUserManifest().data?.user.role === STAFF_ROLE;
   const [selected, select] = useSiteGroupSelection();
-  const enabled = Boolean(client && customerId);
-  const groups = useQuery({ ...siteGroupsQuery(client!, customerId ?? ''), enabled });
+  const enabled = Boolean(customerId);
+  const groups = useQuery({ ...siteGroupsQuery(client, customerId ?? ''), enabled });
   const groupName = (id: string) => groups.data?.siteGroups.find((g) => g.id === id)?.name ?? id;
   return { client, customerId, staff, selected, select, enabled, groups, groupName };
 }

@@ -55,7 +55,7 @@ function useLegacySeenMigration(
 export function useUnreadNotifications(): number | undefined {
   const sub = useUserManifest().data?.user.sub;
   const { client, customerId, selected, enabled } = useCustomerScope();
-  const notifications = useQuery({ ...notificationsQuery(client!, customerId ?? '', selected), enabled: enabled && sub !== undefined });
+  const notifications = useQuery({ ...notificationsQuery(client, customerId ?? '', selected), enabled: enabled && sub !== undefined });
   const { reads, mark } = useReadMarks(sub, enabled);
   useLegacySeenMigration(sub, customerId, notifications.data?.notifications, mark.mutateAsync);
   if (!notifications.data || !reads.data) return undefined;

@@ -5,7 +5,7 @@
 // session, router, query cache and toaster (decision 0058).
 import type * as Sdk from '@platform/module-sdk';
 import { version } from '@platform/module-sdk/package.json';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import hotToast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
@@ -21,11 +21,24 @@ import { routeNamed } from './routeNamed.ts';
 
 export const sdkVersion: typeof Sdk.sdkVersion = version;
 
-export const useApi: typeof Sdk.useApi = () => {
+export const useApi: typeof Sdk.useApi = useApiClient;
+
+export const usePlatformQuery: typeof Sdk.usePlatformQuery = <T,>(backend: Sdk.Backend, path: string | null, options: Sdk.PlatformQueryOptions = {}) => {
   const client = useApiClient();
-  // The shell renders no screen before the runtime configuration is in, so this is a shell bug if hit.
-  if (!client) throw new Error('the runtime configuration is not loaded yet');
-  return client;
+  const customer = useCustomerId();
+  const [selected] = useSiteGroupSelection();
+  const siteGroups = options.siteGroups ?? selected;
+  const query = useQuery({
+    // Under 'module' so no key of the shell's own can meet one; the customer and the site groups are in
+    // it because the answer depends on them though the path may not name them.
+    queryKey: ['module', backend, path, options.query ?? {}, siteGroups, customer],
+    queryFn: ({ signal }) => client.json<T>(backend, path ?? '', { query: options.query, siteGroups, signal }),
+    enabled: path !== null,
+    // As the hand-written fetching it replaces: a failure shows at once, and the screen offers to ask again.
+    retry: false,
+  });
+  const { refetch } = query;
+  return { data: query.data, error: query.error, loading: query.isLoading, refetch: useCallback(() => void refetch(), [refetch]) };
 };
 
 export const isApiError: typeof Sdk.isApiError = (error, status): error is Sdk.ApiError => isShellApiError(error, status);

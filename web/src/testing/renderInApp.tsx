@@ -1,11 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ComponentProps, ReactNode } from 'react';
 import toast, { Toaster } from 'react-hot-toast';
+import { publicConfigQuery } from '../api/publicConfig.ts';
+import { BackendsContext } from '../hooks/useApiClient.ts';
 import { TOAST_OPTIONS } from '../ui/toasts.ts';
 import { MemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
+import { TEST_CONFIG } from './fakePlatform.ts';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup; and the toast
 // store, localStorage and stubbed globals outlive a test unless they are reset here.
@@ -30,8 +33,17 @@ function focusFragmentTargets(event: MouseEvent) {
 document.addEventListener('click', focusFragmentTargets);
 
 /**
- * Renders `ui` inside the providers the app gives every component (queries, router at '/' or the
- * entries given, toasts) with a fresh query cache, and returns Testing Library's queries and a user to drive it.
+ * The backends as the app gives them to its screens (`app/App.tsx`): the configuration the fake platform
+ * served once something read it, TEST_CONFIG's until then. Reading the cache only, this asks for nothing.
+ */
+function TestBackends({ children }: { children: ReactNode }) {
+  const served = useQuery({ ...publicConfigQuery, enabled: false }).data;
+  return <BackendsContext value={served ?? TEST_CONFIG}>{children}</BackendsContext>;
+}
+
+/**
+ * Renders `ui` inside the providers the app gives every component (queries, the backends, router at '/'
+ * or the entries given, toasts) with a fresh query cache, and returns Testing Library's queries and a user to drive it.
  */
 export function renderInApp(ui: ReactNode, { initialEntries }: { initialEntries?: ComponentProps<typeof MemoryRouter>['initialEntries'] } = {}) {
   // react-hot-toast asks whether the user prefers reduced motion; jsdom has no matchMedia.
@@ -41,7 +53,9 @@ export function renderInApp(ui: ReactNode, { initialEntries }: { initialEntries?
   const user = userEvent.setup();
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={initialEntries}>{ui}</MemoryRouter>
+      <TestBackends>
+        <MemoryRouter initialEntries={initialEntries}>{ui}</MemoryRouter>
+      </TestBackends>
       <Toaster toastOptions={TOAST_OPTIONS} />
     </QueryClientProvider>,
   );

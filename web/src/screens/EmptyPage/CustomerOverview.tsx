@@ -10,8 +10,8 @@ import { APP_PATHS } from '../../navigation/appPaths.ts';
 /** The dashboard's view of the customer in context: FlexCM access and the latest notifications. */
 export function CustomerOverview() {
   const { client, customerId, selected, enabled, groupName } = useCustomerScope();
-  const access = useQuery({ ...flexcmAccessQuery(client!, customerId ?? ''), enabled });
-  const notifications = useQuery({ ...notificationsQuery(client!, customerId ?? '', selected), enabled });
+  const access = useQuery({ ...flexcmAccessQuery(client, customerId ?? ''), enabled });
+  const notifications = useQuery({ ...notificationsQuery(client, customerId ?? '', selected), enabled });
   if (!customerId) return null;
 
   return (

@@ -14,7 +14,7 @@ type Notification = NotificationList['notifications'][number];
 /** /notifications: what happened at the customer's sites, newest first, in the selected site groups. */
 export function NotificationsScreen({ title }: ScreenProps) {
   const { client, customerId, staff, selected, enabled, groupName } = useCustomerScope();
-  const notifications = useQuery({ ...notificationsQuery(client!, customerId ?? '', selected), enabled });
+  const notifications = useQuery({ ...notificationsQuery(client, customerId ?? '', selected), enabled });
   useMarkNotificationsSeen(notifications.data?.notifications);
 
   return (

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { updatePassword } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
@@ -23,34 +23,34 @@ export function ChangePassword() {
   const { data: config } = useQuery(publicConfigQuery);
   const policy = config?.auth.passwordPolicy ?? DEFAULT_PASSWORD_POLICY;
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  // What is wrong with the fields as typed, said before anything is sent.
+  const [problem, setProblem] = useState<string>();
+  const change = useMutation({
+    mutationFn: (passwords: { oldPassword: string; newPassword: string }) => updatePassword(passwords),
+    onSuccess: () => {
+      setOpen(false);
+      toast.success('Your password has been changed.');
+    },
+  });
+  const refusal = change.error && ((change.error instanceof Error && REFUSALS[change.error.name]) || describeAuthError(change.error));
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const oldPassword = String(form.get('currentPassword') ?? '');
     const newPassword = String(form.get('newPassword') ?? '');
-    const problem =
+    const found =
       newPasswordProblem(newPassword, String(form.get('confirmPassword') ?? ''), policy) ??
       (newPassword === oldPassword ? 'The new password is the same as the current one.' : undefined);
-    if (problem) return setError(problem);
-    setError(undefined);
-    setBusy(true);
-    try {
-      await updatePassword({ oldPassword, newPassword });
-      setOpen(false);
-      toast.success('Your password has been changed.');
-    } catch (caught) {
-      setError((caught instanceof Error && REFUSALS[caught.name]) || describeAuthError(caught));
-    } finally {
-      setBusy(false);
-    }
+    setProblem(found);
+    if (found) return change.reset();
+    change.mutate({ oldPassword, newPassword });
   }
 
   const close = () => {
     setOpen(false);
-    setError(undefined);
+    setProblem(undefined);
+    change.reset();
   };
   return (
     <section aria-labelledby="password-heading" className="panel">
@@ -60,7 +60,7 @@ export function ChangePassword() {
           Change password
         </button>
       ) : (
-        <form onSubmit={(event) => void submit(event)} className="form">
+        <form onSubmit={submit} className="form">
           <label htmlFor="current-password">Current password</label>
           <input id="current-password" name="currentPassword" type="password" autoComplete="current-password" required autoFocus />
           <label htmlFor="changed-password">New password</label>
@@ -68,10 +68,10 @@ export function ChangePassword() {
           <PasswordRules id="changed-password-rules" policy={policy} lead="Your new password needs:" />
           <label htmlFor="changed-password-confirm">Confirm new password</label>
           <input id="changed-password-confirm" name="confirmPassword" type="password" autoComplete="new-password" required />
-          <ErrorNotice error={error} />
+          <ErrorNotice error={problem ?? refusal} />
           <div className="form-actions">
-            <button type="submit" disabled={busy}>
-              {busy ? 'Saving…' : 'Save new password'}
+            <button type="submit" disabled={change.isPending}>
+              {change.isPending ? 'Saving…' : 'Save new password'}
             </button>
             <button type="button" className="secondary" onClick={close}>
               Cancel

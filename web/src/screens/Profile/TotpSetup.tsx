@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchAuthSession, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
@@ -15,29 +15,16 @@ export function TotpSetup({ sub, email }: { sub: string; email: string }) {
   const { data: config } = useQuery(publicConfigQuery);
   const preferred = usePreferredMfa(sub);
   const [enrolment, setEnrolment] = useState<AuthenticatorEnrolment>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function start() {
-    setError(undefined);
-    setBusy(true);
-    try {
-      setEnrolment(await authenticatorEnrolment(await setUpTOTP(), config?.productName ?? 'Platform', email));
-    } catch (caught) {
-      setError(describeAuthError(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function verify(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
-    setError(undefined);
-    setBusy(true);
-    try {
+  const begin = useMutation({
+    mutationFn: async () => authenticatorEnrolment(await setUpTOTP(), config?.productName ?? 'Platform', email),
+    onSuccess: setEnrolment,
+  });
+  const confirm = useMutation({
+    mutationFn: async (code: string) => {
       await verifyTOTPSetup({ code });
       await updateMFAPreference({ totp: 'PREFERRED' });
+    },
+    onSuccess: async () => {
       setEnrolment(undefined);
       // The service may still remember "no MFA" for the token held until now; it asks the identity
       // provider afresh for a token issued after that (decision 0042). MFA is on whether or not the
@@ -48,11 +35,22 @@ export function TotpSetup({ sub, email }: { sub: string; email: string }) {
         queryClient.invalidateQueries({ queryKey: userManifestQuery(sub).queryKey }),
       ]);
       toast.success('Multi-factor authentication is on.');
-    } catch (caught) {
-      setError(describeAuthError(caught));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const busy = begin.isPending || confirm.isPending;
+  // Each step's failure until the next try: a set-up that could not start leaves nothing to verify.
+  const failed = begin.error ?? confirm.error;
+  const error = failed ? describeAuthError(failed) : undefined;
+
+  const start = () => {
+    confirm.reset();
+    begin.mutate();
+  };
+
+  function verify(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    begin.reset();
+    confirm.mutate(String(new FormData(event.currentTarget).get('code') ?? '').trim());
   }
 
   if (preferred.data === 'TOTP') {
@@ -69,7 +67,7 @@ export function TotpSetup({ sub, email }: { sub: string; email: string }) {
       {!enrolment ? (
         <>
           <p>Protect your account with a code from an authenticator app each time you sign in.</p>
-          <button type="button" onClick={() => void start()} disabled={busy || preferred.isPending}>
+          <button type="button" onClick={start} disabled={busy || preferred.isPending}>
             Set up authenticator app
           </button>
         </>

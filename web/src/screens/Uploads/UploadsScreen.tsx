@@ -20,7 +20,7 @@ const STATUS: Record<Upload['status'], string> = { processed: 'Processed', proce
 /** /settings/uploads: the customer's uploaded files in the selected site groups, each downloadable. */
 export function UploadsScreen({ title }: ScreenProps) {
   const { client, customerId, staff, selected, enabled, groupName } = useCustomerScope();
-  const uploads = useQuery({ ...uploadsQuery(client!, customerId ?? '', selected), enabled });
+  const uploads = useQuery({ ...uploadsQuery(client, customerId ?? '', selected), enabled });
 
   return (
     <article className="screen">
@@ -67,7 +67,9 @@ export function UploadsScreen({ title }: ScreenProps) {
                       <td data-label="Status">
                         <span className={`badge ${u.status === 'failed' ? 'badge-off' : u.status === 'processed' ? 'badge-ok' : ''}`}>{STATUS[u.status]}</span>
                       </td>
-                      <td>{client && <DownloadUpload customerId={customerId} upload={u} />}</td>
+                      <td>
+                        <DownloadUpload customerId={customerId} upload={u} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -81,7 +83,7 @@ export function UploadsScreen({ title }: ScreenProps) {
 }
 
 function DownloadUpload({ customerId, upload }: { customerId: string; upload: Upload }) {
-  const client = useApiClient()!;
+  const client = useApiClient();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { displayName, type ManagedUser, type ManagedUserFields, type UserInvitation } from '@platform/schemas';
@@ -38,25 +38,30 @@ export function ManageUsers({ client, customerId }: { client: ApiClient; custome
     setEditing(null);
     focus.restore(() => inviteButton.current);
   };
-  const save = async (fields: UserInvitation | ManagedUserFields) => {
-    const user = editing === 'invite' ? await inviteUser(client, fields as UserInvitation) : await changeUser(client, editing!.username, fields);
-    toast.success(editing === 'invite' ? `Invitation sent to ${user.email}` : `${displayName(user)} changed`);
-    // The list is fresh before the form goes, so focus finds the row as it now is.
-    await refresh();
-    closeForm();
-  };
+  // The forms show a refusal themselves (UserForm, UserStepDialog: the promise they are given rejects).
+  const save = useMutation({
+    mutationFn: (fields: UserInvitation | ManagedUserFields) =>
+      editing === 'invite' ? inviteUser(client, fields as UserInvitation) : changeUser(client, editing!.username, fields),
+    onSuccess: async (user) => {
+      toast.success(editing === 'invite' ? `Invitation sent to ${user.email}` : `${displayName(user)} changed`);
+      // The list is fresh before the form goes, so focus finds the row as it now is.
+      await refresh();
+      closeForm();
+    },
+  });
 
   const closeStep = () => {
     setStepping(null);
     focus.restore();
   };
-  const take = async (reason: string) => {
-    const { user, step } = stepping!;
-    const changed = await takeUserStep(client, user.username, step, { reason });
-    toast.success(`${displayName(changed)} ${STEPS[step].done}`);
-    await refresh();
-    closeStep();
-  };
+  const take = useMutation({
+    mutationFn: ({ user, step, reason }: { user: ManagedUser; step: UserStepName; reason: string }) => takeUserStep(client, user.username, step, { reason }),
+    onSuccess: async (changed, { step }) => {
+      toast.success(`${displayName(changed)} ${STEPS[step].done}`);
+      await refresh();
+      closeStep();
+    },
+  });
   const actions = {
     edit: (user: ManagedUser, opener: HTMLElement) => {
       focus.remember(opener);
@@ -89,11 +94,18 @@ export function ManageUsers({ client, customerId }: { client: ApiClient; custome
           user={editing === 'invite' ? undefined : editing}
           modules={modules}
           customerName={editing !== 'invite' && editing.customerId ? customerName(editing.customerId) : undefined}
-          onSubmit={save}
+          onSubmit={save.mutateAsync}
           onCancel={closeForm}
         />
       )}
-      {stepping && <UserStepDialog key={`${stepping.user.username}-${stepping.step}`} {...stepping} onTake={take} onClose={closeStep} />}
+      {stepping && (
+        <UserStepDialog
+          key={`${stepping.user.username}-${stepping.step}`}
+          {...stepping}
+          onTake={(reason) => take.mutateAsync({ ...stepping, reason })}
+          onClose={closeStep}
+        />
+      )}
       {!users.data && <LoadState what="the users" error={users.error} onRetry={() => void users.refetch()} />}
       {users.data?.users.length === 0 && <EmptyState>No users yet.</EmptyState>}
       {users.data && users.data.users.length > 0 && (

@@ -27,7 +27,7 @@ export function UsersScreen({ title }: ScreenProps) {
   const staff = useUserManifest().data?.user.role === STAFF_ROLE;
   const config = useQuery(publicConfigQuery).data;
   const managed = staff && Boolean(config?.backends.userManagement);
-  if (managed && client)
+  if (managed)
     return (
       <article className="screen">
         <h1>{title}</h1>
@@ -45,8 +45,8 @@ function UserList({ title }: Pick<ScreenProps, 'title'>) {
   const staff = useUserManifest().data?.user.role === STAFF_ROLE;
   const everyone = staff && !customerId;
   const users = useQuery({
-    ...(customerId && client ? customerUsersQuery(client, customerId) : allUsersQuery(client!)),
-    enabled: Boolean(client) && (Boolean(customerId) || everyone),
+    ...(customerId ? customerUsersQuery(client, customerId) : allUsersQuery(client)),
+    enabled: Boolean(customerId) || everyone,
   });
   // Staff may read customers' names; anyone else sees their own customer's id.
   const customerName = useCustomerNames(customerId ? [customerId] : (users.data?.users ?? []).map((u) => u.customerId ?? ''), staff);
@@ -55,7 +55,7 @@ function UserList({ title }: Pick<ScreenProps, 'title'>) {
     <article className="screen">
       <h1>{title}</h1>
       {!customerId && !everyone && <EmptyState>Your account belongs to no customer, so there are no users to show.</EmptyState>}
-      {customerId && client && <DownloadUsers customerId={customerId} />}
+      {customerId && <DownloadUsers customerId={customerId} />}
       {(customerId || everyone) && !users.data && <LoadState what="the users" error={users.error} onRetry={() => void users.refetch()} />}
       {users.data &&
         (users.data.users.length === 0 ? (
@@ -103,7 +103,7 @@ function UserTable({ caption, users }: { caption: string; users: readonly User[]
 
 /** The users.csv artifact: a signed link from the main API, then the file itself. */
 function DownloadUsers({ customerId }: { customerId: string }) {
-  const client = useApiClient()!;
+  const client = useApiClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Error | null>(null);
   const download = async () => {
