@@ -1,5 +1,5 @@
-import type { ModelRuntimeDomainList } from '@platform/schemas';
 import { useCustomer, useSignedInUser } from '@platform/module-sdk';
+import type { ModelRuntimeDomainList } from './contracts.generated.ts';
 import { useBackend } from './useBackend.ts';
 
 const STAFF_ROLE = 'sentient';

@@ -15,12 +15,6 @@ import { managedUserListSchema } from './managed-user-list.ts';
 import { managedUserSchema } from './managed-user.ts';
 import { messagingEndpointListSchema } from './messaging-endpoint-list.ts';
 import { messagingEndpointSchema } from './messaging-endpoint.ts';
-import { modelRuntimeArtifactListSchema } from './model-runtime-artifact-list.ts';
-import { modelRuntimeDomainListSchema } from './model-runtime-domain-list.ts';
-import { modelRuntimeJobListSchema } from './model-runtime-job-list.ts';
-import { modelRuntimeJobSchema } from './model-runtime-job.ts';
-import { modelRuntimeLogSchema } from './model-runtime-log.ts';
-import { modelRuntimeNewRunSchema } from './model-runtime-new-run.ts';
 import { moduleAuditPageSchema } from './module-audit-page.ts';
 import { moduleBundleListSchema } from './module-bundle-list.ts';
 import { moduleBundleWithdrawalSchema } from './module-bundle-withdrawal.ts';
@@ -69,12 +63,6 @@ export const allSchemas = [
   managedUserSchema,
   messagingEndpointListSchema,
   messagingEndpointSchema,
-  modelRuntimeArtifactListSchema,
-  modelRuntimeDomainListSchema,
-  modelRuntimeJobListSchema,
-  modelRuntimeJobSchema,
-  modelRuntimeLogSchema,
-  modelRuntimeNewRunSchema,
   moduleAuditPageSchema,
   moduleBundleListSchema,
   moduleBundleWithdrawalSchema,

@@ -17,12 +17,6 @@ import type { managedUserListSchema } from './managed-user-list.ts';
 import type { managedUserSchema } from './managed-user.ts';
 import type { messagingEndpointListSchema } from './messaging-endpoint-list.ts';
 import type { messagingEndpointSchema } from './messaging-endpoint.ts';
-import type { modelRuntimeArtifactListSchema } from './model-runtime-artifact-list.ts';
-import type { modelRuntimeDomainListSchema } from './model-runtime-domain-list.ts';
-import type { modelRuntimeJobListSchema } from './model-runtime-job-list.ts';
-import type { modelRuntimeJobSchema } from './model-runtime-job.ts';
-import type { modelRuntimeLogSchema } from './model-runtime-log.ts';
-import type { modelRuntimeNewRunSchema } from './model-runtime-new-run.ts';
 import type { moduleAuditPageSchema } from './module-audit-page.ts';
 import type { moduleBundleListSchema } from './module-bundle-list.ts';
 import type { moduleBundleWithdrawalSchema } from './module-bundle-withdrawal.ts';
@@ -93,24 +87,6 @@ export type MessagingEndpointList = FromSchema<typeof messagingEndpointListSchem
 
 /** POST /api/v1/messaging/endpoints: the signed-in user's profile for the messaging service (spec section 7). */
 export type MessagingEndpoint = FromSchema<typeof messagingEndpointSchema>;
-
-/** GET /domains/{domain}/models, /scripts (python3.6 runtime) or /fmus (FMU runtime) of the Model Runtime backend: what the domain can run. */
-export type ModelRuntimeArtifactList = FromSchema<typeof modelRuntimeArtifactListSchema>;
-
-/** GET /customers/{customerId}/domains of the Model Runtime backend: the customer's domains; GET /domains (staff only): every customer's. */
-export type ModelRuntimeDomainList = FromSchema<typeof modelRuntimeDomainListSchema>;
-
-/** GET /domains/{domain}/jobs or /domains/{domain}/workflows of the Model Runtime backend: the domain's runs of that kind, newest first. */
-export type ModelRuntimeJobList = FromSchema<typeof modelRuntimeJobListSchema, { references: [typeof modelRuntimeJobSchema] }>;
-
-/** GET /domains/{domain}/jobs/{jobId} (or workflows/{jobId}) of the Model Runtime backend: one run of a model, script, FMU or workflow. */
-export type ModelRuntimeJob = FromSchema<typeof modelRuntimeJobSchema>;
-
-/** GET /domains/{domain}/jobs/{jobId}/logs (or workflows/{jobId}/logs) of the Model Runtime backend: what the run wrote, oldest first. */
-export type ModelRuntimeLog = FromSchema<typeof modelRuntimeLogSchema>;
-
-/** POST /domains/{domain}/jobs (or workflows) of the Model Runtime backend: a run to queue in the domain, answered with the run as GET /domains/{domain}/jobs/{jobId} shows it. */
-export type ModelRuntimeNewRun = FromSchema<typeof modelRuntimeNewRunSchema>;
 
 /** GET /api/v1/customers/{customerId}/audit (staff only): one page of the customer's changes, newest first: its module switches, and the customer added and renamed. */
 export type ModuleAuditPage = FromSchema<typeof moduleAuditPageSchema>;

@@ -1,4 +1,4 @@
-import type { ModelRuntimeArtifactList, ModelRuntimeDomainList, ModelRuntimeJob, ModelRuntimeLog } from '@platform/schemas';
+import type { ModelRuntimeArtifactList, ModelRuntimeDomainList, ModelRuntimeJob, ModelRuntimeLog } from '@platform/module-model-runtime/contracts';
 
 // The Model Runtime backend's demo data for `npm start`: each customer's domains, what they can run
 // and what ran. Domain ids are unique across customers, as the module's addresses name a domain alone.

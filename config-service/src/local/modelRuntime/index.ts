@@ -1,27 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  customerIdSchema,
   modelRuntimeArtifactListSchema,
   modelRuntimeDomainListSchema,
   modelRuntimeJobListSchema,
   modelRuntimeJobSchema,
   modelRuntimeLogSchema,
   modelRuntimeNewRunSchema,
-  problemSchema,
-  STAFF_ROLE,
   type ModelRuntimeArtifactList,
   type ModelRuntimeDomainList,
   type ModelRuntimeJob,
   type ModelRuntimeJobList,
   type ModelRuntimeLog,
   type ModelRuntimeNewRun,
-} from '@platform/schemas';
+} from '@platform/module-model-runtime/contracts';
+import { customerIdSchema, problemSchema, STAFF_ROLE } from '@platform/schemas';
 import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PlatformError } from '../../errors.ts';
 import { staffOnly } from '../../plugins/staffOnly.ts';
 import { LOCAL_MODEL_RUNTIME_API_BASE } from '../../settings/backends.ts';
 import { assertCustomerAccess } from '../mainBackend/customerAccess.ts';
 import { artifactsOf, domainNamed, domainsOf, runNamed, runsOf, submitRun } from './demoData.ts';
+import { registerModelRuntimeContracts } from './registerModelRuntimeContracts.ts';
 
 const BASE = LOCAL_MODEL_RUNTIME_API_BASE;
 const problems = { '4xx': { $ref: `${problemSchema.$id}#` } };
@@ -44,6 +43,7 @@ type DomainRequest = FastifyRequest<{ Params: { domain: string } }>;
  * another customer's domains cannot be found by guessing.
  */
 export default async function localModelRuntimeApi(app: FastifyInstance, options: { customerModules: CustomerModules }) {
+  registerModelRuntimeContracts(app);
   const exists = async (id: string) => Boolean(await options.customerModules.getCustomer(id));
   const domainGuard = async (request: DomainRequest) => {
     const owner = domainNamed(request.params.domain)?.domain.customerId;

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ModelRuntimeArtifactList, ModelRuntimeDomainList, ModelRuntimeJob, ModelRuntimeJobList, ModelRuntimeLog } from '@platform/schemas';
+import type {
+  ModelRuntimeArtifactList,
+  ModelRuntimeDomainList,
+  ModelRuntimeJob,
+  ModelRuntimeJobList,
+  ModelRuntimeLog,
+} from '@platform/module-model-runtime/contracts';
 import type { FastifyInstance } from 'fastify';
 import { claims, sign, staffToken, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
 import { bearer } from '../../testing/signedRequest.ts';

@@ -1,5 +1,5 @@
-import type { ModelRuntimeArtifactList } from '@platform/schemas';
 import { formatBytes, formatDate, type ScreenProps } from '@platform/module-sdk';
+import type { ModelRuntimeArtifactList } from '../contracts.generated.ts';
 import { Screen, Table } from '../Screen.tsx';
 import { seg, useBackend } from '../useBackend.ts';
 import { useDomainName } from '../useDomainName.ts';

@@ -1,5 +1,5 @@
-import type { ModelRuntimeDomainList } from '@platform/schemas';
 import { RouteLink, useCustomer, useSignedInUser, type ScreenProps } from '@platform/module-sdk';
+import type { ModelRuntimeDomainList } from '../contracts.generated.ts';
 import { Screen, Table } from '../Screen.tsx';
 import { seg, useBackend } from '../useBackend.ts';
 

@@ -1,5 +1,5 @@
-import type { ModelRuntimeJobList } from '@platform/schemas';
 import { RouteLink, formatDateTimeUtc, type ScreenProps } from '@platform/module-sdk';
+import type { ModelRuntimeJobList } from '../contracts.generated.ts';
 import { Screen, Table } from '../Screen.tsx';
 import { seg, useBackend } from '../useBackend.ts';
 import { useDomainName } from '../useDomainName.ts';

@@ -1,5 +1,5 @@
-import type { ModelRuntimeLog } from '@platform/schemas';
 import { RouteLink, formatDateTimeUtc, type ScreenProps } from '@platform/module-sdk';
+import type { ModelRuntimeLog } from '../contracts.generated.ts';
 import { Screen, Table } from '../Screen.tsx';
 import { seg, useBackend } from '../useBackend.ts';
 import { KINDS, type RunKind } from './kinds.ts';

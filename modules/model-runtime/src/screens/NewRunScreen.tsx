@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { ModelRuntimeArtifactList, ModelRuntimeJob, ModelRuntimeNewRun } from '@platform/schemas';
 import { RouteLink, toast, useApi, useNavigateToRoute, type ScreenProps } from '@platform/module-sdk';
+import type { ModelRuntimeArtifactList, ModelRuntimeJob, ModelRuntimeNewRun } from '../contracts.generated.ts';
 import { Screen } from '../Screen.tsx';
 import { useDomainName } from '../useDomainName.ts';
 import { seg, useBackend, type Answer } from '../useBackend.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
-import type { ModelRuntimeJob, ModuleView } from '@platform/schemas';
+import type { ModelRuntimeJob } from '../contracts.generated.ts';
 import { buildUserManifest } from '../../../../config-service/src/manifests/buildUserManifest.ts';
 import { loadManifestSet } from '../../../../config-service/src/manifests/loadManifestSet.ts';
 import { publicConfigQuery } from '../../../../web/src/api/publicConfig.ts';
@@ -22,7 +22,7 @@ const manifest = buildUserManifest(
   { sub: 's', email: 'staff@demo.local', givenName: 'S', familyName: 'S', auth: { role: 'sentient' } },
   { environment: 'local', productName: 'AssetTwin', requestedCustomerId: undefined },
 );
-const mr: ModuleView = manifest.modules.find((m) => m.key === 'mr')!;
+const mr = manifest.modules.find((m) => m.key === 'mr')!;
 
 const DOMAINS = { domains: [{ id: 'acme-wind', name: 'Wind fleet', customerId: 'acme', description: 'Turbines at sea', jobs: 3, workflows: 1 }] };
 const artifact = (id: string, name: string, kind: 'model' | 'script' | 'fmu', runtime: string) => ({
