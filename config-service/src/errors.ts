@@ -5,6 +5,7 @@
 export const errorCatalogue = {
   CFG_ERR_UNAUTHENTICATED: { status: 401, title: 'Not Authenticated' },
   CFG_ERR_FORBIDDEN: { status: 403, title: 'Forbidden' },
+  CFG_ERR_USER_SELF_CHANGE: { status: 403, title: 'An administrator cannot change their own rights' },
   CFG_ERR_ACCOUNT_MISCONFIGURED: { status: 403, title: 'Account misconfigured' },
   CFG_ERR_MFA_REQUIRED: { status: 403, title: 'Multi-factor authentication required' },
   CFG_ERR_NOT_FOUND: { status: 404, title: 'Not Found' },
@@ -40,6 +41,7 @@ export const errorCatalogue = {
   CFG_ERR_CHECK_IN_FLIGHT: { status: 429, title: 'A manifest check of yours is still running' },
   CFG_ERR_HEADERS_TOO_LARGE: { status: 431, title: 'Request Header Fields Too Large' },
   CFG_ERR_IDENTITY_PROVIDER: { status: 502, title: 'Identity provider unavailable' },
+  CFG_ERR_IDENTITY_PROVIDER_TIMEOUT: { status: 504, title: 'The identity provider did not answer in time' },
   CFG_ERR_USER_EXISTS: { status: 409, title: 'User already exists' },
   CFG_ERR_CUSTOMER_UNKNOWN: { status: 422, title: 'No such customer' },
   CFG_ERR_IDENTITY_PROVIDER_REFUSED: { status: 422, title: 'The identity provider refused the change' },

@@ -1,5 +1,5 @@
 // The identity provider's refusals, as a real user pool answers them, through the routes: each is a
-// problem+json the administrator can read, and a refused change leaves no audit entry.
+// problem+json the administrator can read, and a refused change is audited as failed.
 import {
   AdminGetUserCommand,
   AdminSetUserMFAPreferenceCommand,
@@ -48,7 +48,7 @@ const invitation = {
   requireMFA: true,
   reason: 'new hire',
 };
-const auditLength = async () => ((await ask('GET', '/audit')).json() as { entries: unknown[] }).entries.length;
+const audit = async () => ((await ask('GET', '/audit')).json() as { entries: { action: string; outcome: string }[] }).entries;
 
 describe('when the identity provider refuses', () => {
   it.each([
@@ -81,24 +81,25 @@ describe('when the identity provider refuses', () => {
     ],
     ['too many requests', new TooManyRequestsException({ message: 'Rate exceeded', $metadata }), 502, { code: 'CFG_ERR_IDENTITY_PROVIDER' }],
     ['with no answer at all', Object.assign(new Error('connect ECONNREFUSED'), { name: 'Error' }), 502, { code: 'CFG_ERR_IDENTITY_PROVIDER' }],
-  ])('answers %s as problem+json and audits nothing', async (_what, error, status, problem) => {
+  ])('answers %s as problem+json and audits the invitation as failed', async (_what, error, status, problem) => {
     next = error;
-    const before = await auditLength();
+    const before = (await audit()).length;
     const res = await ask('POST', '/users', invitation);
     expect(res.statusCode).toBe(status);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.json()).toMatchObject(problem);
-    expect(await auditLength()).toBe(before);
+    expect(await audit()).toHaveLength(before + 1);
+    expect((await audit())[0]).toMatchObject({ action: 'invite', outcome: 'failed' });
   });
 
-  it('keeps a step it refused out of the audit, and records one it made', async () => {
+  it('audits a step it refused as failed, and one it made as done', async () => {
     next = new CognitoIdentityProviderServiceException({ name: 'UnsupportedUserStateException', $fault: 'client', message: 'User is confirmed', $metadata });
     const refused = await ask('POST', '/users/u-1/resend-invitation', { reason: 'again' });
     expect(refused.json()).toMatchObject({ status: 422, detail: 'cannot send the invitation again: User is confirmed' });
-    expect(await auditLength()).toBe(0);
+    expect((await audit())[0]).toMatchObject({ action: 'resend-invitation', outcome: 'failed' });
     next = undefined;
     expect((await ask('POST', '/users/u-1/disable', { reason: 'left' })).statusCode).toBe(200);
-    expect((await ask('GET', '/audit')).json().entries).toMatchObject([{ action: 'disable', username: 'u-1', email: 'una@acme.example', reason: 'left' }]);
+    expect((await audit())[0]).toMatchObject({ action: 'disable', username: 'u-1', email: 'una@acme.example', reason: 'left', outcome: 'done' });
   });
 });
 

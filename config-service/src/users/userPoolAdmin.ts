@@ -13,27 +13,35 @@ import type { ManagedUser } from '@platform/schemas';
 import { PlatformError } from '../errors.ts';
 import { toManagedUser, type PoolUser } from './managedUser.ts';
 
-/** The identity provider's administration of its users, as the user-management API needs it. */
+/**
+ * The identity provider's administration of its users, as the user-management API needs it. `signal`
+ * is the request's: when the client goes away, the calls it started stop.
+ */
 export interface UserPoolAdmin {
-  list(): Promise<ManagedUser[]>;
-  get(username: string): Promise<ManagedUser>;
+  list(signal?: AbortSignal): Promise<ManagedUser[]>;
+  get(username: string, signal?: AbortSignal): Promise<ManagedUser>;
   /** Creates the account; the identity provider sends the invitation with a temporary password. */
-  invite(email: string, attributes: AttributeType[]): Promise<ManagedUser>;
-  update(username: string, attributes: AttributeType[]): Promise<void>;
-  disable(username: string): Promise<void>;
-  enable(username: string): Promise<void>;
+  invite(email: string, attributes: AttributeType[], signal?: AbortSignal): Promise<ManagedUser>;
+  update(username: string, attributes: AttributeType[], signal?: AbortSignal): Promise<void>;
+  disable(username: string, signal?: AbortSignal): Promise<void>;
+  enable(username: string, signal?: AbortSignal): Promise<void>;
   /** Turns every second factor off: the user sets one up again where their claim requires it. */
-  resetMfa(username: string): Promise<void>;
+  resetMfa(username: string, signal?: AbortSignal): Promise<void>;
   /** Sends the invitation again, with a new temporary password; only while the user has not signed in. */
-  resendInvitation(username: string): Promise<void>;
+  resendInvitation(username: string, signal?: AbortSignal): Promise<void>;
 }
+
+/** How long one call to the pool's admin API may take before the administrator is told it did not answer. */
+export const POOL_CALL_TIMEOUT_MS = 10_000;
 
 /**
  * What the identity provider's refusal means to an administrator. A client fault (the account exists, a
  * parameter it refuses, a state the step does not suit, a permission the service lacks) is the
  * administrator's to read, with the provider's own words; anything else is the provider being unavailable.
  */
-function refusal(error: unknown, action: string): PlatformError {
+function refusal(error: unknown, action: string, timedOut: boolean): PlatformError {
+  if (timedOut)
+    return new PlatformError('CFG_ERR_IDENTITY_PROVIDER_TIMEOUT', `cannot ${action}: the identity provider did not answer in time`, { cause: error });
   const { name = '', message = '', $fault } = error as { name?: string; message?: string; $fault?: string };
   if (name === 'UsernameExistsException' || name === 'AliasExistsException')
     return new PlatformError('CFG_ERR_USER_EXISTS', `cannot ${action}: a user with this e-mail address already exists`, { cause: error });
@@ -53,44 +61,51 @@ const READS_AT_ONCE = 8;
 /**
  * A Cognito user pool's admin API (or the local emulator's), called with the service's own credentials.
  * Listing reads each user with AdminGetUser too, since ListUsers does not say which MFA methods are set up.
+ * Each step (with its SDK retries) is bounded by `timeoutMs`, and ends early when the request's signal aborts.
  */
-export function cognitoUserPoolAdmin(client: Pick<CognitoIdentityProviderClient, 'send'>, userPoolId: string): UserPoolAdmin {
-  const call = async <T>(action: string, work: () => Promise<T>): Promise<T> => {
+export function cognitoUserPoolAdmin(
+  client: Pick<CognitoIdentityProviderClient, 'send'>,
+  userPoolId: string,
+  { timeoutMs = POOL_CALL_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): UserPoolAdmin {
+  /** Runs one step with a signal that aborts at the timeout or when the request's does; its error as a PlatformError. */
+  const call = async <T>(action: string, signal: AbortSignal | undefined, work: (abortSignal: AbortSignal) => Promise<T>): Promise<T> => {
+    const timeout = AbortSignal.timeout(timeoutMs);
     try {
-      return await work();
+      return await work(signal ? AbortSignal.any([signal, timeout]) : timeout);
     } catch (error) {
-      throw refusal(error, action);
+      throw refusal(error, action, timeout.aborted);
     }
   };
-  const read = async (username: string): Promise<ManagedUser> => {
-    const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
+  const read = async (username: string, abortSignal: AbortSignal): Promise<ManagedUser> => {
+    const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }), { abortSignal });
     return toManagedUser({ ...user, Attributes: user.UserAttributes });
   };
-  const orGone = (username: string) =>
-    read(username).catch((error: { name?: string }) => {
+  const orGone = (username: string, abortSignal: AbortSignal) =>
+    read(username, abortSignal).catch((error: { name?: string }) => {
       // Deleted between the two calls: no longer a user.
       if (error.name === 'UserNotFoundException') return undefined;
       throw error;
     });
   const pool = { UserPoolId: userPoolId };
   return {
-    list: () =>
-      call('list the users', async () => {
+    list: (signal) =>
+      call('list the users', signal, async (abortSignal) => {
         const users: ManagedUser[] = [];
         let token: string | undefined;
         do {
-          const page = await client.send(new ListUsersCommand({ ...pool, PaginationToken: token, Limit: 60 }));
+          const page = await client.send(new ListUsersCommand({ ...pool, PaginationToken: token, Limit: 60 }), { abortSignal });
           const listed = (page.Users ?? []).map((u) => u.Username ?? '');
           for (let i = 0; i < listed.length; i += READS_AT_ONCE) {
-            for (const user of await Promise.all(listed.slice(i, i + READS_AT_ONCE).map(orGone))) if (user) users.push(user);
+            for (const user of await Promise.all(listed.slice(i, i + READS_AT_ONCE).map((u) => orGone(u, abortSignal)))) if (user) users.push(user);
           }
           token = page.PaginationToken;
         } while (token);
         return users;
       }),
-    get: (username) => call('read the user', () => read(username)),
-    invite: (email, attributes) =>
-      call('invite the user', async () => {
+    get: (username, signal) => call('read the user', signal, (abortSignal) => read(username, abortSignal)),
+    invite: (email, attributes, signal) =>
+      call('invite the user', signal, async (abortSignal) => {
         const created = await client.send(
           new AdminCreateUserCommand({
             ...pool,
@@ -99,23 +114,24 @@ export function cognitoUserPoolAdmin(client: Pick<CognitoIdentityProviderClient,
             UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }, ...attributes],
             DesiredDeliveryMediums: ['EMAIL'],
           }),
+          { abortSignal },
         );
         return toManagedUser(created.User as PoolUser);
       }),
-    update: (username, attributes) =>
-      call('change the user', async () => {
-        await client.send(new AdminUpdateUserAttributesCommand({ ...pool, Username: username, UserAttributes: attributes }));
+    update: (username, attributes, signal) =>
+      call('change the user', signal, async (abortSignal) => {
+        await client.send(new AdminUpdateUserAttributesCommand({ ...pool, Username: username, UserAttributes: attributes }), { abortSignal });
       }),
-    disable: (username) =>
-      call('disable the user', async () => {
-        await client.send(new AdminDisableUserCommand({ ...pool, Username: username }));
+    disable: (username, signal) =>
+      call('disable the user', signal, async (abortSignal) => {
+        await client.send(new AdminDisableUserCommand({ ...pool, Username: username }), { abortSignal });
       }),
-    enable: (username) =>
-      call('enable the user', async () => {
-        await client.send(new AdminEnableUserCommand({ ...pool, Username: username }));
+    enable: (username, signal) =>
+      call('enable the user', signal, async (abortSignal) => {
+        await client.send(new AdminEnableUserCommand({ ...pool, Username: username }), { abortSignal });
       }),
-    resetMfa: (username) =>
-      call("reset the user's MFA", async () => {
+    resetMfa: (username, signal) =>
+      call("reset the user's MFA", signal, async (abortSignal) => {
         await client.send(
           new AdminSetUserMFAPreferenceCommand({
             ...pool,
@@ -123,18 +139,23 @@ export function cognitoUserPoolAdmin(client: Pick<CognitoIdentityProviderClient,
             SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
             SMSMfaSettings: { Enabled: false, PreferredMfa: false },
           }),
+          { abortSignal },
         );
         // Apart: a pool without email MFA (it needs SES and the Essentials tier) refuses the whole call
         // when it names email, and then no user of it has email MFA to turn off.
         await client
-          .send(new AdminSetUserMFAPreferenceCommand({ ...pool, Username: username, EmailMfaSettings: { Enabled: false, PreferredMfa: false } }))
+          .send(new AdminSetUserMFAPreferenceCommand({ ...pool, Username: username, EmailMfaSettings: { Enabled: false, PreferredMfa: false } }), {
+            abortSignal,
+          })
           .catch((error: { name?: string }) => {
             if (error.name !== 'InvalidParameterException') throw error;
           });
       }),
-    resendInvitation: (username) =>
-      call('send the invitation again', async () => {
-        await client.send(new AdminCreateUserCommand({ ...pool, Username: username, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'] }));
+    resendInvitation: (username, signal) =>
+      call('send the invitation again', signal, async (abortSignal) => {
+        await client.send(new AdminCreateUserCommand({ ...pool, Username: username, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'] }), {
+          abortSignal,
+        });
       }),
   };
 }

@@ -100,6 +100,15 @@ export const userAuditPageSchema = {
           },
           "reason": {
             "type": "string"
+          },
+          "outcome": {
+            "description": "What became of the change: done; failed (the identity provider refused it or did not answer); refused (the platform refused it, such as an administrator changing their own rights, and never asked the provider); pending (asked, and no end seen: check the user at the provider). Absent: done.",
+            "enum": [
+              "pending",
+              "done",
+              "failed",
+              "refused"
+            ]
           }
         }
       }

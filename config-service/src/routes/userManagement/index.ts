@@ -22,6 +22,8 @@ import type { UserAction, UserAuditStore } from '../../store/userAuditStore.ts';
 import { attributesOf, fieldChanges } from '../../users/managedUser.ts';
 import type { UserPoolAdmin } from '../../users/userPoolAdmin.ts';
 import { cutPage, decodeCursor, PAGE_QUERY_PROPERTIES } from '../pageCursor.ts';
+import { clientGone } from './clientGone.ts';
+import { OWN_RIGHTS, refuseOwnRights, STEPS_ON_OWN_RIGHTS } from './refuseOwnRights.ts';
 
 export interface UserManagementOptions {
   /** The identity provider's admin API, with the service's own credentials. */
@@ -47,27 +49,34 @@ const userParams = {
 const oneUser = { 200: { $ref: `${managedUserSchema.$id}#` } };
 
 /** The steps that take only a reason, each with what it does to the account. */
-const STEPS: { path: string; action: UserAction; summary: string; run: (pool: UserPoolAdmin, username: string) => Promise<void> }[] = [
-  { path: 'disable', action: 'disable', summary: 'Disable a user: they can no longer sign in', run: (pool, u) => pool.disable(u) },
-  { path: 'enable', action: 'enable', summary: 'Enable a disabled user again', run: (pool, u) => pool.enable(u) },
+const STEPS: {
+  path: string;
+  action: UserAction;
+  summary: string;
+  run: (pool: UserPoolAdmin, username: string, signal: AbortSignal) => Promise<void>;
+}[] = [
+  { path: 'disable', action: 'disable', summary: 'Disable a user: they can no longer sign in', run: (pool, u, signal) => pool.disable(u, signal) },
+  { path: 'enable', action: 'enable', summary: 'Enable a disabled user again', run: (pool, u, signal) => pool.enable(u, signal) },
   {
     path: 'reset-mfa',
     action: 'reset-mfa',
     summary: "Turn off a user's second factors; one who must use MFA sets it up again",
-    run: (pool, u) => pool.resetMfa(u),
+    run: (pool, u, signal) => pool.resetMfa(u, signal),
   },
   {
     path: 'resend-invitation',
     action: 'resend-invitation',
     summary: 'Send the invitation again with a new temporary password (only before the first sign-in)',
-    run: (pool, u) => pool.resendInvitation(u),
+    run: (pool, u, signal) => pool.resendInvitation(u, signal),
   },
 ];
 
 /**
  * The user-management backend (spec section 7), served by this service: staff invite users of the
- * identity provider and change them. Every change carries a reason and is written to the audit log
- * in the same transaction that makes it (decision 0049). Registered under the admin API plugin.
+ * identity provider and change them. Every change carries a reason and is audited: written as pending
+ * before the identity provider is asked, settled after, with no transaction open across the call
+ * (decisions 0049, 0083). No one changes their own rights. Registered under the admin API plugin.
+ * Every call to the identity provider ends when the client goes away.
  */
 export default async function userManagementRoutes(app: FastifyInstance, options: Options) {
   const { pool, audit } = options;
@@ -90,9 +99,9 @@ export default async function userManagementRoutes(app: FastifyInstance, options
         response: { 200: { $ref: `${managedUserListSchema.$id}#` } },
       },
     },
-    async (request): Promise<ManagedUserList> => {
+    async (request, reply): Promise<ManagedUserList> => {
       const { customerId } = request.query;
-      const users = await pool.list();
+      const users = await pool.list(clientGone(reply));
       return { users: customerId === undefined ? users : users.filter((u) => u.customerId === customerId) };
     },
   );
@@ -122,7 +131,7 @@ export default async function userManagementRoutes(app: FastifyInstance, options
       };
       const invited = await audit.recording(
         entry,
-        () => pool.invite(address, attributes),
+        () => pool.invite(address, attributes, clientGone(reply)),
         (user) => user.username,
       );
       request.log.info({ username: invited.username, actor: request.actor.sub }, 'user invited');
@@ -142,10 +151,11 @@ export default async function userManagementRoutes(app: FastifyInstance, options
         response: oneUser,
       },
     },
-    async (request): Promise<ManagedUser> => {
+    async (request, reply): Promise<ManagedUser> => {
       const { username } = request.params;
+      const signal = clientGone(reply);
       const attributes = attributesOf(request.body, registry());
-      const before = await pool.get(username);
+      const before = await pool.get(username, signal);
       // A user already in a customer not added yet keeps it; moving anyone into one is refused.
       if (request.body.customerId !== before.customerId) await requireHeldCustomer(request.body.customerId);
       const entry = {
@@ -156,9 +166,15 @@ export default async function userManagementRoutes(app: FastifyInstance, options
         changes: fieldChanges(before, request.body),
         reason: request.body.reason.trim(),
       };
-      await audit.recording(entry, () => pool.update(before.username, attributes));
+      await refuseOwnRights(
+        audit,
+        entry,
+        before,
+        entry.changes.some((c) => OWN_RIGHTS.has(c.field)),
+      );
+      await audit.recording(entry, () => pool.update(before.username, attributes, signal));
       request.log.info({ username: before.username, actor: request.actor.sub }, 'user changed');
-      return pool.get(before.username);
+      return pool.get(before.username, signal);
     },
   );
 
@@ -168,8 +184,9 @@ export default async function userManagementRoutes(app: FastifyInstance, options
       {
         schema: { tags, summary: `${step.summary} (staff only)`, params: userParams, body: { $ref: `${userStepSchema.$id}#` }, response: oneUser },
       },
-      async (request): Promise<ManagedUser> => {
-        const user = await pool.get(request.params.username);
+      async (request, reply): Promise<ManagedUser> => {
+        const signal = clientGone(reply);
+        const user = await pool.get(request.params.username, signal);
         const entry = {
           actor: request.actor,
           username: user.username,
@@ -178,10 +195,11 @@ export default async function userManagementRoutes(app: FastifyInstance, options
           changes: [],
           reason: request.body.reason.trim(),
         };
-        await audit.recording(entry, () => step.run(pool, user.username));
+        await refuseOwnRights(audit, entry, user, STEPS_ON_OWN_RIGHTS.has(step.action));
+        await audit.recording(entry, () => step.run(pool, user.username, signal));
         if (step.action === 'reset-mfa') options.mfa?.forget(user.sub);
         request.log.info({ username: user.username, action: step.action, actor: request.actor.sub }, 'user changed');
-        return pool.get(user.username);
+        return pool.get(user.username, signal);
       },
     );
   }
