@@ -13,6 +13,9 @@ export const managedUsersQuery = (client: ApiClient, customerId: string | null) 
   queryOptions({
     queryKey: ['userManagement', 'users', customerId],
     queryFn: () => client.json<ManagedUserList>('userManagement', '/users', { ...none, query: { customerId: customerId ?? undefined } }),
+    // Each read asks the identity provider, whose quota sign-in's MFA look-ups share (issue 37): read
+    // when the screen opens and after a change, not each time the window regains focus.
+    refetchOnWindowFocus: false,
   });
 
 const AUDIT_PAGE = 20;

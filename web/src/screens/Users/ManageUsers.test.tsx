@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ManagedUser, ModuleView, ResolvedRoute } from '@platform/schemas';
 import { fakePlatform, problem, TEST_CONFIG, type SeenRequest, type TestUser } from '../../testing/fakePlatform.ts';
@@ -67,6 +68,43 @@ describe('ManageUsers', () => {
     expect(within(table).getByRole('button', { name: 'Resend invitation Ivy Engineer' })).toBeDefined();
     expect(within(table).queryByRole('button', { name: 'Reset MFA Ivy Engineer' })).toBeNull();
     expect(screen.getByRole('region', { name: 'User changes' })).toBeDefined();
+  });
+
+  it("offers no step on the administrator's own rights on their own row, and keeps Edit", async () => {
+    const sam: ManagedUser = { ...ERIN, username: 'u-sam', sub: 'u-sam', email: 'sam@provider.test', givenName: 'Sam', familyName: 'Staff', role: 'sentient' };
+    manage(listing([ERIN, sam]));
+    const table = await screen.findByRole('table', { name: 'Acme Industrial' });
+    expect(within(table).getByRole('button', { name: 'Edit Sam Staff' })).toBeDefined();
+    expect(within(table).queryByRole('button', { name: 'Disable Sam Staff' })).toBeNull();
+    expect(within(table).queryByRole('button', { name: 'Reset MFA Sam Staff' })).toBeNull();
+    expect(within(table).getByRole('button', { name: 'Disable Erin Engineer' })).toBeDefined();
+  });
+
+  it('reads the users once, not again each time the window regains focus', async () => {
+    const { platform } = manage(listing([ERIN]));
+    await screen.findByRole('table', { name: 'Acme Industrial' });
+    const reads = () => platform.requestsTo(`${UM}/users`).length;
+    const before = reads();
+    await act(async () => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    expect(reads()).toBe(before);
+    focusManager.setFocused(undefined);
+  });
+
+  it('says in words that an administrator cannot change their own rights', async () => {
+    const { user } = manage(
+      (request) =>
+        listing([ERIN])(request) ??
+        (request.method === 'POST' ? problem(403, 'CFG_ERR_USER_SELF_CHANGE', 'you cannot change your own role: ask another administrator') : undefined),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Disable Erin Engineer' }));
+    await user.type(screen.getByRole('textbox', { name: 'Reason' }), 'leaving');
+    await user.click(screen.getByRole('button', { name: 'Disable user' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not disable Erin Engineer: no administrator changes their own role, customer, modules or MFA, nor disables themselves: ask another administrator',
+    );
   });
 
   it('has one heading saying Users, the screen’s, and names its table section for itself', async () => {

@@ -6,6 +6,7 @@ import { adminModulesQuery } from '../../api/admin.ts';
 import type { ApiClient } from '../../api/apiClient.ts';
 import { changeUser, inviteUser, managedUsersQuery, takeUserStep, type UserStepName } from '../../api/userManagement.ts';
 import { useCustomerNames } from '../../hooks/useCustomerNames.ts';
+import { useSession } from '../../hooks/useSession.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
 import { useFocusReturn } from '../shared/useFocusReturn.ts';
 import { UserAudit } from './UserAudit.tsx';
@@ -29,6 +30,7 @@ export function ManageUsers({ client, customerId }: { client: ApiClient; custome
   const [stepping, setStepping] = useState<{ user: ManagedUser; step: UserStepName } | null>(null);
   const users = useQuery(managedUsersQuery(client, customerId));
   const registry = useQuery(adminModulesQuery);
+  const self = useSession()?.sub;
   // The customers the tables name: the one in context, or every user's.
   const customerName = useCustomerNames(customerId ? [customerId] : (users.data?.users ?? []).map((u) => u.customerId ?? ''));
   const modules = (registry.data?.modules ?? []).map((m) => ({ key: m.key, name: m.name }));
@@ -113,10 +115,16 @@ export function ManageUsers({ client, customerId }: { client: ApiClient; custome
           {/* Not "Users" again: the screen's h1 says that already. */}
           <h2 id={`${id}-title`}>Accounts and access</h2>
           {customerId ? (
-            <ManagedUserTable caption={`Users of ${customerName(customerId)}`} users={users.data.users} actions={actions} />
+            <ManagedUserTable caption={`Users of ${customerName(customerId)}`} users={users.data.users} actions={actions} self={self} />
           ) : (
             groupByCustomer(users.data.users).map(([customer, members]) => (
-              <ManagedUserTable key={customer} caption={customer === '' ? 'No customer' : customerName(customer)} users={members} actions={actions} />
+              <ManagedUserTable
+                key={customer}
+                caption={customer === '' ? 'No customer' : customerName(customer)}
+                users={members}
+                actions={actions}
+                self={self}
+              />
             ))
           )}
         </section>

@@ -49,10 +49,14 @@ export const STEPS: Record<UserStepName, Step> = {
   },
 };
 
-/** The steps that suit the user now: disable or enable, reset MFA once set up, resend until the first sign-in. */
-const stepsFor = (u: ManagedUser): UserStepName[] => [
-  u.enabled ? 'disable' : 'enable',
-  ...(u.mfa === 'set-up' ? (['reset-mfa'] as const) : []),
+/**
+ * The steps that suit the user now: disable or enable, reset MFA once set up, resend until the first
+ * sign-in. On the administrator's own row, none the service refuses them (issue 37: another administrator
+ * disables or resets them).
+ */
+const stepsFor = (u: ManagedUser, own: boolean): UserStepName[] => [
+  ...(own ? [] : [u.enabled ? ('disable' as const) : ('enable' as const)]),
+  ...(u.mfa === 'set-up' && !own ? (['reset-mfa'] as const) : []),
   ...(u.status === 'FORCE_CHANGE_PASSWORD' ? (['resend-invitation'] as const) : []),
 ];
 
@@ -72,7 +76,18 @@ const slot = (step: UserStepName) => (step === 'disable' || step === 'enable' ? 
  * Users with what staff can do to each; every button names its user. Below 767 px each row is a card
  * (`user-cards`), every cell labelled by its column, so nothing hides to the right.
  */
-export function ManagedUserTable({ caption, users, actions }: { caption: string; users: readonly ManagedUser[]; actions: Actions }) {
+export function ManagedUserTable({
+  caption,
+  users,
+  actions,
+  self,
+}: {
+  caption: string;
+  users: readonly ManagedUser[];
+  actions: Actions;
+  /** The signed-in administrator's sub: their own row offers no step on their rights. */
+  self?: string;
+}) {
   return (
     <div className="table-scroll">
       <table className="data-table user-cards">
@@ -100,7 +115,7 @@ export function ManagedUserTable({ caption, users, actions }: { caption: string;
                   <button type="button" className="secondary" aria-label={`Edit ${displayName(u)}`} onClick={(e) => actions.edit(u, e.currentTarget)}>
                     Edit
                   </button>
-                  {stepsFor(u).map((step) => (
+                  {stepsFor(u, u.sub === self).map((step) => (
                     <button
                       key={slot(step)}
                       type="button"

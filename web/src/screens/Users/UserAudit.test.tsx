@@ -40,6 +40,25 @@ describe('UserAudit', () => {
     ]);
   });
 
+  it('says which changes were refused, failed or never seen to end', async () => {
+    audit(() => ({
+      entries: [
+        { ...base, id: '5', action: 'disable', changes: [], reason: 'a', outcome: 'refused' },
+        { ...base, id: '4', action: 'enable', changes: [], reason: 'b', outcome: 'failed' },
+        { ...base, id: '3', action: 'reset-mfa', changes: [], reason: 'c', outcome: 'pending' },
+        { ...base, id: '2', action: 'disable', changes: [], reason: 'd', outcome: 'done' },
+      ],
+      nextCursor: null,
+    }));
+    const table = await screen.findByRole('table', { name: 'User changes' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[3]?.textContent),
+    ).toEqual(['Disabled (refused: own rights)', 'Enabled (failed)', 'MFA reset (outcome unknown)', 'Disabled']);
+  });
+
   it('says when no user has been changed yet', async () => {
     audit(() => ({ entries: [], nextCursor: null }));
     expect(await screen.findByText('No user has been changed here yet.')).toBeDefined();

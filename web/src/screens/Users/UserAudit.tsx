@@ -14,6 +14,13 @@ const ACTIONS: Record<Entry['action'], string> = {
   'reset-mfa': 'MFA reset',
   'resend-invitation': 'Invitation sent again',
 };
+/** An outcome other than done, after the action (issue 37); absent is done. */
+const OUTCOMES: Record<NonNullable<Entry['outcome']>, string> = {
+  done: '',
+  failed: ' (failed)',
+  refused: ' (refused: own rights)',
+  pending: ' (outcome unknown)',
+};
 const FIELDS: Record<string, string> = {
   givenName: 'Given name',
   familyName: 'Family name',
@@ -34,7 +41,7 @@ export function UserAudit({ client }: { client: ApiClient }) {
       audit={audit}
       columns={[
         { header: 'User', cell: (e: Entry) => e.email || e.username },
-        { header: 'Action', cell: (e: Entry) => ACTIONS[e.action] },
+        { header: 'Action', cell: (e: Entry) => `${ACTIONS[e.action]}${OUTCOMES[e.outcome ?? 'done']}` },
         {
           header: 'Changes',
           cell: (e: Entry) =>

@@ -35,6 +35,10 @@ export function refusalInWords(error: unknown): unknown {
   if (!isApiError(error)) return error;
   const problem = error.problem as { providerError?: unknown; detail?: string } | undefined;
   if (error.code === 'CFG_ERR_USER_EXISTS') return 'a user with this e-mail address already exists: find them in the list, or invite another address';
+  if (error.code === 'CFG_ERR_USER_SELF_CHANGE')
+    return 'no administrator changes their own role, customer, modules or MFA, nor disables themselves: ask another administrator';
+  if (error.code === 'CFG_ERR_IDENTITY_PROVIDER_TIMEOUT')
+    return 'the identity provider did not answer in time: open the user again to see whether the change was made, then try again';
   if (error.code === 'CFG_ERR_CUSTOMER_UNKNOWN') return 'the platform holds no such customer: add it in Settings → Customers first, or choose another customer';
   if (error.code !== 'CFG_ERR_IDENTITY_PROVIDER_REFUSED') return error;
   const words = (problem?.detail ?? '').replace(/^cannot [^:]*: /, '');
