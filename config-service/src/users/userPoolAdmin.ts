@@ -32,7 +32,7 @@ export interface UserPoolAdmin {
 }
 
 /** How long one call to the pool's admin API may take before the administrator is told it did not answer. */
-export const POOL_CALL_TIMEOUT_MS = 10_000;
+const POOL_CALL_TIMEOUT_MS = 10_000;
 
 /**
  * What the identity provider's refusal means to an administrator. A client fault (the account exists, a
