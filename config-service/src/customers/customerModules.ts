@@ -183,7 +183,7 @@ export class CustomerModules extends EventEmitter<{ change: [SwitchChange]; miss
    * One page of customers with their switch counts: the switches of the page's customers in one read,
    * uncached, so paging through thousands keeps nothing of them.
    */
-  async customersPage(page: { query?: string; after?: readonly [string, string]; limit: number }): Promise<CustomerSummary[]> {
+  async customersPage(page: { query?: string; ids?: readonly string[]; after?: readonly [string, string]; limit: number }): Promise<CustomerSummary[]> {
     const customers = await this.store.pageCustomers(page);
     const switches = await this.store.switchesOfMany(customers.map((c) => c.id));
     const set = this.manifests.current();

@@ -65,9 +65,18 @@ export class CustomerStore {
    * those whose id or name holds it, ignoring case. `strpos` rather than `like`: the text an operator
    * types is matched as it is, `%` and `_` included.
    */
-  async pageCustomers(page: { query?: string; after?: readonly [name: string, id: string]; limit: number }): Promise<CustomerRecord[]> {
+  async pageCustomers(page: {
+    query?: string;
+    ids?: readonly string[];
+    after?: readonly [name: string, id: string];
+    limit: number;
+  }): Promise<CustomerRecord[]> {
     const where: string[] = [];
     const params: unknown[] = [];
+    if (page.ids) {
+      params.push(page.ids);
+      where.push(`id = any($${params.length}::text[])`);
+    }
     if (page.query) {
       params.push(page.query.toLowerCase());
       where.push(`(strpos(id, $${params.length}) > 0 or strpos(lower(name), $${params.length}) > 0)`);

@@ -4,6 +4,7 @@ import { adminPreviewRequestSchema } from './admin-preview-request.ts';
 import { adminPreviewSchema } from './admin-preview.ts';
 import { artifactLinkSchema } from './artifact-link.ts';
 import { customerCreateSchema } from './customer-create.ts';
+import { customerListQuerySchema } from './customer-list-query.ts';
 import { customerListSchema } from './customer-list.ts';
 import { customerModuleUpdateSchema } from './customer-module-update.ts';
 import { customerModuleSchema } from './customer-module.ts';
@@ -52,6 +53,7 @@ export const allSchemas = [
   adminPreviewSchema,
   artifactLinkSchema,
   customerCreateSchema,
+  customerListQuerySchema,
   customerListSchema,
   customerModuleUpdateSchema,
   customerModuleSchema,

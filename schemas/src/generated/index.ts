@@ -4,6 +4,7 @@ export { adminPreviewRequestSchema } from './admin-preview-request.ts';
 export { adminPreviewSchema } from './admin-preview.ts';
 export { artifactLinkSchema } from './artifact-link.ts';
 export { customerCreateSchema } from './customer-create.ts';
+export { customerListQuerySchema } from './customer-list-query.ts';
 export { customerListSchema } from './customer-list.ts';
 export { customerModuleUpdateSchema } from './customer-module-update.ts';
 export { customerModuleSchema } from './customer-module.ts';

@@ -6,6 +6,7 @@ import type { adminPreviewRequestSchema } from './admin-preview-request.ts';
 import type { adminPreviewSchema } from './admin-preview.ts';
 import type { artifactLinkSchema } from './artifact-link.ts';
 import type { customerCreateSchema } from './customer-create.ts';
+import type { customerListQuerySchema } from './customer-list-query.ts';
 import type { customerListSchema } from './customer-list.ts';
 import type { customerModuleUpdateSchema } from './customer-module-update.ts';
 import type { customerModuleSchema } from './customer-module.ts';
@@ -54,6 +55,9 @@ export type ArtifactLink = FromSchema<typeof artifactLinkSchema>;
 
 /** POST /api/v1/customers (staff only): the id users' claims will name (customerId), the name operators see, and why, for the audit log. */
 export type CustomerCreate = FromSchema<typeof customerCreateSchema, { references: [typeof userClaimsSchema] }>;
+
+/** GET /api/v1/customers (staff only): the query string that asks for a page of the customer list. */
+export type CustomerListQuery = FromSchema<typeof customerListQuerySchema>;
 
 /** GET /api/v1/customers (staff only): one page of the customers, in name order, optionally only those whose id or name holds the query. */
 export type CustomerList = FromSchema<typeof customerListSchema, { references: [typeof userClaimsSchema] }>;

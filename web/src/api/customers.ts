@@ -42,6 +42,20 @@ export const customerSuggestionsQuery = (query: string) =>
     placeholderData: keepPreviousData,
   });
 
+/** The most ids one request may name: the service's bound (customer-list-query.schema.json), a page of users. */
+export const CUSTOMER_IDS_PER_REQUEST = 200;
+
+/** The customers of these ids (at most CUSTOMER_IDS_PER_REQUEST, sorted), in one request; ids it does not hold are left out. */
+export const customersByIdQuery = (ids: readonly string[]) =>
+  queryOptions({
+    queryKey: ['customers', 'by-id', ids],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ ids: ids.join(','), limit: String(ids.length) });
+      return callService<CustomerList>(`/customers?${params}`, { signal });
+    },
+    staleTime: 60_000,
+  });
+
 /** One customer with its module switches; its version is what a rename names. */
 export const customerQuery = (customerId: string) =>
   queryOptions({

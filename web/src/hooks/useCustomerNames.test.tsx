@@ -15,14 +15,29 @@ function Names({ ids }: { ids: string[] }) {
 }
 
 describe('useCustomerNames', () => {
-  it('names exactly the customers shown, however many the provider has, and shows an unknown id as it is', async () => {
+  it('names exactly the customers shown, in one request, however many the provider has, and shows an unknown id as it is', async () => {
     const platform = fakePlatform({ user: STAFF, customers: MANY });
     // c4321 twice: a name is asked for once.
     renderInApp(<Names ids={['c4321', 'initech', 'c0007', 'c4321']} />);
     await waitFor(() => expect(screen.getByTestId('names').textContent).toBe('Customer 4321, initech, Customer 0007, Customer 4321'));
-    expect(platform.requestsTo('/api/v1/customers')).toEqual([]);
-    const asked = ['c4321', 'initech', 'c0007'].map((id) => platform.requestsTo(`/api/v1/customers/${id}`).length);
-    expect(asked).toEqual([1, 1, 1]);
+    const asked = platform.requestsTo('/api/v1/customers');
+    expect(asked.map((r) => r.url.searchParams.get('ids'))).toEqual(['c0007,c4321,initech']);
+    expect(platform.requests.filter((r) => r.url.pathname.startsWith('/api/v1/customers/'))).toEqual([]);
+  });
+
+  it("names a page of users' 200 customers in one request", async () => {
+    const platform = fakePlatform({ user: STAFF, customers: MANY });
+    const page = MANY.slice(1000, 1200).map((c) => c.id);
+    renderInApp(<Names ids={page} />);
+    await waitFor(() =>
+      expect(screen.getByTestId('names').textContent).toBe(
+        MANY.slice(1000, 1200)
+          .map((c) => c.name)
+          .join(', '),
+      ),
+    );
+    expect(platform.requestsTo('/api/v1/customers')).toHaveLength(1);
+    expect(platform.requests.filter((r) => r.url.pathname.startsWith('/api/v1/customers/'))).toEqual([]);
   });
 
   it('shows the ids while the names are on their way', () => {

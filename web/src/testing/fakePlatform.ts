@@ -68,13 +68,14 @@ interface FakePlatformOptions {
 const ORIGIN = 'http://localhost';
 const MAIN_API = '/api/main';
 
-/** A page of customers as the service answers it: a part of the id or name, in name order; the cursor is an offset here. */
+/** A page of customers as the service answers it: a part of the id or name, or the ids named, in name order; the cursor is an offset here. */
 function customerPage(customers: { id: string; name: string }[], params: URLSearchParams): CustomerList {
   const query = (params.get('query') ?? '').toLowerCase();
   const limit = Number(params.get('limit') ?? 50);
   const start = Number(params.get('cursor') ?? 0);
+  const ids = params.get('ids')?.split(',');
   const found = customers
-    .filter((c) => c.id.includes(query) || c.name.toLowerCase().includes(query))
+    .filter((c) => (c.id.includes(query) || c.name.toLowerCase().includes(query)) && (!ids || ids.includes(c.id)))
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   const page = found.slice(start, start + limit).map((c) => ({ ...c, modulesOn: 0, modulesTotal: 0 }));
   return { customers: page, nextCursor: start + limit < found.length ? String(start + limit) : null };
@@ -222,6 +223,8 @@ export function fakePlatform({
   });
 
   return {
+    /** Every request the app has sent so far, oldest first. */
+    requests,
     /** The requests the app has sent to one path so far, oldest first. */
     requestsTo: (path: string) => requests.filter((r) => r.url.pathname === path),
   };

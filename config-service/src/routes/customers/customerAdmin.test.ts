@@ -213,6 +213,34 @@ describe('5,000 customers', () => {
     expect((await list('?query=%25')).customers).toEqual([]);
   });
 
+  it('answers the customers a page of users names, in one request: those it holds, unknown ids left out', async () => {
+    const ids = Array.from({ length: 200 }, (_, i) => `c${String(4801 + i).padStart(4, '0')}`);
+    const named = await list(`?ids=${[...ids.slice(0, 199), 'nobody-here'].join(',')}&limit=200`);
+    expect(named.customers.map((c) => c.id)).toEqual(ids.slice(0, 199));
+    expect(named.customers[0]).toEqual({ id: 'c4801', name: 'Customer 4801', modulesOn: 14, modulesTotal: 15 });
+    expect(named.nextCursor).toBeNull();
+    expect((await list('?ids=c0007,c0003')).customers.map((c) => c.name)).toEqual(['Customer 0003', 'Customer 0007']);
+    expect(await list('?ids=nobody-here')).toEqual({ customers: [], nextCursor: null });
+    // The other filters still apply: a search within the ids.
+    expect((await list('?ids=c0007,c0003&query=0007')).customers.map((c) => c.id)).toEqual(['c0007']);
+  });
+
+  it('refuses more ids than a page holds, or ids that are not customer ids, 400 problem+json', async () => {
+    const many = Array.from({ length: 201 }, (_, i) => `c${String(i + 1).padStart(4, '0')}`).join(',');
+    for (const ids of [many, 'c0001,,c0002', 'C0001', 'c0001;drop', '']) {
+      const res = await app.inject({ url: `/api/v1/customers?ids=${encodeURIComponent(ids)}`, headers: bearer(staff) });
+      expect(res.statusCode, ids.slice(0, 20)).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect((res.json() as Problem).detail).toMatch(/ids/);
+    }
+  });
+
+  it("does not name another customer to a customer's user who asks by id", async () => {
+    const res = await app.inject({ url: '/api/v1/customers?ids=c0001,c0002', headers: bearer(userOf('c0001')) });
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toMatch(/Customer 000/);
+  });
+
   it('refuses a cursor it did not give out, and a limit over 200', async () => {
     for (const query of ['?cursor=not-ours', `?cursor=${Buffer.from('{"after":[1,2]}').toString('base64url')}`, '?limit=201', '?limit=0']) {
       const res = await app.inject({ url: `/api/v1/customers${query}`, headers: bearer(staff) });

@@ -119,6 +119,16 @@ describe('ManageUsers', () => {
     expect(screen.getByRole('button', { name: 'Invite user' })).toBeDefined();
   });
 
+  it('names the customers of the users shown in one request, an id it does not hold as it is', async () => {
+    const gus: ManagedUser = { ...ERIN, username: 'u-gus', sub: 'u-gus', email: 'gus@globex.test', givenName: 'Gus', customerId: 'globex' };
+    const ann: ManagedUser = { ...ERIN, username: 'u-ann', sub: 'u-ann', email: 'ann@acme.test', givenName: 'Ann' };
+    const { platform } = manage(listing([ERIN, gus, ann]));
+    expect(await screen.findByRole('table', { name: 'Acme Industrial' })).toBeDefined();
+    expect(screen.getByRole('table', { name: 'globex' })).toBeDefined();
+    expect(platform.requestsTo('/api/v1/customers').map((r) => r.url.searchParams.get('ids'))).toEqual(['acme,globex']);
+    expect(platform.requests.filter((r) => r.url.pathname.startsWith('/api/v1/customers/'))).toEqual([]);
+  });
+
   it('says why the users cannot be loaded', async () => {
     manage(({ url }) => (url.pathname === `${UM}/users` ? problem(502, 'CFG_ERR_IDENTITY_PROVIDER', 'the user pool did not answer') : undefined));
     expect((await screen.findByText(/^Cannot load the users:/)).textContent).toBe('Cannot load the users: the user pool did not answer');

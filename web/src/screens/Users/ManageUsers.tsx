@@ -13,7 +13,7 @@ import { UserAudit } from './UserAudit.tsx';
 import { UserForm } from './UserForm.tsx';
 import { UserStepDialog } from './UserStepDialog.tsx';
 import { groupByCustomer } from './groupByCustomer.ts';
-import { ManagedUserTable, STEPS } from './ManagedUserTable.tsx';
+import { STEPS, UserTable } from './UserTable.tsx';
 
 /**
  * Staff's Settings → Users: invite, change, disable and enable users, reset MFA, and the audit of it all.
@@ -115,16 +115,10 @@ export function ManageUsers({ client, customerId }: { client: ApiClient; custome
           {/* Not "Users" again: the screen's h1 says that already. */}
           <h2 id={`${id}-title`}>Accounts and access</h2>
           {customerId ? (
-            <ManagedUserTable caption={`Users of ${customerName(customerId)}`} users={users.data.users} actions={actions} self={self} />
+            <UserTable caption={`Users of ${customerName(customerId)}`} users={users.data.users} actions={actions} self={self} />
           ) : (
             groupByCustomer(users.data.users).map(([customer, members]) => (
-              <ManagedUserTable
-                key={customer}
-                caption={customer === '' ? 'No customer' : customerName(customer)}
-                users={members}
-                actions={actions}
-                self={self}
-              />
+              <UserTable key={customer} caption={customer === '' ? 'No customer' : customerName(customer)} users={members} actions={actions} self={self} />
             ))
           )}
         </section>

@@ -5,7 +5,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { ModalDialog } from '../shared/ModalDialog.tsx';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
-import { STEPS } from './ManagedUserTable.tsx';
+import { STEPS } from './UserTable.tsx';
 import { refusalInWords } from './refusalInWords.ts';
 
 /** A step's label inside a sentence: "disable", "reset MFA". */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { fullName, STAFF_ROLE, type MainUserList } from '@platform/schemas';
+import { STAFF_ROLE } from '@platform/schemas';
 import { allUsersQuery, customerUsersQuery, downloadFile, getDownloadArtifact } from '../../api/main.ts';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { useApiClient } from '../../hooks/useApiClient.ts';
@@ -11,11 +11,9 @@ import { useUserManifest } from '../../hooks/useUserManifest.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
-import { byName, groupByCustomer } from './groupByCustomer.ts';
+import { groupByCustomer } from './groupByCustomer.ts';
 import { ManageUsers } from './ManageUsers.tsx';
-import { MFA_LABEL } from './ManagedUserTable.tsx';
-
-type User = MainUserList['users'][number];
+import { UserTable } from './UserTable.tsx';
 
 /**
  * /settings/users: the users of the customer in context; staff with none chosen see everyone, by customer.
@@ -68,36 +66,6 @@ function UserList({ title }: Pick<ScreenProps, 'title'>) {
           <UserTable caption={`Users of ${customerName(customerId!)}`} users={users.data.users} />
         ))}
     </article>
-  );
-}
-
-function UserTable({ caption, users }: { caption: string; users: readonly User[] }) {
-  return (
-    <div className="table-scroll">
-      <table className="data-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">MFA</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {byName(users).map((u) => (
-            <tr key={u.username}>
-              <th scope="row">{fullName(u)}</th>
-              <td>{u.email}</td>
-              <td>{u.role ?? <span className="muted">none</span>}</td>
-              <td>{MFA_LABEL[u.mfa]}</td>
-              <td>{u.enabled ? u.status.toLowerCase().replaceAll('_', ' ') : 'disabled'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
 

@@ -1,11 +1,10 @@
-import { displayName, type ManagedUser } from '@platform/schemas';
+import { displayName, type MainUserList, type ManagedUser } from '@platform/schemas';
 import type { UserStepName } from '../../api/userManagement.ts';
+import { TableScroll } from '../shared/TableScroll.tsx';
 import { byName } from './groupByCustomer.ts';
 
 /** How each MFA state reads in a users table. */
-export const MFA_LABEL: Record<ManagedUser['mfa'], string> = { 'set-up': 'Set up', required: 'Required, not set up', off: 'Off' };
-
-/** A user's name as the screens show it. */
+const MFA_LABEL: Record<ManagedUser['mfa'], string> = { 'set-up': 'Set up', required: 'Required, not set up', off: 'Off' };
 
 interface Step {
   /** On the row's button, before the user's name. */
@@ -72,24 +71,31 @@ interface Actions {
  */
 const slot = (step: UserStepName) => (step === 'disable' || step === 'enable' ? 'toggle' : step);
 
+/** What both views list of a user: the main backend's users and the user-management API's alike. */
+type ListedUser = MainUserList['users'][number] | ManagedUser;
+
 /**
- * Users with what staff can do to each; every button names its user. Below 767 px each row is a card
- * (`user-cards`), every cell labelled by its column, so nothing hides to the right.
+ * The two views differ in the actions column: staff managing users get one, with what they can do to each
+ * user, every button naming its user; anyone reading the main backend's list gets none.
  */
-export function ManagedUserTable({
-  caption,
-  users,
-  actions,
-  self,
-}: {
-  caption: string;
-  users: readonly ManagedUser[];
-  actions: Actions;
-  /** The signed-in administrator's sub: their own row offers no step on their rights. */
-  self?: string;
-}) {
+type Props = { caption: string } & (
+  | {
+      users: readonly ManagedUser[];
+      actions: Actions;
+      /** The signed-in administrator's sub: their own row offers no step on their rights. */
+      self?: string;
+    }
+  | { users: readonly ListedUser[]; actions?: undefined; self?: undefined }
+);
+
+/**
+ * Users by name, with their email, role, MFA and status: the one users table of Settings → Users, for
+ * reading and for managing (issue 37, decision 0084). Below 767 px each row is a card (`user-cards`),
+ * every cell labelled by its column, so nothing hides to the right (decision 0073).
+ */
+export function UserTable({ caption, users, actions, self }: Props) {
   return (
-    <div className="table-scroll">
+    <TableScroll label={caption}>
       <table className="data-table user-cards">
         <caption>{caption}</caption>
         <thead>
@@ -99,39 +105,46 @@ export function ManagedUserTable({
             <th scope="col">Role</th>
             <th scope="col">MFA</th>
             <th scope="col">Status</th>
-            <th scope="col">Actions</th>
+            {actions && <th scope="col">Actions</th>}
           </tr>
         </thead>
         <tbody>
-          {byName(users).map((u) => (
+          {byName<ListedUser>(users).map((u) => (
             <tr key={u.username}>
               <th scope="row">{displayName(u)}</th>
               <td data-label="Email">{u.email}</td>
               <td data-label="Role">{u.role ?? <span className="muted">none</span>}</td>
               <td data-label="MFA">{MFA_LABEL[u.mfa]}</td>
               <td data-label="Status">{u.enabled ? u.status.toLowerCase().replaceAll('_', ' ') : 'disabled'}</td>
-              <td data-label="Actions">
-                <div className="row-actions">
-                  <button type="button" className="secondary" aria-label={`Edit ${displayName(u)}`} onClick={(e) => actions.edit(u, e.currentTarget)}>
-                    Edit
-                  </button>
-                  {stepsFor(u, u.sub === self).map((step) => (
-                    <button
-                      key={slot(step)}
-                      type="button"
-                      className="secondary"
-                      aria-label={`${STEPS[step].label} ${displayName(u)}`}
-                      onClick={(e) => actions.take(u, step, e.currentTarget)}
-                    >
-                      {STEPS[step].label}
-                    </button>
-                  ))}
-                </div>
-              </td>
+              {actions && <ActionsCell user={u as ManagedUser} actions={actions} own={(u as ManagedUser).sub === self} />}
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
+  );
+}
+
+/** The staff view's last cell: Edit, and the steps that suit the user now. */
+function ActionsCell({ user: u, actions, own }: { user: ManagedUser; actions: Actions; own: boolean }) {
+  return (
+    <td data-label="Actions">
+      <div className="row-actions">
+        <button type="button" className="secondary" aria-label={`Edit ${displayName(u)}`} onClick={(e) => actions.edit(u, e.currentTarget)}>
+          Edit
+        </button>
+        {stepsFor(u, own).map((step) => (
+          <button
+            key={slot(step)}
+            type="button"
+            className="secondary"
+            aria-label={`${STEPS[step].label} ${displayName(u)}`}
+            onClick={(e) => actions.take(u, step, e.currentTarget)}
+          >
+            {STEPS[step].label}
+          </button>
+        ))}
+      </div>
+    </td>
   );
 }
