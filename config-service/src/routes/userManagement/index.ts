@@ -144,8 +144,8 @@ export default async function userManagementRoutes(app: FastifyInstance, options
     },
     async (request): Promise<ManagedUser> => {
       const { username } = request.params;
-      const attributes = attributesOf(request.body, registry());
       const before = await pool.get(username);
+      const attributes = attributesOf(request.body, registry(), before);
       // A user already in a customer not added yet keeps it; moving anyone into one is refused.
       if (request.body.customerId !== before.customerId) await requireHeldCustomer(request.body.customerId);
       const entry = {
