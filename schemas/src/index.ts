@@ -18,7 +18,7 @@ export { PROBLEM_CAP, ProblemList } from './problemList.ts';
 export { noticeable } from './noticeable.ts';
 export { diffSections, diffSummary, exposureChange, type DiffSection } from './releaseDiffWording.ts';
 export { addSchemaProblems, schemaProblems, type SchemaError, type SchemaProblem } from './schemaProblems.ts';
-export { claimedCustomerId, normaliseAuthClaim } from './authClaim.ts';
+export { claimedCustomerId, claimedModuleKeys, normaliseAuthClaim, readAuthClaimText, type AuthClaimReading } from './authClaim.ts';
 export { allRoutes, defaultChild, findRoute } from './routeTree.ts';
 export { receivesEventStream } from './eventStream.ts';
 export { landingIsOneOfModules } from './landingModule.ts';

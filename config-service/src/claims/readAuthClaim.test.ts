@@ -1,5 +1,8 @@
+import type { ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { readAuthClaimText, userClaimsSchema } from '@platform/schemas';
 import { isPlatformError } from '../errors.ts';
+import { ajv } from '../validation/schemaValidator.ts';
 import { readAuthClaim } from './readAuthClaim.ts';
 
 const read = (auth: unknown) => readAuthClaim({ 'custom:auth': typeof auth === 'string' ? auth : JSON.stringify(auth) });
@@ -78,5 +81,32 @@ describe('readAuthClaim: claims as real pools send them (decision 0047)', () => 
 
   it('refuses a custom:auth claim that is not text', () => {
     expect(() => readAuthClaim({ 'custom:auth': { role: 'sentient' } })).toThrow(expect.objectContaining({ code: 'CFG_ERR_ACCOUNT_MISCONFIGURED' }));
+  });
+
+  // The reader in schemas/ checks by hand what the schema says, so that the web app needs no validator: the two must agree.
+  it.each([
+    { role: 'customer' },
+    { role: 'customer', customerId: 'ACME', companyName: 'x', modules: ['HS'], landingPageModuleKey: null, requireMFA: null },
+    { role: 'customer', customerId: '' },
+    { role: 'customer', customerId: null, modules: null },
+    { role: 'r'.repeat(64) },
+    { role: 'r'.repeat(65) },
+    { role: '' },
+    { role: 7 },
+    { customerId: 'acme' },
+    { role: 'customer', customerId: 'acme corp' },
+    { role: 'customer', customerId: '-acme' },
+    { role: 'customer', customerId: 7 },
+    { role: 'customer', modules: 'hs' },
+    { role: 'customer', modules: ['hs', 7] },
+    { role: 'customer', modules: Array.from({ length: 101 }, () => 'hs') },
+    { role: 'customer', landingPageModuleKey: 7 },
+    { role: 'customer', requireMFA: 'true' },
+    [{ role: 'customer' }],
+    'customer',
+    null,
+  ])('refuses exactly what user-claims.schema.json#/$defs/auth refuses: %j', (auth) => {
+    const validAuth = ajv.getSchema(`${userClaimsSchema.$id}#/$defs/auth`) as ValidateFunction;
+    expect(readAuthClaimText(JSON.stringify(auth)).kind === 'read').toBe(validAuth(auth));
   });
 });

@@ -23,7 +23,10 @@ const auth = (customerId: unknown) => JSON.stringify({ role: 'customer', custome
 describe('claimedCustomerId', () => {
   it.each([
     [auth('acme'), 'acme'],
-    [auth(' ACME '), 'acme'],
+    [auth('ACME'), 'acme'],
+    // Refused at sign-in (decision 0082): a claim no one can sign in with names no customer.
+    [auth(' ACME '), undefined],
+    [JSON.stringify({ role: 'sentient', customerId: 'acme' }), undefined],
     [auth('Acme-Rail'), 'acme-rail'],
     [auth('-acme'), undefined],
     [auth('acme industrial'), undefined],

@@ -1,5 +1,5 @@
 import { ListUsersCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { isCustomerId } from '@platform/schemas';
+import { isCustomerId, readAuthClaimText } from '@platform/schemas';
 import { PlatformError } from '../errors.ts';
 
 /** The customer ids users' claims name, with how many users name each, from the first `usersRead` users of the pool. */
@@ -21,17 +21,14 @@ const MAX_USERS = 6_000;
 const REUSE_MS = 60_000;
 
 /**
- * The customer id a `custom:auth` value names, as the service compares it: trimmed and in lower case,
- * and only if that is a customer id (anything else cannot be added as a customer). See decision 0050.
+ * The customer id a `custom:auth` value names, as the platform reads it (decision 0082: in lower case,
+ * none for staff or for a claim it refuses), and only if that is a customer id (anything else cannot be
+ * added as a customer). See decision 0050.
  */
 export function claimedCustomerId(customAuth: string | undefined): string | undefined {
-  try {
-    const auth = customAuth ? (JSON.parse(customAuth) as { customerId?: unknown }) : undefined;
-    const id = typeof auth?.customerId === 'string' ? auth.customerId.trim().toLowerCase() : '';
-    return isCustomerId(id) ? id : undefined;
-  } catch {
-    return undefined;
-  }
+  const reading = readAuthClaimText(customAuth);
+  const id = reading.kind === 'read' ? reading.claim.customerId : undefined;
+  return id && isCustomerId(id) ? id : undefined;
 }
 
 /**

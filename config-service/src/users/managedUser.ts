@@ -1,5 +1,5 @@
 import type { AttributeType } from '@aws-sdk/client-cognito-identity-provider';
-import { claimedCustomerId, landingIsOneOfModules, userClaimsSchema, type ManagedUser, type ManagedUserFields } from '@platform/schemas';
+import { landingIsOneOfModules, readAuthClaimText, userClaimsSchema, type AuthClaimReading, type ManagedUser, type ManagedUserFields } from '@platform/schemas';
 import { PlatformError } from '../errors.ts';
 import { hasMfaSetUp } from '../identity/cognitoMfaLookup.ts';
 import type { FieldChange } from '../store/userAuditStore.ts';
@@ -20,34 +20,34 @@ export interface PoolUser {
 type Claim = Pick<ManagedUser, 'role' | 'customerId' | 'modules' | 'landingPageModuleKey' | 'requireMFA'>;
 const NO_CLAIM: Claim = { role: null, customerId: null, modules: null, landingPageModuleKey: null, requireMFA: false };
 
-const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
-
-/** The fields of a custom:auth value, each read on its own: a claim the service would refuse still shows what it says. */
-function claimOf(value: string | undefined): Claim {
-  let auth: Record<string, unknown>;
-  try {
-    auth = value ? (JSON.parse(value) as Record<string, unknown>) : {};
-  } catch {
-    return NO_CLAIM;
-  }
-  if (typeof auth !== 'object' || auth === null) return NO_CLAIM;
+/**
+ * A user's custom:auth as the platform reads it (decision 0082): pat's `"ACME"` and `["HS"]` are acme and
+ * hs, as their tokens are read. A claim the service refuses shows as none: the user cannot sign in, and
+ * a change writes a claim that can be read.
+ */
+function claimOf(reading: AuthClaimReading): Claim {
+  if (reading.kind !== 'read') return NO_CLAIM;
+  const { claim } = reading;
   return {
-    role: text(auth.role),
-    // As tokens are read (decision 0047): a claim of "ACME" is acme's user, listed and filtered as such.
-    customerId: text(auth.customerId) === null ? null : claimedCustomerId(auth.customerId as string),
-    modules: Array.isArray(auth.modules) ? auth.modules.filter((m): m is string => typeof m === 'string') : null,
-    landingPageModuleKey: text(auth.landingPageModuleKey),
-    requireMFA: auth.requireMFA === true,
+    role: claim.role,
+    customerId: claim.customerId ?? null,
+    modules: claim.modules ?? null,
+    landingPageModuleKey: claim.landingPageModuleKey ?? null,
+    requireMFA: claim.requireMFA === true,
   };
 }
+
+/** The auth object each managed user's claim was written as, for a change to keep what it does not change (see authAttribute). */
+const writtenClaims = new WeakMap<ManagedUser, Record<string, unknown>>();
 
 const attributeOf = (user: PoolUser, name: string) => user.Attributes?.find((a) => a.Name === name)?.Value;
 
 /** One account as the user-management API shows it. */
 export function toManagedUser(user: PoolUser): ManagedUser {
-  const claim = claimOf(attributeOf(user, 'custom:auth'));
+  const reading = readAuthClaimText(attributeOf(user, 'custom:auth'));
+  const claim = claimOf(reading);
   const mfaSetUp = hasMfaSetUp(user);
-  return {
+  const managed: ManagedUser = {
     username: user.Username ?? '',
     sub: attributeOf(user, 'sub') ?? user.Username ?? '',
     email: attributeOf(user, 'email') ?? '',
@@ -58,42 +58,56 @@ export function toManagedUser(user: PoolUser): ManagedUser {
     mfa: mfaSetUp ? 'set-up' : claim.requireMFA ? 'required' : 'off',
     ...claim,
   };
+  if (reading.kind === 'read') writtenClaims.set(managed, reading.written);
+  return managed;
 }
 
 const validAuth = ajv.compile({ $ref: `${userClaimsSchema.$id}#/$defs/auth` });
+
+const CLAIM_FIELDS = ['role', 'customerId', 'modules', 'landingPageModuleKey', 'requireMFA'] as const;
+
+/** Whether a field says what the user's claim already says: module keys in any order. */
+function unchanged(was: ManagedUser[keyof Claim], is: ManagedUserFields[keyof Claim]): boolean {
+  if (Array.isArray(was) && Array.isArray(is)) return [...was].sort().join('\n') === [...is].sort().join('\n');
+  return was === is;
+}
 
 /**
  * The custom:auth value the form's fields make, as JSON. Fields left unset (null) are left out, so the
  * claim reads as the platform reads it: no modules listed, no landing module. Checked against the auth
  * schema the service verifies tokens with, and against the module registry: a user is never given a
- * claim that would lock them out.
+ * claim that would lock them out. A change (`before`) writes only what it changes (issue 37): a field
+ * that says what the claim already said stays as the pool wrote it (pat's `["HS"]` stays), keys the
+ * platform does not read stay, and a module key the registry does not know that the user already had
+ * may stay, since the administrator could not have meant to take it away by changing a name.
  */
-function authAttribute(fields: ManagedUserFields, registry: readonly string[]): string {
-  const unknown = (fields.modules ?? []).filter((key) => !registry.includes(key));
+function authAttribute(fields: ManagedUserFields, registry: readonly string[], before?: ManagedUser): string {
+  const had = (key: string) => before?.modules?.includes(key) === true;
+  const unknown = (fields.modules ?? []).filter((key) => !registry.includes(key) && !had(key));
   if (unknown.length) throw new PlatformError('CFG_ERR_USER_MODULE_UNKNOWN', `no module ${unknown.map((k) => `'${k}'`).join(', ')} in the registry`);
   if (fields.landingPageModuleKey !== null) {
-    if (!registry.includes(fields.landingPageModuleKey))
+    if (!registry.includes(fields.landingPageModuleKey) && fields.landingPageModuleKey !== before?.landingPageModuleKey)
       throw new PlatformError('CFG_ERR_USER_MODULE_UNKNOWN', `no module '${fields.landingPageModuleKey}' in the registry`);
     if (!landingIsOneOfModules(fields.landingPageModuleKey, fields.modules))
       throw new PlatformError('CFG_ERR_USER_CLAIMS_INVALID', `the landing module '${fields.landingPageModuleKey}' must be one of the user's modules`);
   }
-  const auth = {
-    role: fields.role,
-    ...(fields.customerId === null ? {} : { customerId: fields.customerId }),
-    ...(fields.modules === null ? {} : { modules: fields.modules }),
-    ...(fields.landingPageModuleKey === null ? {} : { landingPageModuleKey: fields.landingPageModuleKey }),
-    requireMFA: fields.requireMFA,
-  };
+  const written = before ? writtenClaims.get(before) : undefined;
+  const auth: Record<string, unknown> = { ...written };
+  for (const field of CLAIM_FIELDS) {
+    if (before && written && field in written && unchanged(before[field], fields[field])) continue;
+    if (fields[field] === null) delete auth[field];
+    else auth[field] = fields[field];
+  }
   if (!validAuth(auth)) throw new PlatformError('CFG_ERR_USER_CLAIMS_INVALID', `the claims would not be valid: ${ajv.errorsText(validAuth.errors)}`);
   return JSON.stringify(auth);
 }
 
-/** The attributes an administrator sets: the name and custom:auth. */
-export function attributesOf(fields: ManagedUserFields, registry: readonly string[]): AttributeType[] {
+/** The attributes an administrator sets: the name and custom:auth; `before` is the user a change is made to. */
+export function attributesOf(fields: ManagedUserFields, registry: readonly string[], before?: ManagedUser): AttributeType[] {
   return [
     { Name: 'given_name', Value: fields.givenName.trim() },
     { Name: 'family_name', Value: fields.familyName.trim() },
-    { Name: 'custom:auth', Value: authAttribute(fields, registry) },
+    { Name: 'custom:auth', Value: authAttribute(fields, registry, before) },
   ];
 }
 

@@ -1,5 +1,5 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
-import { claimedCustomerId } from '@platform/schemas';
+import { readAuthClaimText } from '@platform/schemas';
 import type { ClaimedIdentity } from '../selection/customerContext.ts';
 
 /** The signed-in user as this browser knows them from the ID token. */
@@ -11,20 +11,14 @@ export interface Session extends ClaimedIdentity {
 }
 
 /**
- * The role and customer (in lower case, decision 0047) the ID token's custom:auth names. Read without verification, so it only ever
- * shapes this browser's own requests; the service decides from the verified token.
+ * The role and customer the ID token's custom:auth names, read as the service reads it (decision 0082):
+ * pat's `"ACME"` is acme, a claim the service refuses names nothing. Read without verification, so it
+ * only ever shapes this browser's own requests; the service decides from the verified token.
  */
 function claimedIdentity(authClaim: unknown): ClaimedIdentity {
-  if (typeof authClaim !== 'string') return { role: null, customerId: null };
-  try {
-    const auth = JSON.parse(authClaim) as { role?: unknown; customerId?: unknown };
-    return {
-      role: typeof auth.role === 'string' && auth.role ? auth.role : null,
-      customerId: typeof auth.customerId === 'string' && auth.customerId ? claimedCustomerId(auth.customerId) : null,
-    };
-  } catch {
-    return { role: null, customerId: null };
-  }
+  const reading = readAuthClaimText(authClaim);
+  if (reading.kind !== 'read') return { role: null, customerId: null };
+  return { role: reading.claim.role, customerId: reading.claim.customerId ?? null };
 }
 
 /** The signed-in user, or null. Amplify refreshes the tokens when they are close to expiry. */

@@ -5,7 +5,7 @@ import {
   type CognitoIdentityProviderClient,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { claimedCustomerId, type MainUserList } from '@platform/schemas';
+import { readAuthClaimText, type MainUserList } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
 import { hasMfaSetUp } from '../../identity/cognitoMfaLookup.ts';
 
@@ -16,18 +16,11 @@ export interface UserDirectory {
   listUsers(): Promise<DirectoryUser[]>;
 }
 
-/** The role, customer (in lower case, decision 0047) and MFA requirement a user's custom:auth attribute names; nothing when it is missing or malformed. */
+/** The role, customer and MFA requirement a user's custom:auth attribute names, as the platform reads it (decision 0082); nothing when it is missing or refused. */
 function authOf(value: string | undefined): { role: string | null; customerId: string | null; requireMFA: boolean } {
-  try {
-    const auth = value ? (JSON.parse(value) as Record<string, unknown>) : {};
-    return {
-      role: typeof auth.role === 'string' && auth.role ? auth.role : null,
-      customerId: typeof auth.customerId === 'string' && auth.customerId ? claimedCustomerId(auth.customerId) : null,
-      requireMFA: auth.requireMFA === true,
-    };
-  } catch {
-    return { role: null, customerId: null, requireMFA: false };
-  }
+  const reading = readAuthClaimText(value);
+  if (reading.kind !== 'read') return { role: null, customerId: null, requireMFA: false };
+  return { role: reading.claim.role, customerId: reading.claim.customerId ?? null, requireMFA: reading.claim.requireMFA === true };
 }
 
 /** One identity-provider user as the users API shows it; `mfaMethods` are the methods set up (AdminGetUser's UserMFASettingList). */

@@ -5,9 +5,10 @@ import { idToken, startService, type ServiceProcess } from '../../testing/servic
 import { bearer } from '../../testing/signedRequest.ts';
 
 /** How many of the local pool's accounts have a claim naming `customerId`, read or not, in whatever case. */
+// Accounts with a claim the platform reads: one it refuses (unusableAuth) names no customer (decision 0082).
 const accountsNaming = (customerId: string) =>
   [...DEMO_ACCOUNTS, INVITED_DEMO_ACCOUNT].filter((a) => {
-    const auth = (a.auth ?? (a.unusableAuth ? JSON.parse(a.unusableAuth) : undefined)) as { customerId?: unknown } | undefined;
+    const auth = a.auth as { customerId?: unknown } | undefined;
     return typeof auth?.customerId === 'string' && auth.customerId.toLowerCase() === customerId;
   }).length;
 

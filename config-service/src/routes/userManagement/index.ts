@@ -154,8 +154,8 @@ export default async function userManagementRoutes(app: FastifyInstance, options
     async (request, reply): Promise<ManagedUser> => {
       const { username } = request.params;
       const signal = clientGone(reply);
-      const attributes = attributesOf(request.body, registry());
       const before = await pool.get(username, signal);
+      const attributes = attributesOf(request.body, registry(), before);
       // A user already in a customer not added yet keeps it; moving anyone into one is refused.
       if (request.body.customerId !== before.customerId) await requireHeldCustomer(request.body.customerId);
       const entry = {

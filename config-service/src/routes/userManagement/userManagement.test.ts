@@ -2,6 +2,7 @@
 // does reaches the user pool, the invited user's temporary password reaches the log, and each change is
 // audited with its reason.
 import {
+  AdminCreateUserCommand,
   AdminGetUserCommand,
   AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
@@ -182,6 +183,60 @@ describe('changing a user', () => {
       { field: 'modules', before: 'mr, hs', after: null },
       { field: 'landingPageModuleKey', before: 'hs', after: null },
     ]);
+  });
+
+  // Issue 37: pat@acme.example's claim as a real pool wrote it (demoAccounts.ts), on both sides of a change.
+  const PAT_AUTH = { role: 'customer', customerId: 'ACME', companyName: 'Acme Industrial plc', modules: ['HS'], landingPageModuleKey: null, requireMFA: null };
+  const poolWritten = async (email: string, auth: object) => {
+    await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: idp.userPoolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'given_name', Value: 'Pat' },
+          { Name: 'family_name', Value: 'Pool' },
+          { Name: 'custom:auth', Value: JSON.stringify(auth) },
+        ],
+      }),
+    );
+    const listed = ((await send('GET', '/users?customerId=acme')).json() as { users: ManagedUser[] }).users;
+    return listed.find((u) => u.email === email)!;
+  };
+  const asTheFormSends = (user: ManagedUser, extra: Record<string, unknown>) => ({
+    givenName: user.givenName,
+    familyName: user.familyName,
+    role: user.role,
+    customerId: user.customerId,
+    modules: user.modules,
+    landingPageModuleKey: user.landingPageModuleKey,
+    requireMFA: user.requireMFA,
+    reason: 'name misspelt',
+    ...extra,
+  });
+  const claimInPool = async (username: string) => JSON.parse((await poolUser(username)).UserAttributes?.find((a) => a.Name === 'custom:auth')?.Value ?? '{}');
+
+  it('lists a claim as the platform reads it, and a change of the given name keeps the rest as written: pat stays acme / hs', async () => {
+    const pat = await poolWritten('pat.pool@acme.example', PAT_AUTH);
+    expect(pat).toMatchObject({ customerId: 'acme', modules: ['hs'], landingPageModuleKey: null, requireMFA: false });
+    const res = await send('PUT', `/users/${pat.username}`, asTheFormSends(pat, { givenName: 'Patricia' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ givenName: 'Patricia', customerId: 'acme', modules: ['hs'] });
+    expect(await claimInPool(pat.username)).toEqual(PAT_AUTH);
+    const [entry] = await auditOf(pat.username);
+    expect(entry!.changes).toEqual([{ field: 'givenName', before: 'Pat', after: 'Patricia' }]);
+  });
+
+  it('keeps a module key the registry does not know that the user had, and refuses one newly given', async () => {
+    const user = await poolWritten('zed@acme.example', { role: 'customer', customerId: 'acme', modules: ['hs', 'zz'] });
+    expect(user.modules).toEqual(['hs', 'zz']);
+    const kept = await send('PUT', `/users/${user.username}`, asTheFormSends(user, { modules: ['mr', 'hs', 'zz'] }));
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await claimInPool(user.username)).modules).toEqual(['mr', 'hs', 'zz']);
+    const added = await send('PUT', `/users/${user.username}`, asTheFormSends(user, { modules: ['hs', 'zz', 'qq'] }));
+    expect(added.statusCode).toBe(400);
+    expect(added.json()).toMatchObject({ code: 'CFG_ERR_USER_MODULE_UNKNOWN' });
   });
 
   it('answers 404 problem+json for a user the pool does not have', async () => {

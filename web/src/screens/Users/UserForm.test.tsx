@@ -95,6 +95,26 @@ describe('UserForm', () => {
     );
   });
 
+  it('keeps a module key it does not know, and one in odd case, when only the name changes (issue 37)', async () => {
+    const { user, onSubmit } = form(undefined, { ...EXISTING, modules: ['HS', 'zz'], landingPageModuleKey: null });
+    expect((screen.getByRole('checkbox', { name: 'Asset Life' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'unknown module zz' }) as HTMLInputElement).checked).toBe(true);
+    await user.clear(screen.getByRole('textbox', { name: 'Given name' }));
+    await user.type(screen.getByRole('textbox', { name: 'Given name' }), 'Erina');
+    await user.type(screen.getByRole('textbox', { name: 'Reason' }), 'name misspelt');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ givenName: 'Erina', modules: ['hs', 'zz'] }));
+  });
+
+  it('lets the administrator untick a module key it does not know', async () => {
+    const { user, onSubmit } = form(undefined, { ...EXISTING, modules: ['hs', 'zz'], landingPageModuleKey: null });
+    await user.click(screen.getByRole('checkbox', { name: 'unknown module zz' }));
+    await user.type(screen.getByRole('textbox', { name: 'Reason' }), 'module withdrawn');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ modules: ['hs'] }));
+    expect(screen.getByRole('checkbox', { name: 'unknown module zz' })).toBeTruthy();
+  });
+
   it('sends staff with no module ticked as every module (no list), and no customer as none', async () => {
     const { user, onSubmit } = form(undefined, { ...EXISTING, role: 'sentient', customerId: null, modules: null, landingPageModuleKey: null });
     await user.type(screen.getByRole('textbox', { name: 'Reason' }), 'staff');

@@ -1,5 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { fullName, KNOWN_ROLES, landingIsOneOfModules, STAFF_ROLE, type ManagedUser, type ManagedUserFields, type UserInvitation } from '@platform/schemas';
+import {
+  claimedModuleKeys,
+  fullName,
+  KNOWN_ROLES,
+  landingIsOneOfModules,
+  STAFF_ROLE,
+  type ManagedUser,
+  type ManagedUserFields,
+  type UserInvitation,
+} from '@platform/schemas';
 import { CustomerCombobox } from '../../ui/CustomerCombobox.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
 import { ReasonField } from '../shared/ReasonField.tsx';
@@ -35,7 +44,9 @@ export function UserForm({ user, modules, customerName, onSubmit, onCancel }: Pr
   const [familyName, setFamilyName] = useState(user?.familyName ?? '');
   const [role, setRole] = useState(user?.role ?? 'customer');
   const [customer, setCustomer] = useState(user?.customerId ? { id: user.customerId, name: customerName ?? user.customerId } : null);
-  const [chosen, setChosen] = useState<readonly string[]>(user?.modules ?? []);
+  // As the platform reads a claim (decision 0082): `HS` is hs, whatever case the pool wrote it in.
+  const [had] = useState(() => claimedModuleKeys(user?.modules ?? []));
+  const [chosen, setChosen] = useState<readonly string[]>(had);
   const [landing, setLanding] = useState(user?.landingPageModuleKey ?? '');
   const [requireMFA, setRequireMFA] = useState(user?.requireMFA ?? false);
   const [busy, setBusy] = useState(false);
@@ -44,7 +55,9 @@ export function UserForm({ user, modules, customerName, onSubmit, onCancel }: Pr
   // The form opens above the table, far from the button pressed: the keyboard starts in its first field (issue 35).
   useEffect(() => first.current?.focus(), []);
   const roles = [...new Set([...KNOWN_ROLES, role])];
-  const nameOf = (key: string) => modules.find((m) => m.key === key)?.name ?? key;
+  // Keys the user has that the registry does not know stay on offer, ticked, so a save keeps them unless the administrator unticks one.
+  const unknownKeys = had.filter((key) => !modules.some((m) => m.key === key));
+  const nameOf = (key: string) => modules.find((m) => m.key === key)?.name ?? `unknown module ${key}`;
 
   const toggle = (key: string) => {
     const next = chosen.includes(key) ? chosen.filter((k) => k !== key) : [...chosen, key];
@@ -64,7 +77,7 @@ export function UserForm({ user, modules, customerName, onSubmit, onCancel }: Pr
       role,
       customerId: customer?.id ?? null,
       // Registry order, whatever order they were ticked in; none ticked for staff means every module.
-      modules: chosen.length === 0 && role === STAFF_ROLE ? null : modules.map((m) => m.key).filter((k) => chosen.includes(k)),
+      modules: chosen.length === 0 && role === STAFF_ROLE ? null : [...modules.map((m) => m.key), ...unknownKeys].filter((k) => chosen.includes(k)),
       landingPageModuleKey: landing || null,
       requireMFA,
       reason: why,
@@ -120,6 +133,11 @@ export function UserForm({ user, modules, customerName, onSubmit, onCancel }: Pr
           {modules.map((m) => (
             <label key={m.key} className="check">
               <input type="checkbox" checked={chosen.includes(m.key)} onChange={() => toggle(m.key)} /> {m.name}
+            </label>
+          ))}
+          {unknownKeys.map((key) => (
+            <label key={key} className="check">
+              <input type="checkbox" checked={chosen.includes(key)} onChange={() => toggle(key)} /> unknown module <code>{key}</code>
             </label>
           ))}
         </div>
