@@ -27,7 +27,7 @@ describe('PostgreSQL specifics', () => {
     const replicas = await Promise.all(Array.from({ length: 4 }, () => openPostgres(database.url)));
     try {
       const results = await Promise.all(replicas.map((db) => migrate(db)));
-      expect(results.flatMap((r) => r.applied).sort()).toEqual(readMigrations().map((m) => m.version));
+      expect(results.flatMap((r) => r.applied).sort((a, b) => a - b)).toEqual(readMigrations().map((m) => m.version));
       const { rows } = await replicas[0]!.query<{ n: number }>('select count(*)::int as n from schema_migrations');
       expect(rows[0]!.n).toBe(readMigrations().length);
     } finally {
