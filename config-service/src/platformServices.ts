@@ -6,6 +6,7 @@ import { NotificationReadStore } from './store/notificationReadStore.ts';
 import type { Database } from './store/database.ts';
 import { ReleaseStore } from './store/releaseStore.ts';
 import { UserAuditStore } from './store/userAuditStore.ts';
+import { UserDirectoryStore } from './store/userDirectoryStore.ts';
 
 /** The services the platform keeps in its one database. */
 export interface PlatformServices {
@@ -17,6 +18,8 @@ export interface PlatformServices {
   userAudit: UserAuditStore;
   /** Which notifications each user has read (decision 0075). */
   notificationReads: NotificationReadStore;
+  /** The platform's index of the identity provider's users (decision 0085). */
+  userDirectory: UserDirectoryStore;
 }
 
 /** How the releases open, but for the stores, which the database gives. */
@@ -42,5 +45,6 @@ export async function openPlatformServices(
     bundles,
     userAudit: new UserAuditStore(database),
     notificationReads: new NotificationReadStore(database),
+    userDirectory: new UserDirectoryStore(database),
   };
 }

@@ -5,6 +5,7 @@ import type { Database } from './database.ts';
 import { bundleStoreContract } from './bundleStore.contract.ts';
 import { customerStoreContract, type StoreTarget } from './customerStore.contract.ts';
 import { notificationReadStoreContract } from './notificationReadStore.contract.ts';
+import { userDirectoryStoreContract } from './userDirectoryStore.contract.ts';
 import { openPglite } from './pgliteDatabase.ts';
 
 // PGlite persisted in a folder, as `npm start` uses it. It is one connection per folder, so the
@@ -40,3 +41,4 @@ function pgliteFolder(): StoreTarget {
 customerStoreContract('PGlite', pgliteFolder);
 bundleStoreContract('PGlite', pgliteFolder);
 notificationReadStoreContract('PGlite', pgliteFolder);
+userDirectoryStoreContract('PGlite', pgliteFolder);

@@ -3,6 +3,7 @@ import { freshPostgresDatabase } from '../testing/freshPostgresDatabase.ts';
 import { bundleStoreContract } from './bundleStore.contract.ts';
 import { customerStoreContract, type StoreTarget } from './customerStore.contract.ts';
 import { notificationReadStoreContract } from './notificationReadStore.contract.ts';
+import { userDirectoryStoreContract } from './userDirectoryStore.contract.ts';
 import { migrate, readMigrations } from './migrate.ts';
 import { openPostgres } from './postgresDatabase.ts';
 
@@ -20,6 +21,7 @@ function postgresServer(): StoreTarget {
 customerStoreContract('PostgreSQL', postgresServer);
 bundleStoreContract('PostgreSQL', postgresServer);
 notificationReadStoreContract('PostgreSQL', postgresServer);
+userDirectoryStoreContract('PostgreSQL', postgresServer);
 
 describe('PostgreSQL specifics', () => {
   it('migrates a fresh database from several replicas at once, each migration once', async () => {

@@ -1,0 +1,126 @@
+// The behaviour of the user directory on every database it runs on; run against PGlite and a PostgreSQL server.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { StoreTarget } from './customerStore.contract.ts';
+import type { Database } from './database.ts';
+import { migrate } from './migrate.ts';
+import { type DirectoryEntry, UserDirectoryStore } from './userDirectoryStore.ts';
+
+const user = (username: string, fields: Partial<DirectoryEntry> = {}): DirectoryEntry => ({
+  username,
+  sub: `sub-${username}`,
+  email: `${username}@example.com`,
+  givenName: 'Given',
+  familyName: 'Family',
+  customAuth: null,
+  status: 'CONFIRMED',
+  enabled: true,
+  mfaSetUp: null,
+  ...fields,
+});
+const claim = (customerId: string, extra: Record<string, unknown> = {}) => JSON.stringify({ role: 'Engineer', customerId, ...extra });
+const emails = (entries: readonly DirectoryEntry[]) => entries.map((e) => e.email);
+const past = (ms: number) => new Date(Date.now() - ms);
+
+export function userDirectoryStoreContract(name: string, target: () => StoreTarget) {
+  describe(`user directory on ${name}`, () => {
+    let t: StoreTarget;
+    let db: Database;
+    let store: UserDirectoryStore;
+    const opened: Database[] = [];
+
+    beforeAll(async () => {
+      t = target();
+      db = await t.open();
+      opened.push(db);
+      await migrate(db);
+    }, 120_000);
+    beforeEach(async () => {
+      await db.query('delete from user_directory');
+      store = new UserDirectoryStore(db);
+    });
+    afterAll(async () => {
+      for (const d of opened.reverse()) await d.close().catch(() => undefined);
+      await t.dispose?.();
+    });
+
+    it("finds one customer's users by the claim as the platform reads it, and keeps the claim as written", async () => {
+      await store.written([
+        user('pat', { email: 'pat@acme.example', customAuth: '{"role":"Engineer","customerId":"ACME","modules":["HS"],"team":"blue"}' }),
+        user('bob', { email: 'bob@globex.example', customAuth: claim('globex') }),
+        user('staff', { email: 'staff@provider.example', customAuth: '{"role":"Admin"}' }),
+      ]);
+      const acme = await store.page({ customerId: 'acme', limit: 50 });
+      expect(emails(acme.entries)).toEqual(['pat@acme.example']);
+      expect(acme.entries[0]!.customAuth).toBe('{"role":"Engineer","customerId":"ACME","modules":["HS"],"team":"blue"}');
+      expect(acme.next).toBeNull();
+      expect(emails((await store.page({ limit: 50 })).entries)).toEqual(['bob@globex.example', 'pat@acme.example', 'staff@provider.example']);
+      expect(await store.customerCounts()).toEqual(
+        new Map([
+          ['acme', 1],
+          ['globex', 1],
+        ]),
+      );
+    });
+
+    it('pages in e-mail order without skipping or repeating a user, and searches the start of e-mail and names in any case', async () => {
+      await store.written(
+        Array.from({ length: 7 }, (_, i) =>
+          user(`u${i}`, {
+            email: `user${i}@acme.example`,
+            givenName: i === 3 ? 'Zoë' : 'Ann',
+            familyName: i === 5 ? "O'Brien_x" : 'Smith',
+            customAuth: claim('acme'),
+          }),
+        ),
+      );
+      const seen: string[] = [];
+      let after: readonly [string, string] | undefined;
+      do {
+        const page = await store.page({ customerId: 'acme', limit: 3, after });
+        seen.push(...emails(page.entries));
+        after = page.next ?? undefined;
+      } while (after);
+      expect(seen).toEqual(Array.from({ length: 7 }, (_, i) => `user${i}@acme.example`));
+      expect(emails((await store.page({ query: 'ZO', limit: 50 })).entries)).toEqual(['user3@acme.example']);
+      expect(emails((await store.page({ query: 'USER6', limit: 50 })).entries)).toEqual(['user6@acme.example']);
+      // LIKE's own characters are taken literally.
+      expect(emails((await store.page({ query: "o'brien_", limit: 50 })).entries)).toEqual(['user5@acme.example']);
+      expect((await store.page({ query: 'o%', limit: 50 })).entries).toEqual([]);
+      expect((await store.page({ query: 'mith', limit: 50 })).entries).toEqual([]);
+    });
+
+    it('lets no older word overwrite a newer one: a listing read before a change, a token issued before it', async () => {
+      const readBefore = past(60_000);
+      await store.written([user('pat', { customAuth: claim('acme', { modules: ['hs'] }), mfaSetUp: true })]);
+      await store.listed([user('pat', { customAuth: claim('acme'), enabled: false })], readBefore);
+      await store.signedIn({ ...user('pat'), customAuth: claim('globex') }, Math.floor(readBefore.getTime() / 1000));
+      expect(await store.get('pat')).toMatchObject({ customAuth: claim('acme', { modules: ['hs'] }), enabled: true, mfaSetUp: true });
+
+      // Newer words win, and a listing keeps the MFA state it cannot see.
+      await store.listed([user('pat', { givenName: 'Patricia', customAuth: claim('acme') })], new Date(Date.now() + 1000));
+      expect(await store.get('pat')).toMatchObject({ givenName: 'Patricia', mfaSetUp: true });
+      await store.signedIn({ ...user('pat'), givenName: 'Pat' }, Math.floor(Date.now() / 1000) + 5);
+      expect(await store.get('pat')).toMatchObject({ givenName: 'Pat', status: 'CONFIRMED', enabled: true });
+    });
+
+    it('adds a user first seen at sign-in, and sweeps only those neither listed nor written since the reconciliation began', async () => {
+      await store.written([user('gone'), user('kept'), user('invited-meanwhile')]);
+      await db.query("update user_directory set updated_at = now() - interval '1 hour'");
+      const startedAt = new Date();
+      await store.listed([user('kept')], new Date(startedAt.getTime() - 1000));
+      await store.written([user('invited-meanwhile')]);
+      await store.signedIn(user('self-signed-up'), Math.floor(Date.now() / 1000) + 1);
+      expect(await store.sweep(startedAt)).toBe(1);
+      expect((await store.page({ limit: 50 })).entries.map((e) => e.username).sort()).toEqual(['invited-meanwhile', 'kept', 'self-signed-up']);
+    });
+
+    it('shows a change from another replica at once', async () => {
+      const replica = await t.open();
+      opened.push(replica);
+      await new UserDirectoryStore(replica).written([user('pat', { customAuth: claim('acme') })]);
+      expect(emails((await store.page({ customerId: 'acme', limit: 1 })).entries)).toEqual(['pat@example.com']);
+      await store.removed('pat');
+      expect(await new UserDirectoryStore(replica).get('pat')).toBeUndefined();
+    });
+  });
+}

@@ -1,0 +1,225 @@
+import { readAuthClaimText } from '@platform/schemas';
+import type { Database } from './database.ts';
+
+/** One user of the identity provider as the directory holds it: the account, and its claim as the pool wrote it. */
+export interface DirectoryEntry {
+  username: string;
+  sub: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+  /** custom:auth as the pool holds it (null: none). */
+  customAuth: string | null;
+  status: string;
+  enabled: boolean;
+  /** Whether a second factor is set up; null: not known (the pool's listing does not say). */
+  mfaSetUp: boolean | null;
+}
+
+/** What a verified ID token says of its user: the freshest word on their name and claim, not on their account. */
+export type TokenEntry = Pick<DirectoryEntry, 'username' | 'sub' | 'email' | 'givenName' | 'familyName' | 'customAuth'>;
+
+export interface DirectoryPageQuery {
+  /** One customer's users; left out, everyone's. */
+  customerId?: string;
+  /** Matches the start of the e-mail address, given name or family name, in any case. */
+  query?: string;
+  limit: number;
+  /** The (email key, username) of the last row of the previous page. */
+  after?: readonly [string, string];
+}
+
+export interface DirectoryPage {
+  entries: DirectoryEntry[];
+  /** Where the next page starts, or null on the last one. */
+  next: [string, string] | null;
+}
+
+interface Row {
+  username: string;
+  sub: string;
+  email: string;
+  given_name: string;
+  family_name: string;
+  custom_auth: string | null;
+  status: string;
+  enabled: boolean;
+  mfa_set_up: boolean | null;
+  email_key: string;
+}
+
+const COLUMNS = 'username, sub, email, given_name, family_name, custom_auth, status, enabled, mfa_set_up, email_key';
+
+const toEntry = (row: Row): DirectoryEntry => ({
+  username: row.username,
+  sub: row.sub,
+  email: row.email,
+  givenName: row.given_name,
+  familyName: row.family_name,
+  customAuth: row.custom_auth,
+  status: row.status,
+  enabled: row.enabled,
+  mfaSetUp: row.mfa_set_up,
+});
+
+/** The customer a claim names as the platform reads it (decision 0082), the key one customer's users are found by. */
+function customerOf(customAuth: string | null): string | null {
+  const reading = readAuthClaimText(customAuth ?? undefined);
+  return reading.kind === 'read' ? (reading.claim.customerId ?? null) : null;
+}
+
+/** A LIKE pattern matching text that starts with `prefix`, taken literally. */
+const startsWith = (prefix: string) => `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The parameters of one multi-row write, column by column (one statement, however many rows). */
+function columnsOf(entries: readonly DirectoryEntry[]) {
+  return [
+    entries.map((e) => e.username),
+    entries.map((e) => e.sub),
+    entries.map((e) => e.email),
+    entries.map((e) => e.givenName),
+    entries.map((e) => e.familyName),
+    entries.map((e) => e.customAuth),
+    entries.map((e) => customerOf(e.customAuth)),
+    entries.map((e) => e.status),
+    entries.map((e) => e.enabled),
+    entries.map((e) => e.mfaSetUp),
+  ];
+}
+
+const UNNEST = `select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::boolean[], $10::boolean[])
+  as u(username, sub, email, given_name, family_name, custom_auth, customer_id, status, enabled, mfa_set_up)`;
+
+/**
+ * The platform's index of the identity provider's users (issue 37, decision 0085): one customer's users
+ * and a search are an index range, whatever the size of the pool. The pool stays the truth; this store
+ * only follows it, and never lets an older word overwrite a newer one. The same SQL on PGlite and on a
+ * PostgreSQL server.
+ */
+export class UserDirectoryStore {
+  constructor(readonly db: Database) {}
+
+  /** Writes what the platform itself just did to these users at the pool (invite, change, disable, ...). */
+  async written(entries: readonly DirectoryEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.db.query(
+      `insert into user_directory (username, sub, email, given_name, family_name, custom_auth, customer_id, status, enabled, mfa_set_up, updated_at)
+       ${UNNEST.replace('select *', 'select *, now()')}
+       on conflict (username) do update set sub = excluded.sub, email = excluded.email, given_name = excluded.given_name,
+         family_name = excluded.family_name, custom_auth = excluded.custom_auth, customer_id = excluded.customer_id,
+         status = excluded.status, enabled = excluded.enabled,
+         mfa_set_up = coalesce(excluded.mfa_set_up, user_directory.mfa_set_up), updated_at = now()`,
+      columnsOf(entries),
+    );
+  }
+
+  /**
+   * Writes a page of the pool's listing, read at `readAt`: a row changed since then (by the platform
+   * or a sign-in) keeps its newer word. The MFA state, which a listing does not give, is kept.
+   */
+  async listed(entries: readonly DirectoryEntry[], readAt: Date): Promise<void> {
+    if (entries.length === 0) return;
+    await this.db.query(
+      `insert into user_directory (username, sub, email, given_name, family_name, custom_auth, customer_id, status, enabled, mfa_set_up, updated_at, listed_at)
+       ${UNNEST.replace('select *', 'select *, now(), now()')}
+       on conflict (username) do update set sub = excluded.sub, email = excluded.email, given_name = excluded.given_name,
+         family_name = excluded.family_name, custom_auth = excluded.custom_auth, customer_id = excluded.customer_id,
+         status = excluded.status, enabled = excluded.enabled,
+         mfa_set_up = coalesce(excluded.mfa_set_up, user_directory.mfa_set_up), listed_at = now()
+       where user_directory.updated_at < $11
+       `,
+      [...columnsOf(entries), readAt],
+    );
+    // Rows it did not overwrite were still seen in the pool.
+    await this.db.query('update user_directory set listed_at = now() where username = any($1::text[]) and updated_at >= $2', [
+      entries.map((e) => e.username),
+      readAt,
+    ]);
+  }
+
+  /**
+   * Refreshes a user from their verified ID token, issued at `issuedAt` (seconds): their name and claim,
+   * unless the row changed after the token was issued (an administrator's change the token predates). A
+   * user the directory does not hold yet (made outside the platform) is added as the token shows them.
+   */
+  async signedIn(entry: TokenEntry, issuedAt: number): Promise<void> {
+    await this.db.query(
+      `insert into user_directory (username, sub, email, given_name, family_name, custom_auth, customer_id, status, enabled, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, 'CONFIRMED', true, to_timestamp($8))
+       on conflict (username) do update set sub = excluded.sub, email = excluded.email, given_name = excluded.given_name,
+         family_name = excluded.family_name, custom_auth = excluded.custom_auth, customer_id = excluded.customer_id,
+         updated_at = excluded.updated_at
+       where user_directory.updated_at < excluded.updated_at`,
+      [entry.username, entry.sub, entry.email, entry.givenName, entry.familyName, entry.customAuth, customerOf(entry.customAuth), issuedAt],
+    );
+  }
+
+  /** Records whether the user has a second factor set up, as the pool just said. */
+  async mfaRead(username: string, mfaSetUp: boolean): Promise<void> {
+    await this.db.query('update user_directory set mfa_set_up = $2 where username = $1', [username, mfaSetUp]);
+  }
+
+  /** Forgets a user the pool no longer has. */
+  async removed(username: string): Promise<void> {
+    await this.db.query('delete from user_directory where username = $1', [username]);
+  }
+
+  /**
+   * Ends a reconciliation that listed the whole pool from `startedAt`: drops the users neither listed nor
+   * written since (deleted from the pool). Returns how many went.
+   */
+  async sweep(startedAt: Date): Promise<number> {
+    const { rows } = await this.db.query<{ n: number }>(
+      `with gone as (delete from user_directory where updated_at < $1 and (listed_at is null or listed_at < $1) returning 1)
+       select count(*)::int as n from gone`,
+      [startedAt],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  async get(username: string): Promise<DirectoryEntry | undefined> {
+    const { rows } = await this.db.query<Row>(`select ${COLUMNS} from user_directory where username = $1`, [username]);
+    return rows[0] && toEntry(rows[0]);
+  }
+
+  /**
+   * A page of users ordered by e-mail address, after `after`: one index range, however many users the
+   * pool holds. Asks for one row more than the page to tell whether another follows.
+   */
+  async page({ customerId, query, limit, after }: DirectoryPageQuery): Promise<DirectoryPage> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    if (customerId !== undefined) where.push(`customer_id = ${param(customerId)}`);
+    if (query?.trim()) {
+      const pattern = param(startsWith(query.trim()));
+      where.push(`(email_key like ${pattern} or given_key like ${pattern} or family_key like ${pattern})`);
+    }
+    if (after) where.push(`(email_key, username) > (${param(after[0])}, ${param(after[1])})`);
+    const { rows } = await this.db.query<Row>(
+      `select ${COLUMNS} from user_directory ${where.length ? `where ${where.join(' and ')}` : ''}
+       order by email_key, username limit ${param(limit + 1)}`,
+      params,
+    );
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return { entries: page.map(toEntry), next: rows.length > limit && last ? [last.email_key, last.username] : null };
+  }
+
+  /** How many users each customer id their claims name has (the operators' list of customers not added yet). */
+  async customerCounts(): Promise<Map<string, number>> {
+    const { rows } = await this.db.query<{ customer_id: string; n: number }>(
+      'select customer_id, count(*)::int as n from user_directory where customer_id is not null group by customer_id',
+    );
+    return new Map(rows.map((r) => [r.customer_id, r.n]));
+  }
+
+  /** How many users the directory holds. */
+  async size(): Promise<number> {
+    const { rows } = await this.db.query<{ n: number }>('select count(*)::int as n from user_directory');
+    return rows[0]?.n ?? 0;
+  }
+}
