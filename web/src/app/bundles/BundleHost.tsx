@@ -58,7 +58,8 @@ function screensOf(opening: Promise<Screens>): ComponentType<HostProps> {
 /**
  * A route of a module whose release names a bundle (decision 0058): the bundle's screen for the
  * route's screen id, the compiled-in screen where the bundle has none, and the error panel where the
- * bundle cannot load or throws. "Try again" imports it again and renders afresh.
+ * bundle cannot load (offering to reload the page) or throws (offering to try again, which imports it
+ * again and renders afresh).
  */
 export function BundleHost(props: HostProps) {
   const source = useContext(BundleSourceContext);
@@ -72,7 +73,9 @@ export function BundleHost(props: HostProps) {
   return (
     <BundleBoundary
       key={attempt}
-      fallback={(error) => <BundleErrorPanel title={props.title} moduleName={props.module.name} bundle={bundle} error={error} onRetry={retry} />}
+      fallback={(error) => (
+        <BundleErrorPanel title={props.title} moduleName={props.module.name} bundle={bundle} error={error} onRetry={retry} onReload={() => source.reload()} />
+      )}
     >
       <Screens {...props} />
     </BundleBoundary>
