@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ModuleView, ResolvedRoute } from '@platform/schemas';
@@ -13,6 +13,7 @@ import { fakePlatform, type TestUser } from '../../testing/fakePlatform.ts';
 import { renderInApp } from '../../testing/renderInApp.tsx';
 import { sessionQuery } from '../../hooks/useSession.ts';
 import { preloadBundleHost, ScreenHost } from '../ScreenHost.tsx';
+import { BundleHost } from './BundleHost.tsx';
 import { BundleSourceContext, type BundleSource } from './bundleSource.ts';
 import { prefetchBundles } from './prefetchBundles.ts';
 
@@ -229,6 +230,35 @@ describe('a module whose release names a bundle', () => {
     watcher.disconnect();
     expect(loading).not.toHaveBeenCalled();
     expect(source.imported.filter((url) => url === ENTRY)).toHaveLength(1);
+  });
+
+  it('waits for a bundle not opened ahead in a loading state of its own, never suspending, and shows it once its files are here', async () => {
+    // What a user notices is the screen arriving late: React holds back what a Suspense boundary reveals
+    // after its fallback by up to 300 ms (decision 0027). It lifts that hold-back inside act(), as every
+    // component test runs, so the test holds to its cause: the host never suspends while it waits.
+    const lccModule = await fixture('lcc').index();
+    let arrive = () => {};
+    const here = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    const source = browserWith({ ...fixture('lcc'), index: () => here.then(() => lccModule) });
+    const home = routes.find((route) => route.name === 'lcc.home')!;
+    fakePlatform({ user: ENGINEER, modules: [lcc] });
+    renderInApp(
+      <BundleSourceContext.Provider value={source}>
+        <SignedIn>
+          <Suspense fallback={<p>Suspended</p>}>
+            <BundleHost route={home} module={lcc} title="Life Cycle Cost" params={{}} compiled={() => null} />
+          </Suspense>
+        </SignedIn>
+      </BundleSourceContext.Provider>,
+    );
+    expect(await screen.findByText('Loading…')).toBeDefined();
+    expect(screen.queryByText('Suspended')).toBeNull();
+
+    await act(async () => arrive());
+    expect(await screen.findByText('Bundle screen for erin@acme.test')).toBeDefined();
+    expect(screen.queryByText('Loading…')).toBeNull();
   });
 
   it('is not opened ahead for a page that would have to reload for it, and a failed prefetch leaves the open to try afresh', async () => {
