@@ -16,8 +16,11 @@ function explanation(error: unknown): string {
 
 /**
  * What a module's screen shows in the content area when its bundle cannot be used: the page's one
- * heading (the route's title), the module and version that failed, and a way to try again. The
- * navigation around it keeps working.
+ * heading (the route's title), the module and version that failed, and the one way on that can work.
+ * A bundle that failed to load offers "Reload the page": the browser keeps a failed module import for
+ * the page's life (its module map answers the same failure to every later import), so only a new page
+ * loads it afresh, and a new page also gets the release now in service. A screen that threw while
+ * rendering offers "Try again", which renders it afresh. The navigation around it keeps working.
  */
 export function BundleErrorPanel({
   title,
@@ -25,13 +28,16 @@ export function BundleErrorPanel({
   bundle,
   error,
   onRetry,
+  onReload,
 }: {
   title: string;
   moduleName: string;
   bundle: Bundle;
   error: unknown;
   onRetry: () => void;
+  onReload: () => void;
 }) {
+  const failedToLoad = isBundleLoadError(error);
   return (
     <article className="screen">
       <h1>{title}</h1>
@@ -43,8 +49,8 @@ export function BundleErrorPanel({
           could not show this screen. {explanation(error)}
         </p>
         {error instanceof Error && <p className="muted">{error.message}</p>}
-        <button type="button" onClick={onRetry}>
-          Try again
+        <button type="button" onClick={failedToLoad ? onReload : onRetry}>
+          {failedToLoad ? 'Reload the page' : 'Try again'}
         </button>
       </div>
     </article>

@@ -1,8 +1,8 @@
-import { Component, lazy, useContext, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useContext, useEffect, useReducer, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import type { ScreenProps } from '../../screens/screenProps.ts';
 import { BundleErrorPanel } from './BundleErrorPanel.tsx';
 import { BundleSourceContext } from './bundleSource.ts';
-import { forgetBundle, openBundle, screensOpened, type Screens } from './openBundle.ts';
+import { forgetBundle, openBundle, openedAs, type Screens } from './openBundle.ts';
 
 /** Holds a bundle's failures (to load, or to render) inside the content area. */
 class BundleBoundary extends Component<{ fallback: (error: unknown) => ReactNode; children: ReactNode }, { failed: boolean; error?: unknown }> {
@@ -34,37 +34,54 @@ function BundleScreen({ screens, compiled: Compiled, ...props }: HostProps & { s
   return <Screen routeName={route.name ?? route.fullPath} params={params} title={title} />;
 }
 
-const loaded = new WeakMap<Promise<Screens>, ComponentType<HostProps>>();
-
 /**
- * The screens of one opening of a bundle, as a lazy component: while the bundle loads, ScreenHost's
- * boundary shows the loading state (decision 0027); once loaded, every screen of the module renders
- * at once. One per opening, so "Try again" gets a fresh one instead of the failure kept by the last.
+ * What one opening of a bundle came to, read while rendering: undefined while it loads (the route
+ * shows its loading state), its screens once loaded; a failure is thrown to the boundary, as a failed
+ * import of the screen's code is. Not React.lazy or `use`: a screen revealed through a Suspense
+ * boundary that showed its fallback is held back by React for up to 300 ms (decision 0027), which was
+ * most of a bundle's first open. Rendered from state, it shows as soon as its files are here.
  */
-function screensOf(opening: Promise<Screens>): ComponentType<HostProps> {
-  let Screens = loaded.get(opening);
-  if (!Screens) {
-    const ready = screensOpened(opening);
-    // Already opened (prefetched, or opened before): rendered directly. A lazy component suspends on
-    // its first render even then, and React holds back what a boundary reveals by up to 300 ms.
-    Screens = ready
-      ? (props: HostProps) => <BundleScreen screens={ready} {...props} />
-      : lazy(() => opening.then((screens) => ({ default: (props: HostProps) => <BundleScreen screens={screens} {...props} /> })));
-    loaded.set(opening, Screens);
+function useOpened(opening: Promise<Screens>): Screens | undefined {
+  const [, settle] = useReducer((n: number) => n + 1, 0);
+  const outcome = openedAs(opening);
+  useEffect(() => {
+    if (outcome) return;
+    let mounted = true;
+    const rerender = () => {
+      if (mounted) settle();
+    };
+    opening.then(rerender, rerender);
+    return () => {
+      mounted = false;
+    };
+  }, [opening, outcome]);
+  if (outcome && 'failed' in outcome) throw outcome.failed;
+  return outcome?.screens;
+}
+
+/** The screens of one opening of a bundle; one opening per attempt, so "Try again" gets a fresh one. */
+function OpenedScreens({ opening, ...props }: HostProps & { opening: Promise<Screens> }) {
+  const screens = useOpened(opening);
+  if (!screens) {
+    return (
+      <p aria-busy="true" className="muted">
+        Loading…
+      </p>
+    );
   }
-  return Screens;
+  return <BundleScreen screens={screens} {...props} />;
 }
 
 /**
  * A route of a module whose release names a bundle (decision 0058): the bundle's screen for the
  * route's screen id, the compiled-in screen where the bundle has none, and the error panel where the
- * bundle cannot load or throws. "Try again" imports it again and renders afresh.
+ * bundle cannot load (offering to reload the page) or throws (offering to try again, which imports it
+ * again and renders afresh).
  */
 export function BundleHost(props: HostProps) {
   const source = useContext(BundleSourceContext);
   const [attempt, setAttempt] = useState(0);
   const bundle = props.module.bundle!;
-  const Screens = screensOf(openBundle(bundle, source));
   const retry = () => {
     forgetBundle(bundle, source);
     setAttempt((n) => n + 1);
@@ -72,9 +89,11 @@ export function BundleHost(props: HostProps) {
   return (
     <BundleBoundary
       key={attempt}
-      fallback={(error) => <BundleErrorPanel title={props.title} moduleName={props.module.name} bundle={bundle} error={error} onRetry={retry} />}
+      fallback={(error) => (
+        <BundleErrorPanel title={props.title} moduleName={props.module.name} bundle={bundle} error={error} onRetry={retry} onReload={() => source.reload()} />
+      )}
     >
-      <Screens {...props} />
+      <OpenedScreens opening={openBundle(bundle, source)} {...props} />
     </BundleBoundary>
   );
 }

@@ -64,12 +64,15 @@ async function load(bundle: Bundle, source: BundleSource): Promise<Screens> {
   return screens;
 }
 
-const opened = new WeakMap<BundleSource, Map<string, Promise<Screens>>>();
-/** What each opening gave, once it has: rendered directly, a screen need not suspend for it. */
-const settled = new WeakMap<Promise<Screens>, Screens>();
+/** What an opening came to: its screens, or why it failed. */
+export type Opened = { screens: Screens } | { failed: unknown };
 
-/** The screens an opening gave, if it has already; undefined while it loads or when it failed. */
-export const screensOpened = (opening: Promise<Screens>): Screens | undefined => settled.get(opening);
+const opened = new WeakMap<BundleSource, Map<string, Promise<Screens>>>();
+/** What each opening came to, once it has: read while rendering, so a screen never suspends for it. */
+const settled = new WeakMap<Promise<Screens>, Opened>();
+
+/** What an opening came to, if it has; undefined while it loads. */
+export const openedAs = (opening: Promise<Screens>): Opened | undefined => settled.get(opening);
 
 /**
  * A bundle's screens, imported once per entry (an entry's bytes never change: versions are
@@ -82,8 +85,8 @@ export function openBundle(bundle: Bundle, source: BundleSource): Promise<Screen
   if (!promise) {
     const opening = load(bundle, source);
     opening.then(
-      (screens) => settled.set(opening, screens),
-      () => undefined,
+      (screens) => settled.set(opening, { screens }),
+      (failed: unknown) => settled.set(opening, { failed }),
     );
     promise = opening;
     cache.set(bundle.entry, promise);
