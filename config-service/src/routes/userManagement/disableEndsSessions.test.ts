@@ -1,3 +1,4 @@
+// @module-tag hardening/tokens
 // Issue 37 item 3 (decision 0093): disabling a user ends what they already have. Two replicas on one
 // PostgreSQL database, as behind a load balancer, and a real cognito-local: a token both replicas took
 // is refused by the one the disable went through at once and by the other within its status window; the
