@@ -27,7 +27,7 @@ interface Known {
 }
 
 /** The longest window the issue allows between a disable and every replica refusing the user. */
-export const MAX_USER_STATUS_CACHE_MS = 30_000;
+const MAX_USER_STATUS_CACHE_MS = 30_000;
 
 /**
  * Whether a user may be served, as the user directory (shared by every replica) says (issue 37 item 3,
