@@ -56,6 +56,8 @@ export default defineConfig({
       MANIFESTS_DIR: process.env.E2E_MANIFESTS_DIR,
       ENVIRONMENT: 'local',
       LOG_LEVEL: 'warn',
+      // A disable reaches the refusal of the user's tokens within a second (disabledAccount.spec.ts), not ten.
+      USER_STATUS_CACHE_SECONDS: '1',
     },
   },
 });

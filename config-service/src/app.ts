@@ -296,6 +296,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           heldCustomerIds: (ids) => options.customerModules.store.existingIds(ids),
           manifests: releases,
           mfa: options.authentication.mfa,
+          userStatus: options.authentication.userStatus,
         });
     },
   });

@@ -4,6 +4,7 @@
  */
 export const errorCatalogue = {
   CFG_ERR_UNAUTHENTICATED: { status: 401, title: 'Not Authenticated' },
+  CFG_ERR_USER_DISABLED: { status: 401, title: 'Account disabled' },
   CFG_ERR_FORBIDDEN: { status: 403, title: 'Forbidden' },
   CFG_ERR_USER_SELF_CHANGE: { status: 403, title: 'An administrator cannot change their own rights' },
   CFG_ERR_ACCOUNT_MISCONFIGURED: { status: 403, title: 'Account misconfigured' },

@@ -8,6 +8,7 @@ import { cognitoClaimedCustomerIds } from './customers/claimedCustomerIds.ts';
 import { AppClientWriteRights } from './identity/appClientWriteRights.ts';
 import { cognitoMfaLookup } from './identity/cognitoMfaLookup.ts';
 import { MfaStatus } from './identity/mfaStatus.ts';
+import { UserStatus } from './identity/userStatus.ts';
 import { poolPasswordPolicy } from './identity/poolPasswordPolicy.ts';
 import { seedDemoCustomers } from './local/demoData/seedDemoCustomers.ts';
 import { callbackUrls } from './local/identityProvider/seedLocalPool.ts';
@@ -118,6 +119,8 @@ export async function createPlatform(settings: Settings, logger: FastifyBaseLogg
       clientId,
       trustLocalKey: settings.trustLocalIdentityKey,
       mfa: new MfaStatus(cognitoMfaLookup(userPool, userPoolId)),
+      // A disabled user's tokens are refused by every replica within the window (decision 0093).
+      userStatus: new UserStatus(services.userDirectory, { cacheMs: settings.userStatusCacheMs, log: logger }),
     },
     browserAuth: {
       region: cognito.region,

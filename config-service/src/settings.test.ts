@@ -176,6 +176,8 @@ describe('manifest checks in flight', () => {
   it('allows each user one by default, and takes 0 for no limit', () => {
     expect(readSettings(local).manifestChecksPerUser).toBe(1);
     expect(readSettings({ ...local, MANIFEST_CHECKS_PER_USER: '0' }).manifestChecksPerUser).toBe(0);
+    expect(readSettings(local).userStatusCacheMs).toBe(10_000);
+    expect(readSettings({ ...local, USER_STATUS_CACHE_SECONDS: '1' }).userStatusCacheMs).toBe(1_000);
   });
 });
 
@@ -297,6 +299,7 @@ describe('environment schema rules', () => {
     ['RATE_LIMIT_ADMIN_WRITES', 'lots', "RATE_LIMIT_ADMIN_WRITES: must be an integer between 0 and 1000000, got 'lots'"],
     ['TRUSTED_PROXY_HOPS', 'yes', "TRUSTED_PROXY_HOPS: must be an integer between 0 and 10, got 'yes'"],
     ['MANIFEST_CHECKS_PER_USER', '1.5', "MANIFEST_CHECKS_PER_USER: must be an integer between 0 and 1000, got '1.5'"],
+    ['USER_STATUS_CACHE_SECONDS', '31', "USER_STATUS_CACHE_SECONDS: must be an integer between 0 and 30, got '31'"],
     ['EVENT_STREAMS_PER_USER', '-2', "EVENT_STREAMS_PER_USER: must be an integer between 0 and 1000000, got '-2'"],
     ['EVENT_STREAMS_PER_CUSTOMER', '1.5', "EVENT_STREAMS_PER_CUSTOMER: must be an integer between 0 and 1000000, got '1.5'"],
     ['BUNDLE_UPLOADS_PER_USER', '-1', "BUNDLE_UPLOADS_PER_USER: must be an integer between 0 and 1000, got '-1'"],

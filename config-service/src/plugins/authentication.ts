@@ -1,12 +1,14 @@
 import fastifyJwt, { type TokenOrHeader } from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
+import { Counter } from 'prom-client';
 import { readAuthClaim } from '../claims/readAuthClaim.ts';
 import { readMetaClaim } from '../claims/readMetaClaim.ts';
 import { PlatformError, isPlatformError } from '../errors.ts';
 import { LOCAL_IDP_KEY_THUMBPRINT } from '../identity/localSigningKey.ts';
 import type { VerifiedUser } from '../claims/verifiedUser.ts';
 import { MfaStatus } from '../identity/mfaStatus.ts';
+import type { UserStatus } from '../identity/userStatus.ts';
 import { remoteSigningKeys } from './signingKeys.ts';
 import { VerifiedTokenCache } from './verifiedTokenCache.ts';
 
@@ -20,6 +22,8 @@ export interface AuthenticationOptions {
   mfa?: MfaStatus;
   /** How long one request for the signing keys may take; left out, JWKS_TIMEOUT_MS. */
   jwksTimeoutMs?: number;
+  /** Whether users are enabled, as the user directory says (decision 0093); left out, nobody is refused for it. */
+  userStatus?: UserStatus;
 }
 
 declare module 'fastify' {
@@ -70,6 +74,19 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
     },
   });
 
+  // Read when scraped: the status is the process's, shared by the apps a test builds on it.
+  const userStatus = options.userStatus;
+  if (userStatus && app.hasDecorator('metrics'))
+    new Counter({
+      name: 'config_user_status_unreadable_total',
+      help: 'Reads of the user directory for whether a user is disabled that failed or timed out; the user was served as last read (decision 0093)',
+      registers: [app.metrics.registry],
+      collect() {
+        this.reset();
+        this.inc(userStatus.unreadable);
+      },
+    });
+
   app.decorateRequest('verifiedUser', null as unknown as VerifiedUser);
   app.decorateRequest('mfaPending', false);
   app.decorate('authenticate', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
@@ -79,10 +96,23 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
     const known = header ? verified.get(header) : undefined;
     if (known) {
       request.verifiedUser = known;
-      return requireMfa(request, done);
+      return requireEnabled(request, done);
     }
-    verify(request, header).then(() => requireMfa(request, done), done);
+    verify(request, header).then(() => requireEnabled(request, done), done);
   });
+
+  /**
+   * Refuses a user the directory holds as disabled, whatever their token (issue 37): a remembered token
+   * too, so a disable reaches a user's open tab within the status cache's window on every replica.
+   */
+  function requireEnabled(request: FastifyRequest, done: HookHandlerDoneFunction) {
+    const enabled = options.userStatus?.isEnabled(request.verifiedUser.sub) ?? true;
+    if (enabled === true) return requireMfa(request, done);
+    if (enabled === false) return done(disabled());
+    enabled.then((answer) => (answer ? requireMfa(request, done) : done(disabled())), done);
+  }
+
+  const disabled = () => new PlatformError('CFG_ERR_USER_DISABLED', 'your account has been disabled: ask your administrator to enable it again');
 
   /**
    * Refuses a user who must use MFA and has none set up, as the identity provider (not the token or

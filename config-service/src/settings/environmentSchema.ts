@@ -185,6 +185,14 @@ export const environmentSchema = {
       description:
         'previews and release publications (each checks a whole manifest set, up to 1 MB) in flight per signed-in user before 429 with Retry-After; 0: no limit',
     },
+    USER_STATUS_CACHE_SECONDS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 30,
+      default: 10,
+      description:
+        "how long each replica takes a user's enabled or disabled state from the user directory as read: a disable reaches every replica's refusal of the user's tokens within it; 0: read it for every request",
+    },
     EVENT_STREAMS_PER_USER: {
       type: 'integer',
       minimum: 0,

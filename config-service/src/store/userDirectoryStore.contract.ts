@@ -122,5 +122,20 @@ export function userDirectoryStoreContract(name: string, target: () => StoreTarg
       await store.removed('pat');
       expect(await new UserDirectoryStore(replica).get('pat')).toBeUndefined();
     });
+
+    it('tells by sub whether a user is disabled, writing a disable at once over the row or as a new one (decision 0093)', async () => {
+      await store.written([user('pat', { customAuth: claim('acme') })]);
+      expect(await store.enabledOf('sub-pat')).toBe(true);
+      await store.setEnabled(user('pat'), false);
+      expect(await store.enabledOf('sub-pat')).toBe(false);
+      // The rest of the row is kept: only the account's state changed.
+      expect(await store.get('pat')).toMatchObject({ enabled: false, customAuth: claim('acme') });
+      await store.setEnabled(user('pat'), true);
+      expect(await store.enabledOf('sub-pat')).toBe(true);
+      // Not in the directory: nothing to say. A disable still takes.
+      expect(await store.enabledOf('sub-new')).toBeUndefined();
+      await store.setEnabled(user('new', { sub: 'sub-new' }), false);
+      expect(await store.enabledOf('sub-new')).toBe(false);
+    });
   });
 }

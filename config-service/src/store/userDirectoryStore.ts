@@ -154,6 +154,29 @@ export class UserDirectoryStore {
     );
   }
 
+  /**
+   * Whether the user with this sub may be served (decision 0093): false when the directory holds them
+   * as disabled, undefined when it does not hold them. One lookup on the sub's index.
+   */
+  async enabledOf(sub: string): Promise<boolean | undefined> {
+    const { rows } = await this.db.query<{ enabled: boolean | null }>('select bool_and(enabled) as enabled from user_directory where sub = $1', [sub]);
+    return rows[0]?.enabled ?? undefined;
+  }
+
+  /**
+   * Writes at once that the platform just disabled or enabled this user at the pool: the one word every
+   * replica reads before serving the user's tokens (decision 0093). A user the directory does not hold
+   * yet is added with what is known of them; the rest follows with the next write or listing.
+   */
+  async setEnabled(user: Pick<DirectoryEntry, 'username' | 'sub' | 'email' | 'givenName' | 'familyName' | 'status'>, enabled: boolean): Promise<void> {
+    await this.db.query(
+      `insert into user_directory (username, sub, email, given_name, family_name, status, enabled, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, now())
+       on conflict (username) do update set enabled = excluded.enabled, updated_at = now()`,
+      [user.username, user.sub, user.email, user.givenName, user.familyName, user.status, enabled],
+    );
+  }
+
   /** Records whether the user has a second factor set up, as the pool just said. */
   async mfaRead(username: string, mfaSetUp: boolean): Promise<void> {
     await this.db.query('update user_directory set mfa_set_up = $2 where username = $1', [username, mfaSetUp]);

@@ -27,6 +27,7 @@ export function memoryUserPool(users: ManagedUser[]): UserPoolAdmin {
     },
     disable: change({ enabled: false }),
     enable: change({ enabled: true }),
+    signOut: async (username) => void (await find(username)),
     resetMfa: change({ mfa: 'off' }),
     resendInvitation: async (username) => void (await find(username)),
   };

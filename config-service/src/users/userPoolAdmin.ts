@@ -5,6 +5,7 @@ import {
   AdminGetUserCommand,
   AdminSetUserMFAPreferenceCommand,
   AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
   ListUsersCommand,
   type AttributeType,
   type CognitoIdentityProviderClient,
@@ -25,6 +26,8 @@ export interface UserPoolAdmin {
   update(username: string, attributes: AttributeType[], signal?: AbortSignal): Promise<void>;
   disable(username: string, signal?: AbortSignal): Promise<void>;
   enable(username: string, signal?: AbortSignal): Promise<void>;
+  /** Revokes every refresh token the user holds (global sign-out): their sessions end when their ID tokens do. */
+  signOut(username: string, signal?: AbortSignal): Promise<void>;
   /** Turns every second factor off: the user sets one up again where their claim requires it. */
   resetMfa(username: string, signal?: AbortSignal): Promise<void>;
   /** Sends the invitation again, with a new temporary password; only while the user has not signed in. */
@@ -129,6 +132,10 @@ export function cognitoUserPoolAdmin(
     enable: (username, signal) =>
       call('enable the user', signal, async (abortSignal) => {
         await client.send(new AdminEnableUserCommand({ ...pool, Username: username }), { abortSignal });
+      }),
+    signOut: (username, signal) =>
+      call('sign the user out everywhere', signal, async (abortSignal) => {
+        await client.send(new AdminUserGlobalSignOutCommand({ ...pool, Username: username }), { abortSignal });
       }),
     resetMfa: (username, signal) =>
       call("reset the user's MFA", signal, async (abortSignal) => {

@@ -220,6 +220,22 @@ describe('a signed-in call answered 401', () => {
     expect(forced.logins).toBe(2);
   });
 
+  it('for a disabled account, forces a login that tells the sign-in screen why; any other 401 does not', async () => {
+    answer(unauthorised());
+    await expect((await freshClient()).callService('/manifest')).rejects.toMatchObject({ code: 'WEB_ERR_NOT_AUTHENTICATED' });
+    expect(tab.get('platform.signInReason')).toBeUndefined();
+    answer(
+      new Response(JSON.stringify({ title: 'Account disabled', status: 401, code: 'CFG_ERR_USER_DISABLED' }), {
+        status: 401,
+        headers: { 'content-type': 'application/problem+json' },
+      }),
+    );
+    vi.resetModules();
+    await expect((await freshClient()).callService('/customers')).rejects.toMatchObject({ code: 'WEB_ERR_NOT_AUTHENTICATED' });
+    expect(forced.logins).toBe(2);
+    expect(tab.get('platform.signInReason')).toBe('account-disabled');
+  });
+
   it('is the only status that forces a login: 403 (unusable claims, another customer) does not', async () => {
     answer(new Response(null, { status: 403 }));
     const { backend, callService: service } = await freshClient();

@@ -1,7 +1,8 @@
 import type { PublicConfig } from '@platform/schemas';
 import { sessionAccepted, sessionRefused } from './sessionRefused.ts';
 import { siteGroupParam } from '../selection/siteGroupSelection.ts';
-import { ApiError, BackendUnavailableError, NetworkError } from './apiErrors.ts';
+import { ApiError, BackendUnavailableError, isAccountDisabled, NetworkError } from './apiErrors.ts';
+import { rememberSignInReason } from './signInReason.ts';
 import { signedInHeaders, type Audience } from './signedInHeaders.ts';
 
 // The one HTTP client of the web app. Every call goes through send(): it adds who is asking
@@ -41,16 +42,19 @@ export async function send(url: string, options: SendOptions = {}): Promise<Resp
     if ((error as Error).name === 'AbortError') throw error;
     throw new NetworkError(url, { cause: error });
   }
+  if (request && response.status !== 401) sessionAccepted(request);
+  if (response.ok) return response;
+  const problem = /[/+]json/.test(response.headers.get('content-type') ?? '')
+    ? ((await response.json().catch(() => undefined)) as ApiError['problem'])
+    : undefined;
+  const error = new ApiError(response.status, problem, url);
   // Any signed-in call, not only the manifest: a backend that no longer takes the token ends the session too.
-  if (request && response.status === 401) await sessionRefused(request);
-  else if (request) sessionAccepted(request);
-  if (!response.ok) {
-    const problem = /[/+]json/.test(response.headers.get('content-type') ?? '')
-      ? ((await response.json().catch(() => undefined)) as ApiError['problem'])
-      : undefined;
-    throw new ApiError(response.status, problem, url);
+  if (request && response.status === 401) {
+    // Said on the sign-in screen the forced login leads to.
+    if (isAccountDisabled(error)) rememberSignInReason('account-disabled');
+    await sessionRefused(request);
   }
-  return response;
+  throw error;
 }
 
 /** Where the platform's own service answers its API. */

@@ -87,3 +87,8 @@ export function isUnknownCustomer(value: unknown): value is ApiError {
 export function isAccountMisconfigured(value: unknown): value is ApiError {
   return isApiError(value, 403) && value.code === 'CFG_ERR_ACCOUNT_MISCONFIGURED';
 }
+
+/** An administrator disabled the signed-in user's account (401 CFG_ERR_USER_DISABLED): the session is over until they are enabled again. */
+export function isAccountDisabled(value: unknown): value is ApiError {
+  return isApiError(value, 401) && value.code === 'CFG_ERR_USER_DISABLED';
+}

@@ -2,6 +2,7 @@ import { signOutOfPlatform } from '../auth/signOutOfPlatform.ts';
 import { signOutThen } from '../auth/signOutThen.ts';
 import { APP_PATHS } from '../navigation/appPaths.ts';
 import { NotAuthenticatedError } from './apiErrors.ts';
+import { clearSignInReason } from './signInReason.ts';
 
 /** Holds the address a forced sign-in returns to. */
 const REDIRECT_COOKIE = 'platform_redirect';
@@ -17,7 +18,9 @@ export function readRedirectCookie(): string | undefined {
   }
 }
 
+/** Clears the stored return address, and the reason the sign-in screen gave: the user is signed in somewhere again. */
 export function clearRedirectCookie(): void {
+  clearSignInReason();
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and Safari before 2025, and the spec keeps the target in a cookie
   document.cookie = `${REDIRECT_COOKIE}=; Path=/; Max-Age=0; SameSite=Strict`;
 }

@@ -1,7 +1,7 @@
 // Preloaded into the cognito-local child: what the user-management API needs of the emulator that
 // cognito-local 5 lacks (decision 0049), added to its table of operations as Cognito answers them:
-// AdminSetUserMFAPreference, AdminCreateUser's RESEND, AdminResetUserPassword, and a sign-in that refuses a disabled user and
-// checks an invited user's temporary password. Only the service reaches the administrators' calls (the
+// AdminSetUserMFAPreference, AdminCreateUser's RESEND, AdminResetUserPassword, AdminUserGlobalSignOut, and a sign-in that
+// refuses a disabled user and checks an invited user's temporary password. Only the service reaches the administrators' calls (the
 // browser's adapter passes none of them, decision 0041).
 // And SMS MFA (decision 0048): cognito-local sends its SMS_MFA challenge, and logs the code with the phone
 // number as destination, only for a user with the legacy MFAOptions, which none of its operations writes.
@@ -86,6 +86,19 @@ Targets.AdminResetUserPassword =
     const user = await userPool.getUserByUsername(ctx, req.Username);
     if (!user) throw new UserNotFoundError('User does not exist.');
     await userPool.saveUser(ctx, { ...user, UserStatus: 'RESET_REQUIRED', UserLastModifiedDate: clock.get() });
+    return {};
+  };
+
+// AdminUserGlobalSignOut (decision 0093): every refresh token the user holds is revoked, so a refresh grant with
+// one (InitiateAuth's REFRESH_TOKEN_AUTH, the hosted UI's token endpoint) is refused from now on, enabled again or
+// not, as Cognito refuses it. cognito-local finds a refresh token's user by the list kept on the user.
+Targets.AdminUserGlobalSignOut =
+  ({ cognito }) =>
+  async (ctx, req) => {
+    const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
+    const user = await userPool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new UserNotFoundError('User does not exist.');
+    await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
     return {};
   };
 

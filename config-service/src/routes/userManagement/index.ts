@@ -16,6 +16,7 @@ import {
 } from '@platform/schemas';
 import type { ServedManifests } from '../../releases/servedManifests.ts';
 import type { MfaStatus } from '../../identity/mfaStatus.ts';
+import type { UserStatus } from '../../identity/userStatus.ts';
 import { PlatformError } from '../../errors.ts';
 import { LOCAL_USER_MANAGEMENT_API_BASE } from '../../settings/backends.ts';
 import type { UserAction, UserAuditStore } from '../../store/userAuditStore.ts';
@@ -37,6 +38,8 @@ interface Options extends UserManagementOptions {
   manifests: ServedManifests;
   /** Told when a user's MFA is reset, so this replica stops remembering it as set up. */
   mfa?: MfaStatus;
+  /** Where a disable or an enable is written at once, for every replica to refuse or serve the user's tokens (decision 0093). */
+  userStatus?: UserStatus;
 }
 
 const BASE = LOCAL_USER_MANAGEMENT_API_BASE;
@@ -53,10 +56,29 @@ const STEPS: {
   path: string;
   action: UserAction;
   summary: string;
-  run: (pool: UserPoolAdmin, username: string, signal: AbortSignal) => Promise<void>;
+  run: (pool: UserPoolAdmin, username: string, signal: AbortSignal, context: { user: ManagedUser; status?: UserStatus }) => Promise<void>;
 }[] = [
-  { path: 'disable', action: 'disable', summary: 'Disable a user: they can no longer sign in', run: (pool, u, signal) => pool.disable(u, signal) },
-  { path: 'enable', action: 'enable', summary: 'Enable a disabled user again', run: (pool, u, signal) => pool.enable(u, signal) },
+  {
+    path: 'disable',
+    action: 'disable',
+    summary: 'Disable a user: they can no longer sign in, every replica refuses their tokens within 30 s, and their refresh tokens are revoked',
+    run: async (pool, u, signal, { user, status }) => {
+      await pool.disable(u, signal);
+      // Written before the sign-out, which may fail: from here every replica refuses the tokens they hold.
+      await status?.set(user, false);
+      // Their refresh tokens: without this, enabling them again would bring back the sessions they had.
+      await pool.signOut(u, signal);
+    },
+  },
+  {
+    path: 'enable',
+    action: 'enable',
+    summary: 'Enable a disabled user again: they sign in afresh',
+    run: async (pool, u, signal, { user, status }) => {
+      await pool.enable(u, signal);
+      await status?.set(user, true);
+    },
+  },
   {
     path: 'reset-mfa',
     action: 'reset-mfa',
@@ -196,7 +218,7 @@ export default async function userManagementRoutes(app: FastifyInstance, options
           reason: request.body.reason.trim(),
         };
         await refuseOwnRights(audit, entry, user, STEPS_ON_OWN_RIGHTS.has(step.action));
-        await audit.recording(entry, () => step.run(pool, user.username, signal));
+        await audit.recording(entry, () => step.run(pool, user.username, signal, { user, status: options.userStatus }));
         if (step.action === 'reset-mfa') options.mfa?.forget(user.sub);
         request.log.info({ username: user.username, action: step.action, actor: request.actor.sub }, 'user changed');
         return pool.get(user.username, signal);

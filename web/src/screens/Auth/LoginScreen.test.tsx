@@ -166,4 +166,14 @@ describe('LoginScreen, step by step', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Wait a few minutes, then try again.');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Set up multi-factor authentication');
   });
+
+  it('says the account was disabled when that is why the session ended, and only then', async () => {
+    const before = renderLogin();
+    expect(screen.queryByRole('status')).toBeNull();
+    before.unmount();
+    sessionStorage.setItem('platform.signInReason', 'account-disabled');
+    renderLogin();
+    expect((await screen.findByRole('status')).textContent).toMatch(/^Your account has been disabled: you were signed out\. Ask your administrator/);
+    sessionStorage.clear();
+  });
 });

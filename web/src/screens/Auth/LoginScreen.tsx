@@ -4,6 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { publicConfigQuery } from '../../api/publicConfig.ts';
 import { readRedirectCookie } from '../../api/forcedLogin.ts';
+import { readSignInReason } from '../../api/signInReason.ts';
 import { loadSignInFlow } from '../../auth/loadSignInFlow.ts';
 import { sessionQuery } from '../../hooks/useSession.ts';
 import { APP_PATHS } from '../../navigation/appPaths.ts';
@@ -68,10 +69,16 @@ export function LoginScreen() {
   return (
     <>
       <h1>Sign in</h1>
-      {readRedirectCookie() && (
+      {readSignInReason() === 'account-disabled' ? (
         <p role="status" className="notice">
-          Not Authenticated: your session has ended. Sign in again to continue where you were.
+          Your account has been disabled: you were signed out. Ask your administrator to enable it, then sign in again.
         </p>
+      ) : (
+        readRedirectCookie() && (
+          <p role="status" className="notice">
+            Not Authenticated: your session has ended. Sign in again to continue where you were.
+          </p>
+        )
       )}
       {/* Amplify's sign-in code is fetched once the user starts on the form, not before the form shows;
           a failed fetch is tried again, and reported, on submit. */}
