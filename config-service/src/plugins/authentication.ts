@@ -20,6 +20,11 @@ export interface AuthenticationOptions {
   mfa?: MfaStatus;
   /** How long one request for the signing keys may take; left out, JWKS_TIMEOUT_MS. */
   jwksTimeoutMs?: number;
+  /**
+   * Told of each token verified afresh, not of one remembered: the user directory's refresh from sign-in
+   * (decision 0091). Not awaited: it neither delays nor fails the request, and its failure is logged.
+   */
+  onVerified?: (user: VerifiedUser, claims: Readonly<Record<string, unknown>>) => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -141,6 +146,11 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
     };
     // Kept until the token expires; a token without a numeric exp was refused above (requiredClaims).
     if (header && typeof claims.exp === 'number') verified.set(header, request.verifiedUser, claims.exp);
+    const { onVerified } = options;
+    if (onVerified)
+      void Promise.resolve(request.verifiedUser)
+        .then((user) => onVerified(user, claims))
+        .catch((error: unknown) => request.log.error({ err: error }, 'user directory not refreshed from a verified token'));
   }
 }
 

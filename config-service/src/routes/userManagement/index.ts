@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   customerIdSchema,
   managedUserListSchema,
@@ -19,10 +19,13 @@ import type { MfaStatus } from '../../identity/mfaStatus.ts';
 import { PlatformError } from '../../errors.ts';
 import { LOCAL_USER_MANAGEMENT_API_BASE } from '../../settings/backends.ts';
 import type { UserAction, UserAuditStore } from '../../store/userAuditStore.ts';
+import type { UserDirectoryStore } from '../../store/userDirectoryStore.ts';
+import { directoryEntryOf } from '../../users/directoryEntries.ts';
 import { attributesOf, fieldChanges } from '../../users/managedUser.ts';
 import type { UserPoolAdmin } from '../../users/userPoolAdmin.ts';
 import { cutPage, decodeCursor, PAGE_QUERY_PROPERTIES } from '../pageCursor.ts';
 import { clientGone } from './clientGone.ts';
+import { usersPage, type UsersPageQuery } from './directoryPage.ts';
 import { OWN_RIGHTS, refuseOwnRights, STEPS_ON_OWN_RIGHTS } from './refuseOwnRights.ts';
 
 export interface UserManagementOptions {
@@ -32,6 +35,8 @@ export interface UserManagementOptions {
 
 interface Options extends UserManagementOptions {
   audit: UserAuditStore;
+  /** The platform's index of the pool's users: the list reads it, every change is written through to it (decision 0091). */
+  directory: UserDirectoryStore;
   /** Which of these customer ids the platform holds: a user is never put in a customer it does not. */
   heldCustomerIds: (ids: readonly string[]) => Promise<Set<string>>;
   manifests: ServedManifests;
@@ -89,21 +94,39 @@ export default async function userManagementRoutes(app: FastifyInstance, options
     });
   };
 
-  app.get<{ Querystring: { customerId?: string } }>(
+  /**
+   * Writes a user as the pool has them just now into the directory, so the list shows the change at
+   * once. A failure is logged, not answered: the pool made the change, and reconciliation corrects the row.
+   */
+  const writtenThrough = async (request: FastifyRequest, user: ManagedUser): Promise<ManagedUser> => {
+    await options.directory
+      .written([directoryEntryOf(user)])
+      .catch((error: unknown) => request.log.error({ err: error, username: user.username }, 'user not written through to the user directory'));
+    return user;
+  };
+
+  app.get<{ Querystring: UsersPageQuery }>(
     `${BASE}/users`,
     {
       schema: {
         tags,
-        summary: "The identity provider's users with their claims, or one customer's (staff only)",
-        querystring: { type: 'object', additionalProperties: false, properties: { customerId: customerIdSchema } },
+        summary: "The identity provider's users with their claims, or one customer's, by e-mail address a page at a time (staff only)",
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            customerId: customerIdSchema,
+            query: { description: 'Matches the start of the e-mail address, given name or family name, in any case.', type: 'string', maxLength: 100 },
+            ...PAGE_QUERY_PROPERTIES,
+            // An e-mail address and a username, which can be longer than the audit's ids.
+            cursor: { type: 'string', maxLength: 2000 },
+          },
+        },
         response: { 200: { $ref: `${managedUserListSchema.$id}#` } },
       },
     },
-    async (request, reply): Promise<ManagedUserList> => {
-      const { customerId } = request.query;
-      const users = await pool.list(clientGone(reply));
-      return { users: customerId === undefined ? users : users.filter((u) => u.customerId === customerId) };
-    },
+    async (request, reply): Promise<ManagedUserList> =>
+      usersPage(request.query, { pool, directory: options.directory, signal: clientGone(reply), log: request.log }),
   );
 
   app.post<{ Body: UserInvitation }>(
@@ -136,7 +159,7 @@ export default async function userManagementRoutes(app: FastifyInstance, options
       );
       request.log.info({ username: invited.username, actor: request.actor.sub }, 'user invited');
       reply.code(201);
-      return invited;
+      return writtenThrough(request, invited);
     },
   );
 
@@ -174,7 +197,7 @@ export default async function userManagementRoutes(app: FastifyInstance, options
       );
       await audit.recording(entry, () => pool.update(before.username, attributes, signal));
       request.log.info({ username: before.username, actor: request.actor.sub }, 'user changed');
-      return pool.get(before.username, signal);
+      return writtenThrough(request, await pool.get(before.username, signal));
     },
   );
 
@@ -199,7 +222,7 @@ export default async function userManagementRoutes(app: FastifyInstance, options
         await audit.recording(entry, () => step.run(pool, user.username, signal));
         if (step.action === 'reset-mfa') options.mfa?.forget(user.sub);
         request.log.info({ username: user.username, action: step.action, actor: request.actor.sub }, 'user changed');
-        return pool.get(user.username, signal);
+        return writtenThrough(request, await pool.get(user.username, signal));
       },
     );
   }
