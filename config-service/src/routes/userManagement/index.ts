@@ -81,7 +81,8 @@ const STEPS: {
  * identity provider and change them. Every change carries a reason and is audited: written as pending
  * before the identity provider is asked, settled after, with no transaction open across the call
  * (decisions 0049, 0083). No one changes their own rights. Registered under the admin API plugin.
- * Every call to the identity provider ends when the client goes away.
+ * Every call to the identity provider ends when the client goes away, but the read that writes a change
+ * through to the user directory, which the list reads (decision 0091).
  */
 export default async function userManagementRoutes(app: FastifyInstance, options: Options) {
   const { pool, audit } = options;
@@ -197,7 +198,8 @@ export default async function userManagementRoutes(app: FastifyInstance, options
       );
       await audit.recording(entry, () => pool.update(before.username, attributes, signal));
       request.log.info({ username: before.username, actor: request.actor.sub }, 'user changed');
-      return writtenThrough(request, await pool.get(before.username, signal));
+      // Read to the end even if the client has gone: the change is made, and the directory must hear of it.
+      return writtenThrough(request, await pool.get(before.username));
     },
   );
 
@@ -222,7 +224,7 @@ export default async function userManagementRoutes(app: FastifyInstance, options
         await audit.recording(entry, () => step.run(pool, user.username, signal));
         if (step.action === 'reset-mfa') options.mfa?.forget(user.sub);
         request.log.info({ username: user.username, action: step.action, actor: request.actor.sub }, 'user changed');
-        return writtenThrough(request, await pool.get(user.username, signal));
+        return writtenThrough(request, await pool.get(user.username));
       },
     );
   }
