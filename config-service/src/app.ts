@@ -33,6 +33,7 @@ import type { ClaimedCustomerIds } from './customers/claimedCustomerIds.ts';
 import userManagementRoutes, { type UserManagementOptions } from './routes/userManagement/index.ts';
 import type { NotificationReadStore } from './store/notificationReadStore.ts';
 import type { UserAuditStore } from './store/userAuditStore.ts';
+import type { UserDirectoryStore } from './store/userDirectoryStore.ts';
 import type { CustomerModules } from './customers/customerModules.ts';
 import type { WriteRightsState } from './identity/appClientWriteRights.ts';
 import manifestRoutes from './routes/manifest/index.ts';
@@ -58,6 +59,8 @@ export interface AppOptions {
   bundles: BundleStore;
   /** Who changed which user, in the database. */
   userAudit: UserAuditStore;
+  /** The platform's index of the identity provider's users (decision 0085), which the users list reads. */
+  userDirectory: UserDirectoryStore;
   /** Which notifications each user has read, in the database. */
   notificationReads: NotificationReadStore;
   /** The customer ids the user pool's claims name, for the operators' "not yet added" list; unset: no such list. */
@@ -293,6 +296,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await admin.register(userManagementRoutes, {
           ...options.userManagement,
           audit: options.userAudit,
+          directory: options.userDirectory,
           heldCustomerIds: (ids) => options.customerModules.store.existingIds(ids),
           manifests: releases,
           mfa: options.authentication.mfa,
@@ -317,6 +321,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mainApi: options.localMainApi,
     idp: options.localIdp,
     customerModules: options.customerModules,
+    users: options.userDirectory,
     productName: options.productName,
   });
 

@@ -13,7 +13,6 @@ import { poolPasswordPolicy } from './identity/poolPasswordPolicy.ts';
 import { seedDemoCustomers } from './local/demoData/seedDemoCustomers.ts';
 import { callbackUrls } from './local/identityProvider/seedLocalPool.ts';
 import { startLocalIdentityProvider, type LocalIdentityProvider } from './local/identityProvider/startLocalIdentityProvider.ts';
-import { cognitoUserDirectory } from './local/mainBackend/userDirectory.ts';
 import { ManifestFolder } from './manifests/manifestFolder.ts';
 import { formatProblem, moreLine } from './manifests/manifestProblem.ts';
 import { readScreenCatalogue } from './manifests/screenCatalogue.ts';
@@ -22,6 +21,7 @@ import type { ReloadEvent } from './releases/servedManifests.ts';
 import { SettingsError, type Settings } from './settings.ts';
 import { openDatabase } from './store/openDatabase.ts';
 import { openPlatformServices, type PlatformServices } from './platformServices.ts';
+import { refreshFromSignIn } from './users/refreshFromSignIn.ts';
 import { cognitoUserPoolAdmin } from './users/userPoolAdmin.ts';
 
 /** One step of a graceful shutdown: what it closes, for the log when it fails, and how. */
@@ -100,9 +100,9 @@ export async function createPlatform(settings: Settings, logger: FastifyBaseLogg
   if (!issuer || !jwksUrl || !clientId || !userPoolId) throw new SettingsError('COGNITO_USER_POOL_ID', 'identity provider settings are incomplete');
   // The service's own calls to the user pool. The local emulator takes any credentials; a real pool needs
   // the deployment's own: DescribeUserPoolClient (decision 0041), AdminGetUser for the MFA of users who must
-  // use it (decision 0042), ListUsers for the customer ids in users' claims (decision 0050) and the local main
-  // API's user lists, DescribeUserPool for the password rules the sign-in forms show (decision 0048), and the
-  // admin calls of the user-management API (decision 0049).
+  // use it (decision 0042), ListUsers for the customer ids in users' claims (decision 0050), DescribeUserPool
+  // for the password rules the sign-in forms show (decision 0048), and the admin calls of the
+  // user-management API (decision 0049).
   const userPool = new CognitoIdentityProviderClient(
     local ? { endpoint: local.upstream, region: cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : { region: cognito.region },
   );
@@ -121,6 +121,7 @@ export async function createPlatform(settings: Settings, logger: FastifyBaseLogg
       mfa: new MfaStatus(cognitoMfaLookup(userPool, userPoolId)),
       // A disabled user's tokens are refused by every replica within the window (decision 0093).
       userStatus: new UserStatus(services.userDirectory, { cacheMs: settings.userStatusCacheMs, log: logger }),
+      onVerified: refreshFromSignIn(services.userDirectory),
     },
     browserAuth: {
       region: cognito.region,
@@ -145,7 +146,6 @@ export async function createPlatform(settings: Settings, logger: FastifyBaseLogg
     ...(settings.localMainApi
       ? {
           localMainApi: {
-            users: cognitoUserDirectory(userPool, userPoolId),
             // Unset, a key of this process's own: enough for one replica. Behind a load balancer every replica
             // needs the same ARTIFACT_SIGNING_KEY, or a link signed by one is refused by the next.
             signingKey: settings.artifactSigningKey ?? randomBytes(32),

@@ -37,7 +37,7 @@ beforeAll(async () => {
     customerModules: modules,
     releases,
     messaging: { kind: 'local' },
-    localMainApi: { users: { listUsers: async () => [] }, signingKey: Buffer.alloc(32, 1) },
+    localMainApi: { signingKey: Buffer.alloc(32, 1) },
     localIdp: {
       upstream: `http://127.0.0.1:${(idp.address() as AddressInfo).port}`,
       userPoolId: 'us-east-1_local',

@@ -33,7 +33,7 @@ beforeAll(async () => {
     customerModules: modules,
     releases: await releasesOn(modules, apps.folder),
     messaging: { kind: 'local' },
-    localMainApi: { users: { listUsers: async () => [] }, signingKey: Buffer.alloc(32, 4) },
+    localMainApi: { signingKey: Buffer.alloc(32, 4) },
     userManagement: { pool: memoryUserPool([]) },
     localIdp: { upstream: `http://127.0.0.1:${(idp.address() as AddressInfo).port}`, userPoolId: 'us-east-1_local', clientId: 'web-client', callbackUrls: [] },
     webRoot,

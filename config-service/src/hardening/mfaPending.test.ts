@@ -24,7 +24,7 @@ beforeAll(async () => {
     customerModules: modules,
     releases,
     messaging: { kind: 'local' },
-    localMainApi: { users: { listUsers: async () => [] }, signingKey: Buffer.alloc(32, 2) },
+    localMainApi: { signingKey: Buffer.alloc(32, 2) },
     userManagement: { pool: memoryUserPool([]) },
   };
   app = await apps.app({ ...everything, mfa: new MfaStatus(async (username) => withMfa.has(username)) });

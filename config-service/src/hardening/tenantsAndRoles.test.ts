@@ -15,6 +15,8 @@ import type { ManifestReleases } from '../releases/manifestReleases.ts';
 import type { DirectoryUser } from '../testing/standIns.ts';
 import { memoryUserPool } from '../testing/memoryUserPool.ts';
 import { bundleEntries, gzippedTar } from '../testing/bundleTar.ts';
+import { UserDirectoryStore } from '../store/userDirectoryStore.ts';
+import { directoryEntryOf } from '../users/directoryEntries.ts';
 import { toManagedUser } from '../users/managedUser.ts';
 import { claims, demoCustomerModules, releasesOn, sign, startTestApps, tokenFor, type TestApps, staffToken } from '../testing/testApp.ts';
 import { bearer } from '../testing/signedRequest.ts';
@@ -222,6 +224,8 @@ beforeAll(async () => {
   // A database of this file's own: the tests below change switches.
   modules = apps.track(await demoCustomerModules(apps.folder));
   releases = await releasesOn(modules, apps.folder);
+  // The users both lists read: the user directory beside the customers (decision 0091).
+  await new UserDirectoryStore(modules.store.db).written(USERS.map((u) => directoryEntryOf(managedUser(u))));
   firstRelease = releases.current().release;
   const renamed = structuredClone(releases.current().contents) as Record<string, Record<string, unknown>>;
   renamed['hs.json']!.name = 'Asset Life (pilot)';
@@ -230,7 +234,7 @@ beforeAll(async () => {
     customerModules: modules,
     releases,
     messaging: { kind: 'local' },
-    localMainApi: { users: { listUsers: async () => USERS }, signingKey: Buffer.alloc(32, 3) },
+    localMainApi: { signingKey: Buffer.alloc(32, 3) },
     userManagement: { pool: memoryUserPool(USERS.map(managedUser)) },
     claimedCustomerIds: {
       read: async () => ({

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CustomerModules } from '../customers/customerModules.ts';
+import type { UserDirectory } from './mainBackend/userDirectory.ts';
 import localHostedUi from './identityProvider/localHostedUi.ts';
 import localIdpRoutes from './identityProvider/localIdpRoutes.ts';
 import localMainApi, { type LocalMainApiOptions } from './mainBackend/index.ts';
@@ -19,6 +20,8 @@ export interface LocalStandInsOptions {
   /** The local identity provider's adapter (/idp) and hosted UI, when it is the provider in use; unset: neither. */
   idp?: LocalIdpOptions;
   customerModules: CustomerModules;
+  /** The platform's user directory, whose users the main backend's stand-in lists. */
+  users: UserDirectory;
   productName: string;
 }
 
@@ -29,7 +32,7 @@ export interface LocalStandInsOptions {
  */
 export default async function localStandIns(app: FastifyInstance, options: LocalStandInsOptions) {
   if (options.mainApi) {
-    await app.register(localMainApi, { ...options.mainApi, customerModules: options.customerModules });
+    await app.register(localMainApi, { ...options.mainApi, customerModules: options.customerModules, users: options.users });
     await app.register(localModelRuntimeApi, { customerModules: options.customerModules });
   }
   if (options.idp) {

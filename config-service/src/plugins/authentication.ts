@@ -24,6 +24,11 @@ export interface AuthenticationOptions {
   jwksTimeoutMs?: number;
   /** Whether users are enabled, as the user directory says (decision 0093); left out, nobody is refused for it. */
   userStatus?: UserStatus;
+  /**
+   * Told of each token verified afresh, not of one remembered: the user directory's refresh from sign-in
+   * (decision 0091). Not awaited: it neither delays nor fails the request, and its failure is logged.
+   */
+  onVerified?: (user: VerifiedUser, claims: Readonly<Record<string, unknown>>) => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -171,6 +176,11 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
     };
     // Kept until the token expires; a token without a numeric exp was refused above (requiredClaims).
     if (header && typeof claims.exp === 'number') verified.set(header, request.verifiedUser, claims.exp);
+    const { onVerified } = options;
+    if (onVerified)
+      void Promise.resolve(request.verifiedUser)
+        .then((user) => onVerified(user, claims))
+        .catch((error: unknown) => request.log.error({ err: error }, 'user directory not refreshed from a verified token'));
   }
 }
 

@@ -25,11 +25,12 @@ export function cutPage<T>(rows: T[], limit: number, keyOf: (row: T) => string):
 /** A cursor that continues after a row of a list ordered by several text columns (a name, then an id). */
 export const encodeAfterCursor = (key: readonly string[]) => Buffer.from(JSON.stringify({ after: key })).toString('base64url');
 
-/** The key an after-cursor holds: `parts` strings of at most 200 characters each; anything else is refused. */
-export function decodeAfterCursor(cursor: string, parts: number): string[] {
+/** The key an after-cursor holds: `parts` strings of at most `partLength` characters each; anything else is refused. */
+export function decodeAfterCursor(cursor: string, parts: number, partLength = 200): string[] {
   try {
     const { after } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { after?: unknown };
-    if (Array.isArray(after) && after.length === parts && after.every((part) => typeof part === 'string' && part.length <= 200)) return after as string[];
+    if (Array.isArray(after) && after.length === parts && after.every((part) => typeof part === 'string' && part.length <= partLength))
+      return after as string[];
   } catch {
     // falls through to the error below
   }

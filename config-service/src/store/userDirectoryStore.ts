@@ -141,6 +141,8 @@ export class UserDirectoryStore {
    * Refreshes a user from their verified ID token, issued at `issuedAt` (seconds): their name and claim,
    * unless the row changed after the token was issued (an administrator's change the token predates). A
    * user the directory does not hold yet (made outside the platform) is added as the token shows them.
+   * Their MFA state becomes unknown: a user sets MFA up signed in, and the web app then fetches a fresh
+   * token (decision 0042), so the next list that shows them asks the pool (decision 0091).
    */
   async signedIn(entry: TokenEntry, issuedAt: number): Promise<void> {
     await this.db.query(
@@ -148,7 +150,7 @@ export class UserDirectoryStore {
        values ($1, $2, $3, $4, $5, $6, $7, 'CONFIRMED', true, to_timestamp($8))
        on conflict (username) do update set sub = excluded.sub, email = excluded.email, given_name = excluded.given_name,
          family_name = excluded.family_name, custom_auth = excluded.custom_auth, customer_id = excluded.customer_id,
-         updated_at = excluded.updated_at
+         mfa_set_up = null, updated_at = excluded.updated_at
        where user_directory.updated_at < excluded.updated_at`,
       [entry.username, entry.sub, entry.email, entry.givenName, entry.familyName, entry.customAuth, customerOf(entry.customAuth), issuedAt],
     );

@@ -14,7 +14,6 @@ export function memoryUserPool(users: ManagedUser[]): UserPoolAdmin {
   };
   const change = (patch: Partial<ManagedUser>) => async (username: string) => void Object.assign(await find(username), patch);
   return {
-    list: async () => users,
     get: find,
     async invite(email, attributes) {
       const user = toManagedUser({ Username: email, UserStatus: 'FORCE_CHANGE_PASSWORD', Attributes: [{ Name: 'email', Value: email }, ...attributes] });
@@ -23,7 +22,12 @@ export function memoryUserPool(users: ManagedUser[]): UserPoolAdmin {
     },
     async update(username, attributes) {
       const user = await find(username);
-      Object.assign(user, toManagedUser({ Username: username, UserStatus: user.status, Attributes: [{ Name: 'email', Value: user.email }, ...attributes] }));
+      // A new object, as a read of the pool gives: the claim it was read from goes with it (managedUser.ts).
+      users[users.indexOf(user)] = toManagedUser({
+        Username: username,
+        UserStatus: user.status,
+        Attributes: [{ Name: 'sub', Value: user.sub }, { Name: 'email', Value: user.email }, ...attributes],
+      });
     },
     disable: change({ enabled: false }),
     enable: change({ enabled: true }),

@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.ts';
+import type { AuthenticationOptions } from '../plugins/authentication.ts';
 import { isLocalEnvironment } from '../settings.ts';
 import { ManifestFolder, type FolderEvent } from '../manifests/manifestFolder.ts';
 import type { ServedManifests } from '../releases/servedManifests.ts';
@@ -17,6 +18,7 @@ import { ReleaseStore } from '../store/releaseStore.ts';
 import { BundleStore } from '../store/bundleStore.ts';
 import { NotificationReadStore } from '../store/notificationReadStore.ts';
 import { UserAuditStore } from '../store/userAuditStore.ts';
+import { UserDirectoryStore } from '../store/userDirectoryStore.ts';
 import type { MfaStatus } from '../identity/mfaStatus.ts';
 import { signJwt, startJwksIssuer } from './jwksIssuer.ts';
 
@@ -147,6 +149,7 @@ const storesBeside = (modules: CustomerModules) => ({
   bundles: new BundleStore(modules.store.db),
   userAudit: new UserAuditStore(modules.store.db),
   notificationReads: new NotificationReadStore(modules.store.db),
+  userDirectory: new UserDirectoryStore(modules.store.db),
 });
 
 /**
@@ -173,10 +176,10 @@ export interface TestApps {
   /**
    * Builds an app; options override the defaults. Closed by `close()`. The local identity provider's
    * key is trusted where its provider may run without an ALLOW_ variable: in the local environment only.
-   * Without `mfa`, no user who must use MFA has it. Without `releases`, the apps share one wiring
+   * Without `mfa`, no user who must use MFA has it; without `onVerified`, sign-ins refresh no user directory. Without `releases`, the apps share one wiring
    * as server.ts makes it (`servedFrom` the route-manifests/ folder).
    */
-  app(options?: Partial<AppOptions> & { trustLocalKey?: boolean; mfa?: MfaStatus }): Promise<FastifyInstance>;
+  app(options?: Partial<AppOptions> & { trustLocalKey?: boolean; mfa?: MfaStatus; onVerified?: AuthenticationOptions['onVerified'] }): Promise<FastifyInstance>;
   /** The route-manifests/ folder the shared releases were published from. */
   folder: ManifestFolder;
   /** `servedFrom(folder, source)`, closed with the apps. */
@@ -206,7 +209,7 @@ export async function startTestApps(): Promise<TestApps> {
       opened.push(modules);
       return modules;
     },
-    async app({ environment = 'local', trustLocalKey = isLocalEnvironment(environment), mfa, ...options } = {}) {
+    async app({ environment = 'local', trustLocalKey = isLocalEnvironment(environment), mfa, onVerified, ...options } = {}) {
       const wiring = options.releases && options.customerModules ? undefined : await (shared ??= served(folder));
       const customerModules = options.customerModules ?? wiring!.customerModules;
       const stores = wiring && customerModules === wiring.customerModules ? wiring : storesBeside(customerModules);
@@ -219,7 +222,8 @@ export async function startTestApps(): Promise<TestApps> {
         bundles: stores.bundles,
         userAudit: stores.userAudit,
         notificationReads: stores.notificationReads,
-        authentication: { issuer: ISSUER, jwksUrl, clientId: CLIENT, trustLocalKey, ...(mfa ? { mfa } : {}) },
+        userDirectory: stores.userDirectory,
+        authentication: { issuer: ISSUER, jwksUrl, clientId: CLIENT, trustLocalKey, ...(mfa ? { mfa } : {}), ...(onVerified ? { onVerified } : {}) },
         browserAuth: {
           region: 'us-east-1',
           userPoolId: 'local_pool',

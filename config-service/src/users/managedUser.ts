@@ -39,12 +39,18 @@ function claimOf(reading: AuthClaimReading): Claim {
 
 /** The auth object each managed user's claim was written as, for a change to keep what it does not change (see authAttribute). */
 const writtenClaims = new WeakMap<ManagedUser, Record<string, unknown>>();
+/** Each managed user's custom:auth text as the pool holds it, for the user directory to keep as it is (decision 0085). */
+const claimTexts = new WeakMap<ManagedUser, string>();
+
+/** The custom:auth text `user` was read from, as the pool holds it; null: none. */
+export const claimTextOf = (user: ManagedUser): string | null => claimTexts.get(user) ?? null;
 
 const attributeOf = (user: PoolUser, name: string) => user.Attributes?.find((a) => a.Name === name)?.Value;
 
 /** One account as the user-management API shows it. */
 export function toManagedUser(user: PoolUser): ManagedUser {
-  const reading = readAuthClaimText(attributeOf(user, 'custom:auth'));
+  const text = attributeOf(user, 'custom:auth');
+  const reading = readAuthClaimText(text);
   const claim = claimOf(reading);
   const mfaSetUp = hasMfaSetUp(user);
   const managed: ManagedUser = {
@@ -59,6 +65,7 @@ export function toManagedUser(user: PoolUser): ManagedUser {
     ...claim,
   };
   if (reading.kind === 'read') writtenClaims.set(managed, reading.written);
+  if (text !== undefined) claimTexts.set(managed, text);
   return managed;
 }
 

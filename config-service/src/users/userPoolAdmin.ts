@@ -6,7 +6,6 @@ import {
   AdminSetUserMFAPreferenceCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
-  ListUsersCommand,
   type AttributeType,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -15,11 +14,11 @@ import { PlatformError } from '../errors.ts';
 import { toManagedUser, type PoolUser } from './managedUser.ts';
 
 /**
- * The identity provider's administration of its users, as the user-management API needs it. `signal`
- * is the request's: when the client goes away, the calls it started stop.
+ * The identity provider's administration of its users, as the user-management API needs it: one user
+ * at a time (the lists read the user directory, decision 0091). `signal` is the request's: when the
+ * client goes away, the calls it started stop.
  */
 export interface UserPoolAdmin {
-  list(signal?: AbortSignal): Promise<ManagedUser[]>;
   get(username: string, signal?: AbortSignal): Promise<ManagedUser>;
   /** Creates the account; the identity provider sends the invitation with a temporary password. */
   invite(email: string, attributes: AttributeType[], signal?: AbortSignal): Promise<ManagedUser>;
@@ -58,12 +57,8 @@ function refusal(error: unknown, action: string, timedOut: boolean): PlatformErr
   return new PlatformError('CFG_ERR_IDENTITY_PROVIDER', undefined, { cause: error });
 }
 
-/** How many AdminGetUser calls run at once while listing: well inside Cognito's default UserRead quota. */
-const READS_AT_ONCE = 8;
-
 /**
  * A Cognito user pool's admin API (or the local emulator's), called with the service's own credentials.
- * Listing reads each user with AdminGetUser too, since ListUsers does not say which MFA methods are set up.
  * Each step (with its SDK retries) is bounded by `timeoutMs`, and ends early when the request's signal aborts.
  */
 export function cognitoUserPoolAdmin(
@@ -84,28 +79,8 @@ export function cognitoUserPoolAdmin(
     const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }), { abortSignal });
     return toManagedUser({ ...user, Attributes: user.UserAttributes });
   };
-  const orGone = (username: string, abortSignal: AbortSignal) =>
-    read(username, abortSignal).catch((error: { name?: string }) => {
-      // Deleted between the two calls: no longer a user.
-      if (error.name === 'UserNotFoundException') return undefined;
-      throw error;
-    });
   const pool = { UserPoolId: userPoolId };
   return {
-    list: (signal) =>
-      call('list the users', signal, async (abortSignal) => {
-        const users: ManagedUser[] = [];
-        let token: string | undefined;
-        do {
-          const page = await client.send(new ListUsersCommand({ ...pool, PaginationToken: token, Limit: 60 }), { abortSignal });
-          const listed = (page.Users ?? []).map((u) => u.Username ?? '');
-          for (let i = 0; i < listed.length; i += READS_AT_ONCE) {
-            for (const user of await Promise.all(listed.slice(i, i + READS_AT_ONCE).map((u) => orGone(u, abortSignal)))) if (user) users.push(user);
-          }
-          token = page.PaginationToken;
-        } while (token);
-        return users;
-      }),
     get: (username, signal) => call('read the user', signal, (abortSignal) => read(username, abortSignal)),
     invite: (email, attributes, signal) =>
       call('invite the user', signal, async (abortSignal) => {

@@ -3,7 +3,7 @@ export const mainUserListSchema = {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://asset-platform.example/schemas/main-user-list.schema.json",
   "title": "Users",
-  "description": "GET /api/main/customers/{customerId}/users (that customer's users; customer users only their own customer) and GET /api/main/users (staff: every user): the identity provider's users.",
+  "description": "GET /api/main/customers/{customerId}/users (that customer's users; customer users only their own customer) and GET /api/main/users (staff: every user): the identity provider's users, as the platform's user directory holds them, by e-mail address.",
   "type": "object",
   "additionalProperties": false,
   "required": [

@@ -3,11 +3,12 @@ export const managedUserListSchema = {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://asset-platform.example/schemas/managed-user-list.schema.json",
   "title": "Managed users",
-  "description": "GET {userManagement}/users (staff only): the identity provider's users, or one customer's.",
+  "description": "GET {userManagement}/users (staff only): a page of the identity provider's users, or of one customer's, by e-mail address, from the platform's user directory.",
   "type": "object",
   "additionalProperties": false,
   "required": [
-    "users"
+    "users",
+    "nextCursor"
   ],
   "properties": {
     "users": {
@@ -15,6 +16,13 @@ export const managedUserListSchema = {
       "items": {
         "$ref": "https://asset-platform.example/schemas/managed-user.schema.json"
       }
+    },
+    "nextCursor": {
+      "description": "Passed back as cursor for the next page; null on the last page.",
+      "type": [
+        "string",
+        "null"
+      ]
     }
   }
 } as const;

@@ -77,10 +77,10 @@ export type Customer = FromSchema<typeof customerSchema, { references: [typeof c
 /** GET /api/main/customers/flexcmaccess/{customerId}: whether the customer has access, and since when. */
 export type FlexcmAccess = FromSchema<typeof flexcmAccessSchema, { references: [typeof userClaimsSchema] }>;
 
-/** GET /api/main/customers/{customerId}/users (that customer's users; customer users only their own customer) and GET /api/main/users (staff: every user): the identity provider's users. */
+/** GET /api/main/customers/{customerId}/users (that customer's users; customer users only their own customer) and GET /api/main/users (staff: every user): the identity provider's users, as the platform's user directory holds them, by e-mail address. */
 export type MainUserList = FromSchema<typeof mainUserListSchema>;
 
-/** GET {userManagement}/users (staff only): the identity provider's users, or one customer's. */
+/** GET {userManagement}/users (staff only): a page of the identity provider's users, or of one customer's, by e-mail address, from the platform's user directory. */
 export type ManagedUserList = FromSchema<typeof managedUserListSchema, { references: [typeof managedUserSchema, typeof userClaimsSchema] }>;
 
 /** One user of the identity provider as the user-management API shows it (staff only): the account, and the fields of its custom:auth claim. */

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
 import type { ManagedUser, ManagedUserList, UserAuditPage, UserChange, UserInvitation, UserStep } from '@platform/schemas';
 import type { ApiClient } from './apiClient.ts';
 
@@ -8,14 +8,28 @@ import type { ApiClient } from './apiClient.ts';
 const none = { siteGroups: [] } as const;
 const userPath = (username: string) => `/users/${encodeURIComponent(username)}`;
 
-/** Staff only: the identity provider's users with their claims; one customer's when one is chosen. */
-export const managedUsersQuery = (client: ApiClient, customerId: string | null) =>
-  queryOptions({
-    queryKey: ['userManagement', 'users', customerId],
-    queryFn: () => client.json<ManagedUserList>('userManagement', '/users', { ...none, query: { customerId: customerId ?? undefined } }),
-    // Each read asks the identity provider, whose quota sign-in's MFA look-ups share (issue 37): read
-    // when the screen opens and after a change, not each time the window regains focus.
+const USERS_PAGE = 50;
+
+/**
+ * Staff only: the identity provider's users with their claims, one customer's when one is chosen, whose
+ * e-mail address, given or family name starts with `search` when there is one: a page at a time, by
+ * e-mail address, from the platform's user directory (issue 37, decision 0091).
+ */
+export const managedUsersQuery = (client: ApiClient, customerId: string | null, search = '') =>
+  infiniteQueryOptions({
+    queryKey: ['userManagement', 'users', customerId, search],
+    queryFn: ({ pageParam }) =>
+      client.json<ManagedUserList>('userManagement', '/users', {
+        ...none,
+        query: { customerId: customerId ?? undefined, query: search || undefined, limit: USERS_PAGE, cursor: pageParam || undefined },
+      }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // A page may ask the identity provider for MFA states, a quota sign-in shares (issue 37): read when
+    // the screen opens and after a change, not each time the window regains focus.
     refetchOnWindowFocus: false,
+    // The rows stay while a new search is asked, instead of flashing empty at each pause in typing.
+    placeholderData: keepPreviousData,
   });
 
 const AUDIT_PAGE = 20;

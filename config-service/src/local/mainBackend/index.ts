@@ -22,16 +22,17 @@ import { signArtifactLink, verifyArtifactLink } from './artifactLinks.ts';
 import { assertCustomerAccess } from './customerAccess.ts';
 import { DEMO_NOTIFICATIONS, DEMO_SITE_GROUPS, DEMO_UPLOADS, flexcmAccessOf, uploadsOf } from './demoData.ts';
 import { usersCsv } from './usersCsv.ts';
-import type { UserDirectory } from './userDirectory.ts';
+import { directoryUsers, type UserDirectory } from './userDirectory.ts';
 
 export interface LocalMainApiOptions {
-  users: UserDirectory;
   /** Signs artifact download links; replicas must share it. */
   signingKey: Buffer;
 }
 
 interface Options extends LocalMainApiOptions {
   customerModules: CustomerModules;
+  /** Where the users lists come from: the platform's user directory (decision 0091). */
+  users: UserDirectory;
 }
 
 /** The only artifact the demo data has. */
@@ -63,7 +64,7 @@ export default async function localMainApi(app: FastifyInstance, options: Option
   // onRequest, before the query is validated: someone asking about another customer gets 403 whatever
   // they send, and learns neither whether it exists nor how the route reads its query.
   const withCustomer = { onRequest: [app.authenticate, customerGuard] };
-  const usersOf = async (id: string) => (await options.users.listUsers()).filter((u) => u.customerId === id);
+  const usersOf = (id: string) => directoryUsers(options.users, id);
 
   app.get<{ Params: { customerId: string } }>(
     '/api/main/customers/:customerId/users',
@@ -71,7 +72,7 @@ export default async function localMainApi(app: FastifyInstance, options: Option
       ...withCustomer,
       schema: {
         ...secured,
-        summary: "A customer's users, from the identity provider",
+        summary: "A customer's users, from the platform's user directory",
         params: customerParams,
         response: { 200: { $ref: `${mainUserListSchema.$id}#` }, ...problems },
       },
@@ -85,7 +86,7 @@ export default async function localMainApi(app: FastifyInstance, options: Option
       onRequest: [app.authenticate, staffOnly('list every user')],
       schema: { ...secured, summary: 'Every user of every customer (staff only)', response: { 200: { $ref: `${mainUserListSchema.$id}#` }, ...problems } },
     },
-    async (): Promise<MainUserList> => ({ users: await options.users.listUsers() }),
+    async (): Promise<MainUserList> => ({ users: await directoryUsers(options.users) }),
   );
 
   app.get<{ Params: { customerId: string; artifact: string } }>(

@@ -1,119 +1,67 @@
-import { describe, expect, it } from 'vitest';
-import { isPlatformError } from '../../errors.ts';
-import { cognitoUserDirectory } from './userDirectory.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../store/database.ts';
+import { type DirectoryEntry, UserDirectoryStore } from '../../store/userDirectoryStore.ts';
+import { openMigratedPglite } from '../../testing/migratedPglite.ts';
+import { directoryUsers } from './userDirectory.ts';
 
-type Command = { constructor: { name: string }; input: Record<string, unknown> };
+const entry = (n: number, customAuth: string | null, extra: Partial<DirectoryEntry> = {}): DirectoryEntry => ({
+  username: `u${n}`,
+  sub: `sub-${n}`,
+  email: `user${String(n).padStart(3, '0')}@x.example`,
+  givenName: `Given${n}`,
+  familyName: `Family${n}`,
+  customAuth,
+  status: 'CONFIRMED',
+  enabled: true,
+  mfaSetUp: false,
+  ...extra,
+});
+const acme = (extra: object = {}) => JSON.stringify({ role: 'customer', customerId: 'acme', ...extra });
 
-const auth = (value: object) => ({ Name: 'custom:auth', Value: JSON.stringify(value) });
-const PAGES: Record<string, { Users: object[]; PaginationToken?: string }> = {
-  first: {
-    PaginationToken: 'next',
-    Users: [
-      {
-        Username: 'u1',
-        UserStatus: 'CONFIRMED',
-        Enabled: true,
-        Attributes: [
-          { Name: 'email', Value: 'a@x' },
-          { Name: 'given_name', Value: 'Ann' },
-          { Name: 'family_name', Value: 'Lee' },
-          auth({ role: 'customer', customerId: 'acme', requireMFA: true }),
-        ],
-      },
-      {
-        Username: 'u2',
-        UserStatus: 'CONFIRMED',
-        Enabled: true,
-        Attributes: [{ Name: 'email', Value: 'b@x' }, auth({ role: 'customer', customerId: 'acme', requireMFA: true })],
-      },
-      { Username: 'gone', UserStatus: 'CONFIRMED', Enabled: true, Attributes: [{ Name: 'email', Value: 'gone@x' }] },
-    ],
+let db: Database;
+let store: UserDirectoryStore;
+/** How many pages the stand-in asked the directory for. */
+let pagesRead = 0;
+beforeAll(async () => {
+  db = await openMigratedPglite();
+  store = new UserDirectoryStore(db);
+  // 450 of acme's users (more than two of the stand-in's pages), written as a real pool writes claims, and others.
+  await store.written(Array.from({ length: 450 }, (_, n) => entry(n, n === 1 ? '{"role":"customer","customerId":"ACME","modules":["HS"]}' : acme())));
+  await store.written([
+    entry(900, JSON.stringify({ role: 'customer', customerId: 'globex' })),
+    entry(901, acme({ requireMFA: true }), { mfaSetUp: null }),
+    entry(902, acme({ requireMFA: true }), { mfaSetUp: true, enabled: false }),
+    entry(903, '{not json'),
+  ]);
+});
+afterAll(() => db.close());
+
+const counting = (): Pick<UserDirectoryStore, 'page'> => ({
+  page: (query) => {
+    pagesRead++;
+    return store.page(query);
   },
-  next: {
-    Users: [
-      {
-        Username: 'u3',
-        UserStatus: 'FORCE_CHANGE_PASSWORD',
-        Enabled: false,
-        Attributes: [
-          { Name: 'email', Value: 'c@x' },
-          { Name: 'custom:auth', Value: '{not json' },
-        ],
-      },
-      {
-        Username: 'u4',
-        UserStatus: 'CONFIRMED',
-        Enabled: true,
-        MFAOptions: [{ DeliveryMedium: 'SMS', AttributeName: 'phone_number' }],
-        Attributes: [{ Name: 'email', Value: 'd@x' }, auth({ role: 'sentient' })],
-      },
-    ],
-  },
-};
+});
 
-/** Answers like Cognito: two pages of ListUsers, AdminGetUser with the MFA methods set up, and a user deleted between the two. */
-const cognito = {
-  async send(command: Command) {
-    if (command.constructor.name === 'ListUsersCommand') {
-      const page = PAGES[(command.input.PaginationToken as string | undefined) ?? 'first'];
-      if (!page) throw new Error(`unexpected PaginationToken ${String(command.input.PaginationToken)}`);
-      return page;
-    }
-    if (command.input.Username === 'gone') throw Object.assign(new Error('User does not exist.'), { name: 'UserNotFoundException' });
-    return { UserMFASettingList: command.input.Username === 'u2' ? ['SOFTWARE_TOKEN_MFA'] : [] };
-  },
-};
-
-describe('users from a Cognito user pool', () => {
-  it('reads every page, the names, the role and customer from custom:auth, and the MFA state', async () => {
-    const users = await cognitoUserDirectory(cognito as never, 'pool').listUsers();
-    expect(users).toEqual([
-      {
-        username: 'u1',
-        email: 'a@x',
-        givenName: 'Ann',
-        familyName: 'Lee',
-        role: 'customer',
-        customerId: 'acme',
-        mfa: 'required',
-        status: 'CONFIRMED',
-        enabled: true,
-      },
-      { username: 'u2', email: 'b@x', givenName: '', familyName: '', role: 'customer', customerId: 'acme', mfa: 'set-up', status: 'CONFIRMED', enabled: true },
-      {
-        username: 'u3',
-        email: 'c@x',
-        givenName: '',
-        familyName: '',
-        role: null,
-        customerId: null,
-        mfa: 'off',
-        status: 'FORCE_CHANGE_PASSWORD',
-        enabled: false,
-      },
-      { username: 'u4', email: 'd@x', givenName: '', familyName: '', role: 'sentient', customerId: null, mfa: 'set-up', status: 'CONFIRMED', enabled: true },
-    ]);
+describe("the main backend stand-in's users, from the user directory", () => {
+  it("reads every page of a customer's users, in e-mail order, and no one else's", async () => {
+    pagesRead = 0;
+    const users = await directoryUsers(counting(), 'acme');
+    expect(users).toHaveLength(452);
+    expect(pagesRead).toBe(3);
+    expect(new Set(users.map((u) => u.username)).size).toBe(452);
+    expect(users.map((u) => u.email)).toEqual(users.map((u) => u.email).sort());
+    expect(users.every((u) => u.customerId === 'acme')).toBe(true);
   });
 
-  it('reads the pool afresh on every call, since users change there', async () => {
-    let calls = 0;
-    const counting = {
-      send: (command: Command) => {
-        if (command.constructor.name === 'ListUsersCommand') calls += 1;
-        return cognito.send(command);
-      },
-    };
-    const directory = cognitoUserDirectory(counting as never, 'pool');
-    await directory.listUsers();
-    await directory.listUsers();
-    expect(calls).toBe(4);
-  });
-
-  it('fails with CFG_ERR_IDENTITY_PROVIDER when the pool cannot be read', async () => {
-    const down = { send: async () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { name: 'Error' })) };
-    const failure = await cognitoUserDirectory(down as never, 'pool')
-      .listUsers()
-      .catch((error: unknown) => error);
-    expect(isPlatformError(failure) && failure.code).toBe('CFG_ERR_IDENTITY_PROVIDER');
+  it('reads the claim as the platform reads it, and the MFA state the directory knows, or the claim where it does not', async () => {
+    const users = await directoryUsers(counting());
+    const of = (username: string) => users.find((u) => u.username === username);
+    expect(of('u1')).toMatchObject({ role: 'customer', customerId: 'acme', mfa: 'off' });
+    expect(of('u900')).toMatchObject({ customerId: 'globex', email: 'user900@x.example', givenName: 'Given900', familyName: 'Family900' });
+    expect(of('u901')).toMatchObject({ mfa: 'required' });
+    expect(of('u902')).toMatchObject({ mfa: 'set-up', enabled: false });
+    expect(of('u903')).toMatchObject({ role: null, customerId: null, mfa: 'off' });
+    expect(users).toHaveLength(454);
   });
 });

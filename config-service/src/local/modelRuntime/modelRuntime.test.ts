@@ -14,7 +14,7 @@ let apps: TestApps;
 let app: FastifyInstance;
 beforeAll(async () => {
   apps = await startTestApps();
-  app = await apps.app({ localMainApi: { users: { listUsers: async () => [] }, signingKey: Buffer.alloc(32, 7) } });
+  app = await apps.app({ localMainApi: { signingKey: Buffer.alloc(32, 7) } });
 });
 afterAll(() => apps.close());
 

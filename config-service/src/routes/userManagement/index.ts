@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   customerIdSchema,
   managedUserListSchema,
@@ -20,10 +20,13 @@ import type { UserStatus } from '../../identity/userStatus.ts';
 import { PlatformError } from '../../errors.ts';
 import { LOCAL_USER_MANAGEMENT_API_BASE } from '../../settings/backends.ts';
 import type { UserAction, UserAuditStore } from '../../store/userAuditStore.ts';
+import type { UserDirectoryStore } from '../../store/userDirectoryStore.ts';
+import { directoryEntryOf } from '../../users/directoryEntries.ts';
 import { attributesOf, fieldChanges } from '../../users/managedUser.ts';
 import type { UserPoolAdmin } from '../../users/userPoolAdmin.ts';
 import { cutPage, decodeCursor, PAGE_QUERY_PROPERTIES } from '../pageCursor.ts';
 import { clientGone } from './clientGone.ts';
+import { usersPage, type UsersPageQuery } from './directoryPage.ts';
 import { OWN_RIGHTS, refuseOwnRights, STEPS_ON_OWN_RIGHTS } from './refuseOwnRights.ts';
 
 export interface UserManagementOptions {
@@ -33,6 +36,8 @@ export interface UserManagementOptions {
 
 interface Options extends UserManagementOptions {
   audit: UserAuditStore;
+  /** The platform's index of the pool's users: the list reads it, every change is written through to it (decision 0091). */
+  directory: UserDirectoryStore;
   /** Which of these customer ids the platform holds: a user is never put in a customer it does not. */
   heldCustomerIds: (ids: readonly string[]) => Promise<Set<string>>;
   manifests: ServedManifests;
@@ -98,7 +103,8 @@ const STEPS: {
  * identity provider and change them. Every change carries a reason and is audited: written as pending
  * before the identity provider is asked, settled after, with no transaction open across the call
  * (decisions 0049, 0083). No one changes their own rights. Registered under the admin API plugin.
- * Every call to the identity provider ends when the client goes away.
+ * Every call to the identity provider ends when the client goes away, but the read that writes a change
+ * through to the user directory, which the list reads (decision 0091).
  */
 export default async function userManagementRoutes(app: FastifyInstance, options: Options) {
   const { pool, audit } = options;
@@ -111,21 +117,39 @@ export default async function userManagementRoutes(app: FastifyInstance, options
     });
   };
 
-  app.get<{ Querystring: { customerId?: string } }>(
+  /**
+   * Writes a user as the pool has them just now into the directory, so the list shows the change at
+   * once. A failure is logged, not answered: the pool made the change, and reconciliation corrects the row.
+   */
+  const writtenThrough = async (request: FastifyRequest, user: ManagedUser): Promise<ManagedUser> => {
+    await options.directory
+      .written([directoryEntryOf(user)])
+      .catch((error: unknown) => request.log.error({ err: error, username: user.username }, 'user not written through to the user directory'));
+    return user;
+  };
+
+  app.get<{ Querystring: UsersPageQuery }>(
     `${BASE}/users`,
     {
       schema: {
         tags,
-        summary: "The identity provider's users with their claims, or one customer's (staff only)",
-        querystring: { type: 'object', additionalProperties: false, properties: { customerId: customerIdSchema } },
+        summary: "The identity provider's users with their claims, or one customer's, by e-mail address a page at a time (staff only)",
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            customerId: customerIdSchema,
+            query: { description: 'Matches the start of the e-mail address, given name or family name, in any case.', type: 'string', maxLength: 100 },
+            ...PAGE_QUERY_PROPERTIES,
+            // An e-mail address and a username, which can be longer than the audit's ids.
+            cursor: { type: 'string', maxLength: 2000 },
+          },
+        },
         response: { 200: { $ref: `${managedUserListSchema.$id}#` } },
       },
     },
-    async (request, reply): Promise<ManagedUserList> => {
-      const { customerId } = request.query;
-      const users = await pool.list(clientGone(reply));
-      return { users: customerId === undefined ? users : users.filter((u) => u.customerId === customerId) };
-    },
+    async (request, reply): Promise<ManagedUserList> =>
+      usersPage(request.query, { pool, directory: options.directory, signal: clientGone(reply), log: request.log }),
   );
 
   app.post<{ Body: UserInvitation }>(
@@ -158,7 +182,7 @@ export default async function userManagementRoutes(app: FastifyInstance, options
       );
       request.log.info({ username: invited.username, actor: request.actor.sub }, 'user invited');
       reply.code(201);
-      return invited;
+      return writtenThrough(request, invited);
     },
   );
 
@@ -196,7 +220,8 @@ export default async function userManagementRoutes(app: FastifyInstance, options
       );
       await audit.recording(entry, () => pool.update(before.username, attributes, signal));
       request.log.info({ username: before.username, actor: request.actor.sub }, 'user changed');
-      return pool.get(before.username, signal);
+      // Read to the end even if the client has gone: the change is made, and the directory must hear of it.
+      return writtenThrough(request, await pool.get(before.username));
     },
   );
 
@@ -221,7 +246,7 @@ export default async function userManagementRoutes(app: FastifyInstance, options
         await audit.recording(entry, () => step.run(pool, user.username, signal, { user, status: options.userStatus }));
         if (step.action === 'reset-mfa') options.mfa?.forget(user.sub);
         request.log.info({ username: user.username, action: step.action, actor: request.actor.sub }, 'user changed');
-        return pool.get(user.username, signal);
+        return writtenThrough(request, await pool.get(user.username));
       },
     );
   }

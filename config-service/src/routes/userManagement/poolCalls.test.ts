@@ -8,7 +8,10 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ManagedUser, UserAuditPage } from '@platform/schemas';
+import type { Database } from '../../store/database.ts';
+import { UserDirectoryStore } from '../../store/userDirectoryStore.ts';
 import { memoryUserPool } from '../../testing/memoryUserPool.ts';
+import { openMigratedPglite } from '../../testing/migratedPglite.ts';
 import { bearer, signedRequest } from '../../testing/signedRequest.ts';
 import { staffToken, startTestApps, type TestApps } from '../../testing/testApp.ts';
 import { toManagedUser } from '../../users/managedUser.ts';
@@ -41,8 +44,14 @@ function gate<T = void>() {
 function heldPool() {
   let started = gate<AbortSignal>();
   let finish = gate();
+  const memory = memoryUserPool([una()]);
   const pool: UserPoolAdmin = {
-    ...memoryUserPool([una()]),
+    ...memory,
+    // As a real pool's read: none once the request's signal has aborted.
+    get: async (username, signal) => {
+      signal?.throwIfAborted();
+      return memory.get(username);
+    },
     disable: async (_username, signal) => {
       started.open(signal!);
       await finish.promise;
@@ -66,6 +75,9 @@ let hangingApp: FastifyInstance;
 /** Answers AdminGetUser as the pool would, and never answers anything else. */
 let hanging: Server;
 let cognito: CognitoIdentityProviderClient;
+let db: Database;
+/** The held app's user directory. */
+let directory: UserDirectoryStore;
 beforeAll(async () => {
   hanging = createServer((req, res) => {
     if (req.headers['x-amz-target'] === 'AWSCognitoIdentityProviderService.AdminGetUser') {
@@ -81,11 +93,14 @@ beforeAll(async () => {
   });
   apps = await startTestApps();
   held = heldPool();
-  heldApp = await apps.app({ userManagement: { pool: held.pool } });
+  db = await openMigratedPglite();
+  directory = new UserDirectoryStore(db);
+  heldApp = await apps.app({ userDirectory: directory, userManagement: { pool: held.pool } });
   hangingApp = await apps.app({ userManagement: { pool: cognitoUserPoolAdmin(cognito, 'pool-1', { timeoutMs: 300 }) } });
 }, 60_000);
 afterAll(async () => {
   await apps?.close();
+  await db?.close();
   hanging?.closeAllConnections();
   hanging?.close();
   cognito?.destroy();
@@ -104,9 +119,9 @@ describe('an identity provider that never answers', () => {
     expect(await newest(hangingApp)).toMatchObject({ action: 'disable', outcome: 'failed' });
   });
 
-  it('bounds the list too', async () => {
+  it('does not hold the list, which reads the user directory (decision 0091)', async () => {
     const res = await signedRequest(hangingApp, staff, { method: 'GET', url: `${BASE}/users` });
-    expect(res.json()).toMatchObject({ status: 504, code: 'CFG_ERR_IDENTITY_PROVIDER_TIMEOUT' });
+    expect(res.statusCode, res.body).toBe(200);
   });
 });
 
@@ -130,9 +145,10 @@ describe('while the identity provider works on a change', () => {
     expect(await newest(heldApp)).toMatchObject({ action: 'disable', outcome: 'failed' });
   });
 
-  it('stops the call when the client goes away', async () => {
+  /** Asks the held app over a socket to disable una; once the provider has the call, the call's signal and a way to hang up. */
+  async function disableOverSocket() {
     held.reset();
-    await heldApp.listen({ port: 0, host: '127.0.0.1' });
+    if (!heldApp.server.listening) await heldApp.listen({ port: 0, host: '127.0.0.1' });
     const { port } = heldApp.server.address() as AddressInfo;
     const body = JSON.stringify({ reason: 'left' });
     const req = httpRequest({
@@ -145,11 +161,28 @@ describe('while the identity provider works on a change', () => {
     req.on('error', () => undefined);
     req.end(body);
     const signal = await held.started();
+    const hangUp = async () => {
+      const aborted = new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+      req.destroy();
+      await aborted;
+    };
+    return { signal, hangUp };
+  }
+
+  it('stops the call when the client goes away', async () => {
+    const { signal, hangUp } = await disableOverSocket();
     expect(signal.aborted).toBe(false);
-    const aborted = new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
-    req.destroy();
-    await aborted;
+    await hangUp();
     expect(signal.aborted).toBe(true);
     held.finish().fail(signal.reason);
+  });
+
+  it('still writes a change the provider made through to the user directory when the client has gone (decision 0091)', async () => {
+    await db.query('delete from user_directory');
+    const { hangUp } = await disableOverSocket();
+    await hangUp();
+    // The provider had made the change before it heard the client was gone.
+    held.finish().open();
+    await expect.poll(() => directory.get('u-1')).toMatchObject({ email: 'una@acme.example' });
   });
 });

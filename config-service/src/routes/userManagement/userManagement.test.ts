@@ -18,6 +18,11 @@ import type { ManagedUser, UserAuditPage } from '@platform/schemas';
 import type { LocalIdentityProvider } from '../../testing/standIns.ts';
 import { startLocalIdpBehindAdapter, type LocalIdpBehindAdapter } from '../../testing/localIdpBehindAdapter.ts';
 import { startTestApps, tokenFor, type TestApps, staffToken } from '../../testing/testApp.ts';
+import type { Database } from '../../store/database.ts';
+import { UserDirectoryStore } from '../../store/userDirectoryStore.ts';
+import { openMigratedPglite } from '../../testing/migratedPglite.ts';
+import { directoryEntryOf } from '../../users/directoryEntries.ts';
+import { toManagedUser } from '../../users/managedUser.ts';
 import { cognitoUserPoolAdmin } from '../../users/userPoolAdmin.ts';
 import { signedRequest } from '../../testing/signedRequest.ts';
 
@@ -26,6 +31,9 @@ let idp: LocalIdentityProvider;
 let apps: TestApps;
 let app: FastifyInstance;
 let cognito: CognitoIdentityProviderClient;
+let db: Database;
+/** The users list's directory: written through by the routes, and by this test where reconciliation would. */
+let directory: UserDirectoryStore;
 
 const staff = staffToken();
 const BASE = '/api/user-management';
@@ -35,10 +43,13 @@ beforeAll(async () => {
   idp = local.idp;
   cognito = new CognitoIdentityProviderClient({ endpoint: idp.upstream, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   apps = await startTestApps();
-  app = await apps.app({ userManagement: { pool: cognitoUserPoolAdmin(cognito, idp.userPoolId) } });
+  db = await openMigratedPglite();
+  directory = new UserDirectoryStore(db);
+  app = await apps.app({ userDirectory: directory, userManagement: { pool: cognitoUserPoolAdmin(cognito, idp.userPoolId) } });
 }, 60_000);
 afterAll(async () => {
   await apps?.close();
+  await db?.close();
   await local?.close();
   cognito?.destroy();
 });
@@ -64,6 +75,11 @@ const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, tok
   signedRequest(app, token, { method, url: `${BASE}${url}`, ...(payload ? { payload } : {}) });
 const auditOf = async (username: string) => ((await send('GET', `/audit?username=${encodeURIComponent(username)}`)).json() as UserAuditPage).entries;
 const poolUser = (username: string) => cognito.send(new AdminGetUserCommand({ UserPoolId: idp.userPoolId, Username: username }));
+/** A user as the pool has them, as the directory holds users. */
+const asThePoolHas = async (username: string) => {
+  const user = await poolUser(username);
+  return directoryEntryOf(toManagedUser({ ...user, Attributes: user.UserAttributes }));
+};
 const signIn = (email: string, password: string) =>
   cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: idp.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
 const refusal = (work: Promise<unknown>) =>
@@ -201,6 +217,8 @@ describe('changing a user', () => {
         ],
       }),
     );
+    // Made outside the platform: listed in the directory as reconciliation lists it, the MFA state not known.
+    await directory.listed([{ ...(await asThePoolHas(email)), mfaSetUp: null }], new Date());
     const listed = ((await send('GET', '/users?customerId=acme')).json() as { users: ManagedUser[] }).users;
     return listed.find((u) => u.email === email)!;
   };
@@ -272,6 +290,8 @@ describe('disabling, enabling, MFA and the invitation', () => {
     await cognito.send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken, UserCode: authenticator.generate(SecretCode!) }));
     await cognito.send(new SetUserMFAPreferenceCommand({ AccessToken: tokens.AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
     expect((await signIn(email, 'Chosen-Passw0rd!')).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    // The web app then sends a fresh token, whose sign-in makes the directory ask the pool again (decision 0091).
+    await directory.signedIn(await asThePoolHas(user.username), Math.floor(Date.now() / 1000) + 1);
     expect((await send('GET', '/users?customerId=acme')).json().users.find((u: ManagedUser) => u.email === email)).toMatchObject({ mfa: 'set-up' });
 
     const res = await send('POST', `/users/${user.username}/reset-mfa`, { reason: 'lost phone' });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { focusManager } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ManagedUser, ModuleView, ResolvedRoute } from '@platform/schemas';
@@ -241,5 +241,51 @@ describe('ManageUsers', () => {
       'A user with this e-mail address already exists: find them in the list, or invite another address',
     );
     expect(screen.getByRole('form', { name: 'Invite a user' })).toBeDefined();
+  });
+});
+
+describe('ManageUsers, a page at a time', () => {
+  const person = (givenName: string): ManagedUser => ({
+    ...ERIN,
+    username: `u-${givenName}`,
+    sub: `u-${givenName}`,
+    email: `${givenName.toLowerCase()}@acme.test`,
+    givenName,
+  });
+
+  it('asks for the first page, then the next one on "Show more users", adding its users below', async () => {
+    const { user, platform } = manage(({ url, method }) => {
+      if (url.pathname !== `${UM}/users` || method !== 'GET') return undefined;
+      return url.searchParams.get('cursor') === 'after-erin' ? { users: [person('Abe')], nextCursor: null } : { users: [ERIN], nextCursor: 'after-erin' };
+    });
+    const table = await screen.findByRole('table', { name: 'Acme Industrial' });
+    await user.click(screen.getByRole('button', { name: 'Show more users' }));
+    await within(table).findByRole('rowheader', { name: 'Abe Engineer' });
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Erin Engineer', 'Abe Engineer']);
+    expect(screen.queryByRole('button', { name: 'Show more users' })).toBeNull();
+    expect(platform.requestsTo(`${UM}/users`).map((r) => [r.url.searchParams.get('limit'), r.url.searchParams.get('cursor')])).toEqual([
+      ['50', null],
+      ['50', 'after-erin'],
+    ]);
+  });
+
+  it('searches on the service once typing pauses, and says when no one matches', async () => {
+    const { user, platform } = manage(({ url, method }) => {
+      if (url.pathname !== `${UM}/users` || method !== 'GET') return undefined;
+      const query = url.searchParams.get('query');
+      return { users: query === null ? [ERIN, person('Ivy')] : query === 'iv' ? [person('Ivy')] : [], nextCursor: null };
+    });
+    await screen.findByRole('rowheader', { name: 'Erin Engineer' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'iv');
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Erin Engineer' })).toBeNull());
+    expect(screen.getByRole('rowheader', { name: 'Ivy Engineer' })).toBeDefined();
+    // One request for the search, not one a key.
+    expect(platform.requestsTo(`${UM}/users`).map((r) => r.url.searchParams.get('query'))).toEqual([null, 'iv']);
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'x');
+    expect(await screen.findByText('No user’s e-mail address or name starts with “ivx”.')).toBeDefined();
   });
 });

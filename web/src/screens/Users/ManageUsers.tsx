@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { displayName, type ManagedUser, type ManagedUserFields, type UserInvitation } from '@platform/schemas';
@@ -6,8 +6,10 @@ import { adminModulesQuery } from '../../api/admin.ts';
 import type { ApiClient } from '../../api/apiClient.ts';
 import { changeUser, inviteUser, managedUsersQuery, takeUserStep, type UserStepName } from '../../api/userManagement.ts';
 import { useCustomerNames } from '../../hooks/useCustomerNames.ts';
+import { useDebounced } from '../../hooks/useDebounced.ts';
 import { useSession } from '../../hooks/useSession.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
+import { OlderPages } from '../shared/OlderPages.tsx';
 import { useFocusReturn } from '../shared/useFocusReturn.ts';
 import { UserAudit } from './UserAudit.tsx';
 import { UserForm } from './UserForm.tsx';
@@ -15,10 +17,14 @@ import { UserStepDialog } from './UserStepDialog.tsx';
 import { groupByCustomer } from './groupByCustomer.ts';
 import { STEPS, UserTable } from './UserTable.tsx';
 
+/** How long typing pauses before the search is asked of the service. */
+const TYPING_PAUSE_MS = 250;
+
 /**
  * Staff's Settings → Users: invite, change, disable and enable users, reset MFA, and the audit of it all.
  * Each step asks its reason in a dialog of its own; focus goes into what a button opened and back to the
- * button (or its row) when it closes (issue 35).
+ * button (or its row) when it closes (issue 35). The users come a page at a time, by e-mail address, and
+ * a search asks the service for those whose address or name starts with it (issue 37).
  */
 export function ManageUsers({ client, customerId }: { client: ApiClient; customerId: string | null }) {
   const queryClient = useQueryClient();
@@ -28,11 +34,14 @@ export function ManageUsers({ client, customerId }: { client: ApiClient; custome
   // null: no form; 'invite': a new user; a user: that user's changes.
   const [editing, setEditing] = useState<ManagedUser | 'invite' | null>(null);
   const [stepping, setStepping] = useState<{ user: ManagedUser; step: UserStepName } | null>(null);
-  const users = useQuery(managedUsersQuery(client, customerId));
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim(), TYPING_PAUSE_MS);
+  const users = useInfiniteQuery(managedUsersQuery(client, customerId, query));
+  const listed = users.data?.pages.flatMap((page) => page.users) ?? [];
   const registry = useQuery(adminModulesQuery);
   const self = useSession()?.sub;
-  // The customers the tables name: the one in context, or every user's.
-  const customerName = useCustomerNames(customerId ? [customerId] : (users.data?.users ?? []).map((u) => u.customerId ?? ''));
+  // The customers the tables name: the one in context, or every listed user's.
+  const customerName = useCustomerNames(customerId ? [customerId] : listed.map((u) => u.customerId ?? ''));
   const modules = (registry.data?.modules ?? []).map((m) => ({ key: m.key, name: m.name }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['userManagement'] });
 
@@ -109,18 +118,32 @@ export function ManageUsers({ client, customerId }: { client: ApiClient; custome
         />
       )}
       {!users.data && <LoadState what="the users" error={users.error} onRetry={() => void users.refetch()} />}
-      {users.data?.users.length === 0 && <EmptyState>No users yet.</EmptyState>}
-      {users.data && users.data.users.length > 0 && (
+      {users.data && listed.length === 0 && !query && <EmptyState>No users yet.</EmptyState>}
+      {users.data && (listed.length > 0 || query) && (
         <section aria-labelledby={`${id}-title`}>
           {/* Not "Users" again: the screen's h1 says that already. */}
           <h2 id={`${id}-title`}>Accounts and access</h2>
-          {customerId ? (
-            <UserTable caption={`Users of ${customerName(customerId)}`} users={users.data.users} actions={actions} self={self} />
-          ) : (
-            groupByCustomer(users.data.users).map(([customer, members]) => (
-              <UserTable key={customer} caption={customer === '' ? 'No customer' : customerName(customer)} users={members} actions={actions} self={self} />
-            ))
-          )}
+          <div className="form">
+            <label htmlFor={`${id}-search`}>Search users</label>
+            <input
+              id={`${id}-search`}
+              type="search"
+              value={search}
+              placeholder="Start of an e-mail address or name"
+              maxLength={100}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+          {listed.length === 0 && <p className="muted">No user’s e-mail address or name starts with “{query}”.</p>}
+          {listed.length > 0 &&
+            (customerId ? (
+              <UserTable caption={`Users of ${customerName(customerId)}`} users={listed} actions={actions} self={self} />
+            ) : (
+              groupByCustomer(listed).map(([customer, members]) => (
+                <UserTable key={customer} caption={customer === '' ? 'No customer' : customerName(customer)} users={members} actions={actions} self={self} />
+              ))
+            ))}
+          <OlderPages list={users}>Show more users</OlderPages>
         </section>
       )}
       <UserAudit client={client} />

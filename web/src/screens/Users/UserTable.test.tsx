@@ -80,4 +80,9 @@ describe('UserTable', () => {
     await user.click(within(table).getByRole('button', { name: 'Edit Ivy Doe' }));
     expect(edit).toHaveBeenCalledWith(ivy, expect.any(HTMLButtonElement));
   });
+
+  it("keeps the order of staff's paged list, so a page shown more adds rows below the ones read", () => {
+    render(<UserTable caption="Paged users" users={[managed('Zoe'), managed('Adam')]} actions={{ edit: vi.fn(), take: vi.fn() }} />);
+    expect(rows(screen.getByRole('table', { name: 'Paged users' })).map(([name]) => name)).toEqual(['Zoe Doe', 'Adam Doe']);
+  });
 });

@@ -89,9 +89,11 @@ type Props = { caption: string } & (
 );
 
 /**
- * Users by name, with their email, role, MFA and status: the one users table of Settings → Users, for
- * reading and for managing (issue 37, decision 0084). Below 767 px each row is a card (`user-cards`),
- * every cell labelled by its column, so nothing hides to the right (decision 0073).
+ * Users with their email, role, MFA and status: the one users table of Settings → Users, for reading
+ * and for managing (issue 37, decision 0084). For reading, the whole list by name; for managing, in the
+ * order the service pages them (by e-mail address, decision 0091), so "Show more" adds rows below the
+ * ones read, never among them. Below 767 px each row is a card (`user-cards`), every cell labelled by
+ * its column, so nothing hides to the right (decision 0073).
  */
 export function UserTable({ caption, users, actions, self }: Props) {
   return (
@@ -109,7 +111,7 @@ export function UserTable({ caption, users, actions, self }: Props) {
           </tr>
         </thead>
         <tbody>
-          {byName<ListedUser>(users).map((u) => (
+          {(actions ? users : byName<ListedUser>(users)).map((u) => (
             <tr key={u.username}>
               <th scope="row">{displayName(u)}</th>
               <td data-label="Email">{u.email}</td>
