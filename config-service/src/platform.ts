@@ -23,6 +23,7 @@ import { openDatabase } from './store/openDatabase.ts';
 import { openPlatformServices, type PlatformServices } from './platformServices.ts';
 import { cognitoUserPoolAdmin } from './users/userPoolAdmin.ts';
 import { PilotGuard } from './telemetry/pilotGuard.ts';
+import { SCREEN_REPORT_LIMITS } from './routes/telemetry/index.ts';
 
 /** One step of a graceful shutdown: what it closes, for the log when it fails, and how. */
 export type ShutdownStep = readonly [what: string, step: () => Promise<unknown>];
@@ -160,6 +161,7 @@ export async function createPlatform(settings: Settings, logger: FastifyBaseLogg
     corsOrigins: settings.corsOrigins,
     rateLimits: settings.rateLimits,
     manifestChecksPerUser: settings.manifestChecksPerUser,
+    screenReportLimits: { ...SCREEN_REPORT_LIMITS, perUserPerMinute: settings.screenReportsPerUser },
     trustedProxyHops: settings.trustedProxyHops,
     streamLimits: settings.streamLimits,
     bundleUploads: settings.bundleUploads,

@@ -63,6 +63,8 @@ export interface Settings {
   rateLimits: RateLimits;
   /** Previews and release publications each user may have in flight; 0: no limit. */
   manifestChecksPerUser: number;
+  /** Screen report events each user may send a minute (decision 0088). */
+  screenReportsPerUser: number;
   /** Proxies whose X-Forwarded-For entry is believed; 0: none (the connection's address is the client's). */
   trustedProxyHops: number;
   /** Open event streams per user and per process, and how long one may stay quiet. */
@@ -218,6 +220,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     corsOrigins: [...new Set(originList(values.CORS_ORIGINS ?? ''))],
     rateLimits: { signInPerMinute: values.RATE_LIMIT_SIGN_IN, adminWritesPerMinute: values.RATE_LIMIT_ADMIN_WRITES },
     manifestChecksPerUser: values.MANIFEST_CHECKS_PER_USER,
+    screenReportsPerUser: values.SCREEN_REPORTS_PER_USER,
     trustedProxyHops: values.TRUSTED_PROXY_HOPS,
     streamLimits: {
       perUser: values.EVENT_STREAMS_PER_USER,

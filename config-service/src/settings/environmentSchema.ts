@@ -185,6 +185,14 @@ export const environmentSchema = {
       description:
         'previews and release publications (each checks a whole manifest set, up to 1 MB) in flight per signed-in user before 429 with Retry-After; 0: no limit',
     },
+    SCREEN_REPORTS_PER_USER: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1_000_000,
+      default: 120,
+      description:
+        'screen report events (POST /api/v1/telemetry/screens) kept per signed-in user a minute; more are dropped and counted, and a client ten times over gets 429',
+    },
     EVENT_STREAMS_PER_USER: {
       type: 'integer',
       minimum: 0,
