@@ -22,6 +22,8 @@ for (const [path, { body: text, etag }] of Object.entries(bodies)) {
     return reply.type('application/json; charset=utf-8').send(body);
   });
 }
+// A POST whose JSON body is parsed and answered 202 with nothing: the limit of the screen report endpoint.
+app.post('/bare/report', (_request, reply) => reply.code(202).send());
 app.get('/ready', () => 'ready');
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void app.close().then(() => process.exit(0)));

@@ -17,7 +17,16 @@ export interface LoadResult {
 const child = fileURLToPath(new URL('./loadChild.ts', import.meta.url));
 
 /** Loads one URL with autocannon from a process pinned to `cpu` (where taskset is there). */
-export function load(options: { url: string; connections: number; seconds: number; headers?: Record<string, string>; cpu?: number }): Promise<LoadResult> {
+export function load(options: {
+  url: string;
+  connections: number;
+  seconds: number;
+  headers?: Record<string, string>;
+  cpu?: number;
+  /** A POST of this body instead of a GET. */
+  method?: 'POST';
+  body?: string;
+}): Promise<LoadResult> {
   const { cpu, ...rest } = options;
   return new Promise((resolve, reject) => {
     const run = spawn(...pinned(cpu, process.execPath, ['--import', 'tsx', child, JSON.stringify({ headers: {}, ...rest })]), {

@@ -2,8 +2,21 @@
 // Reads its options as JSON from argv[2]; prints the summary as JSON on the last line of stdout.
 import autocannon from 'autocannon';
 
-const options = JSON.parse(process.argv[2]!) as { url: string; connections: number; seconds: number; headers: Record<string, string> };
-const result = await autocannon({ url: options.url, connections: options.connections, duration: options.seconds, headers: options.headers });
+const options = JSON.parse(process.argv[2]!) as {
+  url: string;
+  connections: number;
+  seconds: number;
+  headers: Record<string, string>;
+  method?: 'POST';
+  body?: string;
+};
+const result = await autocannon({
+  url: options.url,
+  connections: options.connections,
+  duration: options.seconds,
+  headers: options.headers,
+  ...(options.method ? { method: options.method, body: options.body } : {}),
+});
 const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, (stats as { count: number }).count]));
 console.log(
   JSON.stringify({

@@ -5,6 +5,7 @@ import { CustomerStore } from './store/customerStore.ts';
 import { NotificationReadStore } from './store/notificationReadStore.ts';
 import type { Database } from './store/database.ts';
 import { ReleaseStore } from './store/releaseStore.ts';
+import { ScreenReportStore } from './store/screenReportStore.ts';
 import { UserAuditStore } from './store/userAuditStore.ts';
 import { UserDirectoryStore } from './store/userDirectoryStore.ts';
 
@@ -20,6 +21,8 @@ export interface PlatformServices {
   notificationReads: NotificationReadStore;
   /** The platform's index of the identity provider's users (decision 0085). */
   userDirectory: UserDirectoryStore;
+  /** How module screens fared in browsers (decision 0088). */
+  screenReports: ScreenReportStore;
 }
 
 /** How the releases open, but for the stores, which the database gives. */
@@ -46,5 +49,6 @@ export async function openPlatformServices(
     userAudit: new UserAuditStore(database),
     notificationReads: new NotificationReadStore(database),
     userDirectory: new UserDirectoryStore(database),
+    screenReports: new ScreenReportStore(database),
   };
 }

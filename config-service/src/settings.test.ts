@@ -172,6 +172,13 @@ describe('bundle uploads in flight', () => {
   });
 });
 
+describe('screen reports', () => {
+  it('keep 120 events a minute of each user by default, and take another budget', () => {
+    expect(readSettings(local).screenReportsPerUser).toBe(120);
+    expect(readSettings({ ...local, SCREEN_REPORTS_PER_USER: '600' }).screenReportsPerUser).toBe(600);
+  });
+});
+
 describe('manifest checks in flight', () => {
   it('allows each user one by default, and takes 0 for no limit', () => {
     expect(readSettings(local).manifestChecksPerUser).toBe(1);
@@ -300,6 +307,7 @@ describe('environment schema rules', () => {
     ['TRUSTED_PROXY_HOPS', 'yes', "TRUSTED_PROXY_HOPS: must be an integer between 0 and 10, got 'yes'"],
     ['MANIFEST_CHECKS_PER_USER', '1.5', "MANIFEST_CHECKS_PER_USER: must be an integer between 0 and 1000, got '1.5'"],
     ['USER_STATUS_CACHE_SECONDS', '31', "USER_STATUS_CACHE_SECONDS: must be an integer between 0 and 30, got '31'"],
+    ['SCREEN_REPORTS_PER_USER', '0', "SCREEN_REPORTS_PER_USER: must be an integer between 1 and 1000000, got '0'"],
     ['EVENT_STREAMS_PER_USER', '-2', "EVENT_STREAMS_PER_USER: must be an integer between 0 and 1000000, got '-2'"],
     ['EVENT_STREAMS_PER_CUSTOMER', '1.5', "EVENT_STREAMS_PER_CUSTOMER: must be an integer between 0 and 1000000, got '1.5'"],
     ['BUNDLE_UPLOADS_PER_USER', '-1', "BUNDLE_UPLOADS_PER_USER: must be an integer between 0 and 1000, got '-1'"],

@@ -65,6 +65,8 @@ export interface Settings {
   manifestChecksPerUser: number;
   /** How long a replica takes a user's enabled state from the user directory as read (decision 0093). */
   userStatusCacheMs: number;
+  /** Screen report events each user may send a minute (decision 0088). */
+  screenReportsPerUser: number;
   /** Proxies whose X-Forwarded-For entry is believed; 0: none (the connection's address is the client's). */
   trustedProxyHops: number;
   /** Open event streams per user and per process, and how long one may stay quiet. */
@@ -221,6 +223,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     rateLimits: { signInPerMinute: values.RATE_LIMIT_SIGN_IN, adminWritesPerMinute: values.RATE_LIMIT_ADMIN_WRITES },
     manifestChecksPerUser: values.MANIFEST_CHECKS_PER_USER,
     userStatusCacheMs: values.USER_STATUS_CACHE_SECONDS * 1000,
+    screenReportsPerUser: values.SCREEN_REPORTS_PER_USER,
     trustedProxyHops: values.TRUSTED_PROXY_HOPS,
     streamLimits: {
       perUser: values.EVENT_STREAMS_PER_USER,

@@ -193,6 +193,14 @@ export const environmentSchema = {
       description:
         "how long each replica takes a user's enabled or disabled state from the user directory as read: a disable reaches every replica's refusal of the user's tokens within it; 0: read it for every request",
     },
+    SCREEN_REPORTS_PER_USER: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1_000_000,
+      default: 120,
+      description:
+        'screen report events (POST /api/v1/telemetry/screens) kept per signed-in user a minute; more are dropped and counted, and a client ten times over gets 429',
+    },
     EVENT_STREAMS_PER_USER: {
       type: 'integer',
       minimum: 0,

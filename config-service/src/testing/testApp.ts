@@ -19,6 +19,7 @@ import { BundleStore } from '../store/bundleStore.ts';
 import { NotificationReadStore } from '../store/notificationReadStore.ts';
 import { UserAuditStore } from '../store/userAuditStore.ts';
 import { UserDirectoryStore } from '../store/userDirectoryStore.ts';
+import { ScreenReportStore } from '../store/screenReportStore.ts';
 import type { MfaStatus } from '../identity/mfaStatus.ts';
 import { signJwt, startJwksIssuer } from './jwksIssuer.ts';
 
@@ -150,6 +151,7 @@ const storesBeside = (modules: CustomerModules) => ({
   userAudit: new UserAuditStore(modules.store.db),
   notificationReads: new NotificationReadStore(modules.store.db),
   userDirectory: new UserDirectoryStore(modules.store.db),
+  screenReports: new ScreenReportStore(modules.store.db),
 });
 
 /**
@@ -223,6 +225,7 @@ export async function startTestApps(): Promise<TestApps> {
         userAudit: stores.userAudit,
         notificationReads: stores.notificationReads,
         userDirectory: stores.userDirectory,
+        screenReports: stores.screenReports,
         authentication: { issuer: ISSUER, jwksUrl, clientId: CLIENT, trustLocalKey, ...(mfa ? { mfa } : {}), ...(onVerified ? { onVerified } : {}) },
         browserAuth: {
           region: 'us-east-1',
