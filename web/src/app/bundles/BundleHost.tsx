@@ -1,7 +1,8 @@
-import { Component, lazy, useContext, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, useContext, useState, type ComponentType, type ContextType, type ErrorInfo, type ReactNode } from 'react';
 import type { ScreenProps } from '../../screens/screenProps.ts';
 import { BundleErrorPanel } from './BundleErrorPanel.tsx';
 import { BundleSourceContext } from './bundleSource.ts';
+import { ScreenOutcomeContext } from '../screenReports/screenOutcome.ts';
 import { forgetBundle, openBundle, screensOpened, type Screens } from './openBundle.ts';
 
 /** Holds a bundle's failures (to load, or to render) inside the content area. */
@@ -12,8 +13,13 @@ class BundleBoundary extends Component<{ fallback: (error: unknown) => ReactNode
     return { failed: true, error };
   }
 
+  // The opening's report (issue 39) learns of the failure held here.
+  static override contextType = ScreenOutcomeContext;
+  declare context: ContextType<typeof ScreenOutcomeContext>;
+
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error('module bundle failed', error, info.componentStack);
+    this.context?.failed(error);
   }
 
   override render() {
