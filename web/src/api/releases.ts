@@ -67,9 +67,16 @@ export function activateRelease(release: string, reason: string, active: string)
   return callService<ReleaseState>(`${BASE}/active`, { method: 'PUT', body: { release, reason }, headers: seen(active) });
 }
 
-/** Serves a release to the named customers' users first. */
-export function startPilot(release: string, customers: string[], reason: string, active: string): Promise<ReleaseState> {
-  return callService<ReleaseState>(`${BASE}/pilot`, { method: 'PUT', body: { release, customers, reason }, headers: seen(active) });
+/** A pilot's guard: it ends by itself when a screen it changes fails for its users more than this (issue 39). */
+export type PilotGuard = { maxErrorRate: number; minOpens: number };
+
+/** Serves a release to the named customers' users first; with a guard, it ends by itself if its screens fail them. */
+export function startPilot(release: string, customers: string[], reason: string, active: string, guard?: PilotGuard): Promise<ReleaseState> {
+  return callService<ReleaseState>(`${BASE}/pilot`, {
+    method: 'PUT',
+    body: { release, customers, reason, ...(guard ? { guard } : {}) },
+    headers: seen(active),
+  });
 }
 
 /** Ends the pilot of `release`: its customers get the active release again. */
