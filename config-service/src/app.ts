@@ -44,6 +44,8 @@ import type { Database } from './store/database.ts';
 import type { ManifestReleases } from './releases/manifestReleases.ts';
 import localStandIns, { type LocalIdpOptions } from './local/localStandIns.ts';
 import type { LocalMainApiOptions } from './local/mainBackend/index.ts';
+import telemetryRoutes, { type ScreenReportLimits } from './routes/telemetry/index.ts';
+import type { ScreenReportStore } from './store/screenReportStore.ts';
 
 export interface AppOptions {
   environment: string;
@@ -60,6 +62,10 @@ export interface AppOptions {
   userAudit: UserAuditStore;
   /** Which notifications each user has read, in the database. */
   notificationReads: NotificationReadStore;
+  /** How module screens fared in browsers, added up in the database (decision 0088). */
+  screenReports: ScreenReportStore;
+  /** The bounds of screen reports; unset: the route's defaults (120 events a minute a user, 10 000 rows, written every 2 s). */
+  screenReportLimits?: ScreenReportLimits;
   /** The customer ids the user pool's claims name, for the operators' "not yet added" list; unset: no such list. */
   claimedCustomerIds?: ClaimedCustomerIds;
   authentication: AuthenticationOptions;
@@ -304,6 +310,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });
   // Served whoever plays the main backend: it keeps no read state (decision 0075).
   await app.register(notificationReadRoutes, { store: options.notificationReads });
+  await app.register(telemetryRoutes, { reports: options.screenReports, customerModules: options.customerModules, limits: options.screenReportLimits });
   if (options.messaging)
     await app.register(messagingRoutes, {
       settings: options.messaging,

@@ -39,6 +39,7 @@ export const errorCatalogue = {
   CFG_ERR_UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported Media Type' },
   CFG_ERR_RATE_LIMITED: { status: 429, title: 'Too Many Requests' },
   CFG_ERR_CHECK_IN_FLIGHT: { status: 429, title: 'A manifest check of yours is still running' },
+  CFG_ERR_SCREEN_REPORTS_FLOOD: { status: 429, title: 'Far more screen reports than a user sends' },
   CFG_ERR_HEADERS_TOO_LARGE: { status: 431, title: 'Request Header Fields Too Large' },
   CFG_ERR_IDENTITY_PROVIDER: { status: 502, title: 'Identity provider unavailable' },
   CFG_ERR_IDENTITY_PROVIDER_TIMEOUT: { status: 504, title: 'The identity provider did not answer in time' },

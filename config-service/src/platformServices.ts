@@ -5,6 +5,7 @@ import { CustomerStore } from './store/customerStore.ts';
 import { NotificationReadStore } from './store/notificationReadStore.ts';
 import type { Database } from './store/database.ts';
 import { ReleaseStore } from './store/releaseStore.ts';
+import { ScreenReportStore } from './store/screenReportStore.ts';
 import { UserAuditStore } from './store/userAuditStore.ts';
 
 /** The services the platform keeps in its one database. */
@@ -17,6 +18,8 @@ export interface PlatformServices {
   userAudit: UserAuditStore;
   /** Which notifications each user has read (decision 0075). */
   notificationReads: NotificationReadStore;
+  /** How module screens fared in browsers (decision 0088). */
+  screenReports: ScreenReportStore;
 }
 
 /** How the releases open, but for the stores, which the database gives. */
@@ -42,5 +45,6 @@ export async function openPlatformServices(
     bundles,
     userAudit: new UserAuditStore(database),
     notificationReads: new NotificationReadStore(database),
+    screenReports: new ScreenReportStore(database),
   };
 }

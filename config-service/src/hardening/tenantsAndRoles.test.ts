@@ -18,6 +18,7 @@ import { bundleEntries, gzippedTar } from '../testing/bundleTar.ts';
 import { toManagedUser } from '../users/managedUser.ts';
 import { claims, demoCustomerModules, releasesOn, sign, startTestApps, tokenFor, type TestApps, staffToken } from '../testing/testApp.ts';
 import { bearer } from '../testing/signedRequest.ts';
+import { ScreenReportStore } from '../store/screenReportStore.ts';
 
 /** How a route is checked: each kind has its own walker below. */
 type Kind = 'public' | 'signed-link' | 'own-user' | 'customer-scoped' | 'domain-scoped' | 'staff-only';
@@ -40,6 +41,7 @@ const ROUTES: Record<string, Kind> = {
   'POST /api/v1/messaging/endpoints': 'own-user',
   'GET /api/v1/notifications/read': 'own-user',
   'PUT /api/v1/notifications/read': 'own-user',
+  'POST /api/v1/telemetry/screens': 'own-user',
   'GET /api/v1/admin/modules': 'staff-only',
   'GET /api/v1/admin/modules/:key/bundles': 'staff-only',
   'PUT /api/v1/admin/modules/:key/bundles/:version': 'staff-only',
@@ -657,6 +659,27 @@ const OWN_USER: Record<string, (me: Tenant, other: Tenant) => Promise<void>> = {
     expect(theirs.ids).not.toContain(marked);
     const own = (await ask('GET', '/api/v1/notifications/read', { token: me.token })).json() as { ids: string[] };
     expect(own.ids).toContain(marked);
+  },
+
+  async 'POST /api/v1/telemetry/screens'(me, other) {
+    // A bundle version of this direction's own, so the rows found are this test's.
+    const event = { moduleKey: 'hs', bundleVersion: `9.9.9-from-${me.id}`, kind: 'render-failed' };
+    for (const [url, body] of [
+      [`/api/v1/telemetry/screens?customerId=${other.id}`, { events: [event] }],
+      ['/api/v1/telemetry/screens', { events: [event], customerId: other.id }],
+      ['/api/v1/telemetry/screens', { events: [{ ...event, customerId: other.id }] }],
+    ] as const) {
+      const res = await ask('POST', url, { token: me.token, body, customerHeader: other.id });
+      expect([202, 400]).toContain(res.statusCode);
+    }
+    // Counted as the caller's own customer's, whatever the request named: the pilot's figures stay the pilot's.
+    const reports = new ScreenReportStore(modules.store.db);
+    const rows = () => reports.groups({ modules: ['hs'], since: new Date(0), pilotCustomers: [me.id] });
+    await expect
+      .poll(async () => (await rows()).filter((r) => r.bundleVersion === event.bundleVersion).map((r) => ({ me: r.inPilot, failed: r.renderFailed })), {
+        timeout: 10_000,
+      })
+      .toEqual([{ me: true, failed: 1 }]);
   },
 
   async 'POST /api/v1/messaging/endpoints'(me, other) {

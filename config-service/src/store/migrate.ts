@@ -18,7 +18,10 @@ export interface Migration {
   checksum: string;
 }
 
-/** The migrations in `migrations/`, in order: `NNN_name.sql`, numbered without gaps. */
+/**
+ * The migrations in `migrations/`, in order: `NNN_name.sql`, each number once. Gaps are allowed: parallel
+ * branches reserve their numbers, and a branch merged before another leaves a gap for a while.
+ */
 export function readMigrations(dir: URL = MIGRATIONS_DIR): Migration[] {
   const migrations = readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
@@ -30,7 +33,9 @@ export function readMigrations(dir: URL = MIGRATIONS_DIR): Migration[] {
       return { version: Number(match[1]), name: match[2]!, sql, checksum: createHash('sha256').update(sql).digest('hex') };
     });
   migrations.forEach((m, i) => {
-    if (m.version !== i + 1) throw new MigrationError(`migration ${m.version}_${m.name} is out of sequence: expected number ${i + 1}`);
+    const before = migrations[i - 1];
+    if (before && m.version <= before.version)
+      throw new MigrationError(`migration ${m.version}_${m.name} is out of sequence: number ${before.version} is taken by ${before.name}`);
   });
   return migrations;
 }

@@ -20,11 +20,13 @@ import { moduleAuditPageSchema } from './module-audit-page.ts';
 import { moduleBundleListSchema } from './module-bundle-list.ts';
 import { moduleBundleWithdrawalSchema } from './module-bundle-withdrawal.ts';
 import { moduleBundleSchema } from './module-bundle.ts';
+import { moduleHealthSchema } from './module-health.ts';
 import { moduleManifestSchema } from './module-manifest.ts';
 import { moduleRegistrySchema } from './module-registry.ts';
 import { notificationListSchema } from './notification-list.ts';
 import { notificationReadMarksSchema } from './notification-read-marks.ts';
 import { notificationReadsSchema } from './notification-reads.ts';
+import { pilotHealthSchema } from './pilot-health.ts';
 import { problemSchema } from './problem.ts';
 import { publicConfigSchema } from './public-config.ts';
 import { releaseAuditPageSchema } from './release-audit-page.ts';
@@ -36,6 +38,8 @@ import { releaseStateSchema } from './release-state.ts';
 import { releaseStepSchema } from './release-step.ts';
 import { releaseSummarySchema } from './release-summary.ts';
 import { releaseSchema } from './release.ts';
+import { screenHealthSchema } from './screen-health.ts';
+import { screenReportsSchema } from './screen-reports.ts';
 import { siteGroupListSchema } from './site-group-list.ts';
 import { unaddedCustomerListSchema } from './unadded-customer-list.ts';
 import { uploadListSchema } from './upload-list.ts';
@@ -69,11 +73,13 @@ export const allSchemas = [
   moduleBundleListSchema,
   moduleBundleWithdrawalSchema,
   moduleBundleSchema,
+  moduleHealthSchema,
   moduleManifestSchema,
   moduleRegistrySchema,
   notificationListSchema,
   notificationReadMarksSchema,
   notificationReadsSchema,
+  pilotHealthSchema,
   problemSchema,
   publicConfigSchema,
   releaseAuditPageSchema,
@@ -85,6 +91,8 @@ export const allSchemas = [
   releaseStepSchema,
   releaseSummarySchema,
   releaseSchema,
+  screenHealthSchema,
+  screenReportsSchema,
   siteGroupListSchema,
   unaddedCustomerListSchema,
   uploadListSchema,

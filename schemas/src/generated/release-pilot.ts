@@ -3,7 +3,7 @@ export const releasePilotSchema = {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "$id": "https://asset-platform.example/schemas/release-pilot.schema.json",
   "title": "Start a pilot",
-  "description": "PUT /api/v1/admin/releases/pilot (staff only): serve a release to the named customers' users (and staff acting for them) before everyone else.",
+  "description": "PUT /api/v1/admin/releases/pilot (staff only): serve a release to the named customers' users (and staff acting for them) before everyone else. With a guard, it ends by itself when a screen it changes fails for them.",
   "type": "object",
   "additionalProperties": false,
   "required": [
@@ -26,6 +26,34 @@ export const releasePilotSchema = {
     },
     "reason": {
       "$ref": "https://asset-platform.example/schemas/release-create.schema.json#/$defs/reason"
+    },
+    "guard": {
+      "$ref": "#/$defs/guard"
+    }
+  },
+  "$defs": {
+    "guard": {
+      "description": "Ends the pilot by itself when a module screen it changes fails for the pilot's users: at least minOpens opens among them, and a failure rate above maxErrorRate and above everyone else's on the module, each beyond chance (decision 0088). Without it the pilot runs until staff end or promote it.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "maxErrorRate",
+        "minOpens"
+      ],
+      "properties": {
+        "maxErrorRate": {
+          "description": "The share of opens that may fail (0.05: one in twenty).",
+          "type": "number",
+          "exclusiveMinimum": 0,
+          "maximum": 0.5
+        },
+        "minOpens": {
+          "description": "Opens among the pilot's users before the guard judges a module.",
+          "type": "integer",
+          "minimum": 5,
+          "maximum": 100000
+        }
+      }
     }
   }
 } as const;

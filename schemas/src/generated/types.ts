@@ -22,10 +22,12 @@ import type { moduleAuditPageSchema } from './module-audit-page.ts';
 import type { moduleBundleListSchema } from './module-bundle-list.ts';
 import type { moduleBundleWithdrawalSchema } from './module-bundle-withdrawal.ts';
 import type { moduleBundleSchema } from './module-bundle.ts';
+import type { moduleHealthSchema } from './module-health.ts';
 import type { moduleRegistrySchema } from './module-registry.ts';
 import type { notificationListSchema } from './notification-list.ts';
 import type { notificationReadMarksSchema } from './notification-read-marks.ts';
 import type { notificationReadsSchema } from './notification-reads.ts';
+import type { pilotHealthSchema } from './pilot-health.ts';
 import type { problemSchema } from './problem.ts';
 import type { releaseAuditPageSchema } from './release-audit-page.ts';
 import type { releaseCreateSchema } from './release-create.ts';
@@ -36,6 +38,8 @@ import type { releaseStateSchema } from './release-state.ts';
 import type { releaseStepSchema } from './release-step.ts';
 import type { releaseSummarySchema } from './release-summary.ts';
 import type { releaseSchema } from './release.ts';
+import type { screenHealthSchema } from './screen-health.ts';
+import type { screenReportsSchema } from './screen-reports.ts';
 import type { siteGroupListSchema } from './site-group-list.ts';
 import type { unaddedCustomerListSchema } from './unadded-customer-list.ts';
 import type { uploadListSchema } from './upload-list.ts';
@@ -104,6 +108,9 @@ export type ModuleBundleWithdrawal = FromSchema<typeof moduleBundleWithdrawalSch
 /** PUT /api/v1/admin/modules/{key}/bundles/{version} (staff only): one uploaded build of a module's screens. */
 export type ModuleBundle = FromSchema<typeof moduleBundleSchema>;
 
+/** GET /api/v1/admin/modules/{moduleKey}/health?hours=24 (staff only): how a module's screens fared for all users, bundle version by version (null: the compiled-in screens), newest reports first, over the last hours asked for. */
+export type ModuleHealth = FromSchema<typeof moduleHealthSchema, { references: [typeof screenHealthSchema] }>;
+
 /** route-manifests/registry.json: the known modules in the specification's table order, which decides navigation order and the fallback landing module. */
 export type ModuleRegistry = FromSchema<typeof moduleRegistrySchema>;
 
@@ -115,6 +122,9 @@ export type NotificationReadMarks = FromSchema<typeof notificationReadMarksSchem
 
 /** GET /api/v1/notifications/read: the ids of the notifications the signed-in user has read, on any device, the most recently read first. */
 export type NotificationReads = FromSchema<typeof notificationReadsSchema>;
+
+/** GET /api/v1/admin/releases/pilot/health (staff only): for each module whose screens the pilot's release changes (another bundle version, or a bundle instead of the compiled-in screens or back), the pilot's users against everyone else on the same module (the control), since the pilot started, in total and a minute at a time; pilot null when none runs. */
+export type PilotHealth = FromSchema<typeof pilotHealthSchema, { references: [typeof releaseCreateSchema, typeof releasePilotSchema, typeof releaseSummarySchema, typeof releaseSchema, typeof screenHealthSchema, typeof userClaimsSchema] }>;
 
 /** RFC 9457 problem details, with the platform's stable error code. */
 export type Problem = FromSchema<typeof problemSchema, { references: [typeof adminModuleListSchema] }>;
@@ -145,6 +155,12 @@ export type ReleaseSummary = FromSchema<typeof releaseSummarySchema, { reference
 
 /** GET /api/v1/admin/releases/{id} and the answer to POST /api/v1/admin/releases: a release with its files and its validation report. */
 export type Release = FromSchema<typeof releaseSchema, { references: [typeof releaseSummarySchema] }>;
+
+/** Figures of the screen reports (POST /api/v1/telemetry/screens) as GET /api/v1/admin/releases/pilot/health and GET /api/v1/admin/modules/{moduleKey}/health give them: one group of users' opens of a module's screens, and how many failed. */
+export type ScreenHealth = FromSchema<typeof screenHealthSchema>;
+
+/** Body of POST /api/v1/telemetry/screens (any signed-in user): how module screens fared in the browser, one event per screen opened: shown, or the failure that kept it from showing. */
+export type ScreenReports = FromSchema<typeof screenReportsSchema>;
 
 /** GET /api/main/customers/{customerId}/sitegroups: the customer's site groups and their sites. */
 export type SiteGroupList = FromSchema<typeof siteGroupListSchema>;

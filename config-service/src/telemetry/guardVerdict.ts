@@ -1,0 +1,51 @@
+/** Opens of a module's screens by one group of users, and how many of them failed. */
+export interface OpenCounts {
+  opens: number;
+  failures: number;
+}
+
+/** What a pilot's guard asks of it: the share of opens that may fail, once this many opens were seen. */
+export interface GuardLimits {
+  maxErrorRate: number;
+  minOpens: number;
+}
+
+/** too-few-opens: not judged yet; healthy: nothing to act on; failing: the guard ends the pilot. */
+export type GuardVerdict = 'too-few-opens' | 'healthy' | 'failing';
+
+/** One-sided 95%: the guard acts when chance alone would give figures this bad less than one time in twenty. */
+const Z = 1.645;
+
+/** The lower end of the one-sided Wilson score interval of failures/opens. */
+export function wilsonLowerBound({ opens, failures }: OpenCounts, z = Z): number {
+  if (opens === 0) return 0;
+  const p = failures / opens;
+  const z2 = z * z;
+  const centre = p + z2 / (2 * opens);
+  const spread = z * Math.sqrt((p * (1 - p)) / opens + z2 / (4 * opens * opens));
+  return Math.max(0, (centre - spread) / (1 + z2 / opens));
+}
+
+/** The pooled two-proportion z statistic of `pilot` failing more often than `control` (0 when either has no opens). */
+export function twoProportionZ(pilot: OpenCounts, control: OpenCounts): number {
+  if (pilot.opens === 0 || control.opens === 0) return 0;
+  const pooled = (pilot.failures + control.failures) / (pilot.opens + control.opens);
+  const spread = Math.sqrt(pooled * (1 - pooled) * (1 / pilot.opens + 1 / control.opens));
+  if (spread === 0) return 0;
+  return (pilot.failures / pilot.opens - control.failures / control.opens) / spread;
+}
+
+/**
+ * The guard's rule (decision 0088). The pilot's screens are failing when all of these hold:
+ * - at least `minOpens` opens among the pilot's users (a minimum sample);
+ * - even the lower end of the one-sided 95% Wilson interval of their failure rate is above `maxErrorRate`
+ *   (so a healthy bundle's unlucky streak just over the line raises no alarm);
+ * - where the control has `minOpens` opens too, the pilot fails more often than the control beyond chance
+ *   (one-sided two-proportion z-test at 5%): a failure everyone sees, a backend down say, is not the bundle's.
+ */
+export function guardVerdict(pilot: OpenCounts, control: OpenCounts, limits: GuardLimits): GuardVerdict {
+  if (pilot.opens < limits.minOpens) return 'too-few-opens';
+  if (wilsonLowerBound(pilot) <= limits.maxErrorRate) return 'healthy';
+  if (control.opens >= limits.minOpens && twoProportionZ(pilot, control) <= Z) return 'healthy';
+  return 'failing';
+}
