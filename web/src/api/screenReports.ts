@@ -1,15 +1,9 @@
+import type { ScreenReports } from '@platform/schemas';
 import { serviceUrl } from './apiClient.ts';
 import { signedInHeaders } from './signedInHeaders.ts';
 
-/** How one opening of a module screen fared (POST /api/v1/telemetry/screens, issue 39). */
-export interface ScreenEvent {
-  moduleKey: string;
-  /** The module's bundle version; null for the screens compiled into the shell. */
-  bundleVersion: string | null;
-  kind: 'shown' | 'load-failed' | 'render-failed';
-  /** From the navigation to the screen's first render; only when shown. */
-  openMs?: number;
-}
+/** How one opening of a module screen fared (POST /api/v1/telemetry/screens, issue 39); null bundleVersion: compiled-in. */
+export type ScreenEvent = ScreenReports['events'][number];
 
 /** Puts a later outcome of the same opening in place of the reported one, while it is still waiting to be sent. */
 export type Revise = (event: ScreenEvent) => void;
