@@ -5,6 +5,7 @@ import { ago } from '../../ui/relativeTime.ts';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
 import { ModuleScreens } from './ModuleScreens.tsx';
+import { PilotHealth } from './PilotHealth.tsx';
 import { ReleaseDiffView } from './ReleaseDiffView.tsx';
 import { useReleaseStep } from './useReleaseStep.ts';
 
@@ -56,6 +57,7 @@ export function InService({
             (and staff acting for them).
           </p>
           <ReleaseDiffView from={state.active} to={state.pilot.release} title="What the pilot changes" />
+          <PilotHealth />
           <ReasonField
             {...reason.field}
             label="Reason for promoting or ending the pilot"
