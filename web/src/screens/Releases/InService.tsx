@@ -4,6 +4,7 @@ import { endPilot, promotePilot } from '../../api/releases.ts';
 import { ago } from '../../ui/relativeTime.ts';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
+import { GuardEnded } from './GuardEnded.tsx';
 import { ModuleScreens } from './ModuleScreens.tsx';
 import { PilotHealth } from './PilotHealth.tsx';
 import { ReleaseDiffView } from './ReleaseDiffView.tsx';
@@ -73,7 +74,10 @@ export function InService({
           </div>
         </div>
       ) : (
-        <p className="muted">No pilot: every customer gets the active release.</p>
+        <>
+          <p className="muted">No pilot: every customer gets the active release.</p>
+          <GuardEnded />
+        </>
       )}
       <ModuleScreens active={state.active} pilot={state.pilot?.release ?? null} />
     </section>
