@@ -107,7 +107,7 @@ function ModuleFigures({ module, startedAt, guard }: { module: ModuleHealth; sta
 }
 
 /** The guard's settings in words. */
-export function guardText(guard: Guard | null): string {
+function guardText(guard: Guard | null): string {
   if (!guard) return 'No guard: the pilot runs until it is ended or promoted.';
   return `Guard running: the pilot ends by itself when a screen it changes fails for more than ${percent(guard.maxErrorRate)} of at least ${guard.minOpens} opens among its users, and more often than for everyone else.`;
 }
