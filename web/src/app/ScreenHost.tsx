@@ -53,7 +53,8 @@ export function ScreenHost({ route, module }: { route: ResolvedRoute; module: Mo
           ) : (
             <Screen route={route} module={module} title={title} params={params} />
           )}
-          <ScreenShown />
+          {/* A bundle's host marks it where the bundle's screen renders, past its own loading state. */}
+          {!module.bundle && <ScreenShown />}
         </Suspense>
       </ScreenReport>
     </>

@@ -3,6 +3,7 @@ import type { ScreenProps } from '../../screens/screenProps.ts';
 import { BundleErrorPanel } from './BundleErrorPanel.tsx';
 import { BundleSourceContext } from './bundleSource.ts';
 import { ScreenOutcomeContext } from '../screenReports/screenOutcome.ts';
+import { ScreenShown } from '../screenReports/ScreenShown.tsx';
 import { forgetBundle, openBundle, screensOpened, type Screens } from './openBundle.ts';
 
 /** Holds a bundle's failures (to load, or to render) inside the content area. */
@@ -36,8 +37,12 @@ type HostProps = ScreenProps & {
 function BundleScreen({ screens, compiled: Compiled, ...props }: HostProps & { screens: Screens }) {
   const { route, title, params } = props;
   const Screen = route.screen === undefined ? undefined : screens[route.screen];
-  if (!Screen) return <Compiled {...props} />;
-  return <Screen routeName={route.name ?? route.fullPath} params={params} title={title} />;
+  return (
+    <>
+      {Screen ? <Screen routeName={route.name ?? route.fullPath} params={params} title={title} /> : <Compiled {...props} />}
+      <ScreenShown />
+    </>
+  );
 }
 
 const loaded = new WeakMap<Promise<Screens>, ComponentType<HostProps>>();
