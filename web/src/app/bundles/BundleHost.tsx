@@ -1,10 +1,13 @@
-import { Component, lazy, useContext, useState, type ComponentType, type ContextType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, useContext, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import type { ScreenProps } from '../../screens/screenProps.ts';
 import { BundleErrorPanel } from './BundleErrorPanel.tsx';
 import { BundleSourceContext } from './bundleSource.ts';
+import { forgetBundle, openBundle, screensOpened, type Screens } from './openBundle.ts';
+
+// What tells the opening's report how the screen fared (issue 39).
+import type { ContextType } from 'react';
 import { ScreenOutcomeContext } from '../screenReports/screenOutcome.ts';
 import { ScreenShown } from '../screenReports/ScreenShown.tsx';
-import { forgetBundle, openBundle, screensOpened, type Screens } from './openBundle.ts';
 
 /** Holds a bundle's failures (to load, or to render) inside the content area. */
 class BundleBoundary extends Component<{ fallback: (error: unknown) => ReactNode; children: ReactNode }, { failed: boolean; error?: unknown }> {
