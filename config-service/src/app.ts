@@ -45,6 +45,7 @@ import type { ManifestReleases } from './releases/manifestReleases.ts';
 import localStandIns, { type LocalIdpOptions } from './local/localStandIns.ts';
 import type { LocalMainApiOptions } from './local/mainBackend/index.ts';
 import telemetryRoutes, { type ScreenReportLimits } from './routes/telemetry/index.ts';
+import screenHealthRoutes from './routes/screenHealth/index.ts';
 import type { ScreenReportStore } from './store/screenReportStore.ts';
 
 export interface AppOptions {
@@ -295,6 +296,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await admin.register(adminRoutes, served);
       await admin.register(releaseRoutes, { releases, customerModules: options.customerModules, productName: options.productName, bundles });
       await admin.register(customerRoutes, { ...served, claimedCustomerIds: options.claimedCustomerIds });
+      await admin.register(screenHealthRoutes, { releases, reports: options.screenReports });
       if (options.userManagement)
         await admin.register(userManagementRoutes, {
           ...options.userManagement,

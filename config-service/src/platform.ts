@@ -22,6 +22,7 @@ import { SettingsError, type Settings } from './settings.ts';
 import { openDatabase } from './store/openDatabase.ts';
 import { openPlatformServices, type PlatformServices } from './platformServices.ts';
 import { cognitoUserPoolAdmin } from './users/userPoolAdmin.ts';
+import { PilotGuard } from './telemetry/pilotGuard.ts';
 
 /** One step of a graceful shutdown: what it closes, for the log when it fails, and how. */
 export type ShutdownStep = readonly [what: string, step: () => Promise<unknown>];
@@ -79,6 +80,9 @@ export async function createPlatform(settings: Settings, logger: FastifyBaseLogg
   const { releases, customerModules } = services;
   if (settings.seedDemoData) await seedDemoCustomers(customerModules);
   logReloads(releases, logger);
+  // Every replica watches a guarded pilot; the store lets one of them end it (decision 0088).
+  const pilotGuard = new PilotGuard({ releases, reports: services.screenReports, log: logger });
+  pilotGuard.start();
 
   let local: LocalIdentityProvider | undefined;
   // The names a browser on this machine may use for the platform; single sign-on returns only to them.
@@ -173,6 +177,7 @@ export async function createPlatform(settings: Settings, logger: FastifyBaseLogg
     shutdownSteps: (closeServer) => [
       ['manifest watcher', async () => watched?.close()],
       ['http server', closeServer],
+      ['pilot guard', () => pilotGuard.stop()],
       ['release listener', () => releases.close()],
       ['switch listener', () => customerModules.close()],
       ['database', () => database.close()],

@@ -75,6 +75,8 @@ const ROUTES: Record<string, Kind> = {
   'PUT /api/v1/admin/releases/pilot': 'staff-only',
   'DELETE /api/v1/admin/releases/pilot': 'staff-only',
   'POST /api/v1/admin/releases/pilot/promote': 'staff-only',
+  'GET /api/v1/admin/releases/pilot/health': 'staff-only',
+  'GET /api/v1/admin/modules/:key/health': 'staff-only',
   'GET /api/main/customers/:customerId/users': 'customer-scoped',
   'GET /api/main/customers/:customerId/users/download-artifact/:artifact': 'customer-scoped',
   'GET /api/main/customers/flexcmaccess/:customerId': 'customer-scoped',

@@ -164,7 +164,7 @@ export class ManifestReleases extends EventEmitter<{ reload: [ReloadEvent] }> im
     return this.#afterStep(this.store.activate(step));
   }
 
-  startPilot(step: ReleaseStepInput & { customers: readonly string[] }): Promise<StepResult> {
+  startPilot(step: Parameters<ReleaseStore['startPilot']>[0]): Promise<StepResult> {
     return this.#afterStep(this.store.startPilot(step));
   }
 

@@ -44,7 +44,29 @@ type ReleaseRow = {
   parent: string | null;
   seq: string;
 };
-type StateRow = { active: string; pilot_release: string | null; pilot_customers: string[] | string; generation: string | number };
+type StateRow = {
+  active: string;
+  pilot_release: string | null;
+  pilot_customers: string[] | string;
+  generation: string | number;
+  pilot_guard?: unknown;
+  pilot_started_at?: Date | string | null;
+};
+
+/** A pilot's guard (decision 0088): the share of opens that may fail once there are `minOpens` among its users. */
+export interface PilotGuardLimits {
+  maxErrorRate: number;
+  minOpens: number;
+}
+
+/** The pilot running, with when it started and its guard (null: none). */
+export interface RunningPilot {
+  active: string;
+  release: string;
+  customers: string[];
+  startedAt: Date;
+  guard: PilotGuardLimits | null;
+}
 type AuditRow = AuditRowHead & {
   action: ReleaseAction;
   release: string;
@@ -68,7 +90,7 @@ function toState(row: StateRow): InServiceState {
   return { active: row.active, pilot: row.pilot_release ? { release: row.pilot_release, customers } : null, generation: Number(row.generation) };
 }
 
-const STATE_COLUMNS = 'active, pilot_release, pilot_customers, generation';
+const STATE_COLUMNS = 'active, pilot_release, pilot_customers, generation, pilot_guard, pilot_started_at';
 
 /**
  * Manifest releases in PostgreSQL; the same SQL on PGlite and on a server. Every step on the state is
@@ -160,10 +182,27 @@ export class ReleaseStore {
     });
   }
 
-  /** Serves a release to the named customers first; refused while another release is in pilot. */
-  async startPilot(step: ReleaseStepInput & { customers: readonly string[] }): Promise<StepResult> {
+  /** The pilot running, with its start and guard; undefined when none runs. */
+  async pilot(): Promise<RunningPilot | undefined> {
+    const { rows } = await this.db.query<StateRow>(`select ${STATE_COLUMNS} from manifest_release_state where pilot_release is not null`);
+    const row = rows[0];
+    if (!row?.pilot_release || !row.pilot_started_at) return undefined;
+    return {
+      active: row.active,
+      release: row.pilot_release,
+      customers: textArray(row.pilot_customers),
+      startedAt: new Date(row.pilot_started_at),
+      guard: row.pilot_guard ? json<PilotGuardLimits>(row.pilot_guard) : null,
+    };
+  }
+
+  /**
+   * Serves a release to the named customers first, watched by `guard` if given; refused while another
+   * release is in pilot. Starting the pilot running again changes its customers and guard, not its start.
+   */
+  async startPilot(step: ReleaseStepInput & { customers: readonly string[]; guard?: PilotGuardLimits }): Promise<StepResult> {
     const customers = [...new Set(step.customers)].sort();
-    return this.#step({ ...step, customers }, 'pilot-start', (state) => {
+    return this.#step({ ...step, customers, guard: step.guard ?? null }, 'pilot-start', (state) => {
       if (state.pilot && state.pilot.release !== step.release)
         return `release ${state.pilot.release} is in pilot for ${state.pilot.customers.join(', ')}: promote or end it first`;
       if (state.active === step.release) return `release ${step.release} is already active for everyone`;
@@ -188,11 +227,28 @@ export class ReleaseStore {
   }
 
   /**
+   * The guard ends the pilot it judged (decision 0088), if it still runs: the same release started at the
+   * same time. Decided under the state's row lock, so of several replicas judging at once one ends it and
+   * the others find it gone. True when this call ended it.
+   */
+  async endGuardedPilot(pilot: Pick<RunningPilot, 'release' | 'startedAt'>, actor: Actor, reason: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query<StateRow>(`select ${STATE_COLUMNS} from manifest_release_state for update`);
+      const row = rows[0];
+      if (!row || row.pilot_release !== pilot.release || !row.pilot_started_at || new Date(row.pilot_started_at).getTime() !== pilot.startedAt.getTime())
+        return false;
+      const state = toState(row);
+      await this.#write(tx, state, { active: state.active, pilot: null }, null, { release: pilot.release, actor, reason }, 'pilot-end');
+      return true;
+    });
+  }
+
+  /**
    * One step in one transaction: lock the state, check If-Match and the step's own rule (`next`
    * answers the new state, or why not), write it with the audit entry, notify on commit.
    */
   async #step(
-    step: ReleaseStepInput & { customers?: string[] },
+    step: ReleaseStepInput & { customers?: string[]; guard?: PilotGuardLimits | null },
     action: ReleaseAction,
     next: (state: InServiceState) => ReleaseState | string,
   ): Promise<StepResult> {
@@ -205,16 +261,39 @@ export class ReleaseStore {
       if (state.active !== step.expectedActive) return { outcome: 'conflict', state, why: `release ${state.active} is active now, not ${step.expectedActive}` };
       const wanted = next(state);
       if (typeof wanted === 'string') return { outcome: 'conflict', state, why: wanted };
-      if (wanted.active === state.active && JSON.stringify(wanted.pilot) === JSON.stringify(state.pilot)) return { outcome: 'done', state, changed: false };
-      const { rows: updated } = await tx.query<StateRow>(
-        `update manifest_release_state set active = $1, pilot_release = $2, pilot_customers = array(select json_array_elements_text($3::json)), generation = generation + 1
-         returning ${STATE_COLUMNS}`,
-        [wanted.active, wanted.pilot?.release ?? null, JSON.stringify(wanted.pilot?.customers ?? [])],
-      );
-      await audit(tx, step.actor, action, step.release, state.active, step.customers ?? state.pilot?.customers ?? [], step.reason);
-      await notify(tx, updated[0]!);
-      return { outcome: 'done', state: toState(updated[0]!), changed: true };
+      // A pilot started again keeps its guard unless the step names one (or none); a pilot ended takes its guard with it.
+      const guard = !wanted.pilot ? null : step.guard !== undefined ? step.guard : rows[0].pilot_guard ? json<PilotGuardLimits>(rows[0].pilot_guard) : null;
+      const guardBefore = rows[0].pilot_guard ? json<PilotGuardLimits>(rows[0].pilot_guard) : null;
+      if (
+        wanted.active === state.active &&
+        JSON.stringify(wanted.pilot) === JSON.stringify(state.pilot) &&
+        JSON.stringify(guard) === JSON.stringify(guardBefore)
+      )
+        return { outcome: 'done', state, changed: false };
+      return { outcome: 'done', state: await this.#write(tx, state, wanted, guard, step, action), changed: true };
     });
+  }
+
+  /** Writes the new state with its audit entry and notifies on commit; the pilot's start stays while its release does. */
+  async #write(
+    tx: Sql,
+    state: InServiceState,
+    wanted: ReleaseState,
+    guard: PilotGuardLimits | null,
+    step: { release: string; actor: Actor; reason: string; customers?: string[] },
+    action: ReleaseAction,
+  ): Promise<InServiceState> {
+    const { rows: updated } = await tx.query<StateRow>(
+      `update manifest_release_state set active = $1, pilot_release = $2, pilot_customers = array(select json_array_elements_text($3::json)),
+         pilot_guard = $4::json,
+         pilot_started_at = case when $2::text is null then null when pilot_release is not distinct from $2::text then coalesce(pilot_started_at, now()) else now() end,
+         generation = generation + 1
+       returning ${STATE_COLUMNS}`,
+      [wanted.active, wanted.pilot?.release ?? null, JSON.stringify(wanted.pilot?.customers ?? []), guard ? JSON.stringify(guard) : null],
+    );
+    await audit(tx, step.actor, action, step.release, state.active, step.customers ?? state.pilot?.customers ?? [], step.reason);
+    await notify(tx, updated[0]!);
+    return toState(updated[0]!);
   }
 
   /** Every step on the releases, newest first, one page at a time. */

@@ -6,7 +6,7 @@
 export const OPEN_TIME_BOUNDS: readonly number[] = Array.from({ length: 19 }, (_, i) => Math.round(50 * Math.SQRT2 ** i));
 
 /** How many buckets a histogram has: one per bound and the open-ended last. */
-export const OPEN_TIME_BUCKETS = OPEN_TIME_BOUNDS.length + 1;
+const OPEN_TIME_BUCKETS = OPEN_TIME_BOUNDS.length + 1;
 
 /** An empty histogram. */
 export const noOpenTimes = (): number[] => new Array<number>(OPEN_TIME_BUCKETS).fill(0);

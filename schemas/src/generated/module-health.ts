@@ -45,7 +45,10 @@ export const moduleHealthSchema = {
             "$ref": "https://asset-platform.example/schemas/screen-health.schema.json"
           },
           "series": {
-            "$ref": "https://asset-platform.example/schemas/screen-health.schema.json#/$defs/series"
+            "type": "array",
+            "items": {
+              "$ref": "https://asset-platform.example/schemas/screen-health.schema.json#/$defs/point"
+            }
           }
         }
       }

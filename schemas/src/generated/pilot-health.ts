@@ -100,10 +100,16 @@ export const pilotHealthSchema = {
             ],
             "properties": {
               "pilot": {
-                "$ref": "https://asset-platform.example/schemas/screen-health.schema.json#/$defs/series"
+                "type": "array",
+                "items": {
+                  "$ref": "https://asset-platform.example/schemas/screen-health.schema.json#/$defs/point"
+                }
               },
               "control": {
-                "$ref": "https://asset-platform.example/schemas/screen-health.schema.json#/$defs/series"
+                "type": "array",
+                "items": {
+                  "$ref": "https://asset-platform.example/schemas/screen-health.schema.json#/$defs/point"
+                }
               }
             }
           },

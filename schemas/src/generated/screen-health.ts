@@ -77,12 +77,6 @@ export const screenHealthSchema = {
           ]
         }
       }
-    },
-    "series": {
-      "type": "array",
-      "items": {
-        "$ref": "#/$defs/point"
-      }
     }
   }
 } as const;

@@ -231,14 +231,15 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
   stepRoute<ReleasePilot>({
     method: 'PUT',
     url: '/api/v1/admin/releases/pilot',
-    summary: "Serve a release to the named customers' users (and staff acting for them) first; If-Match as for the active release",
+    summary:
+      "Serve a release to the named customers' users (and staff acting for them) first, with a guard that ends it when its screens fail for them; If-Match as for the active release",
     body: releasePilotSchema,
-    take: async ({ customers }, step) => {
+    take: async ({ customers, guard }, step) => {
       for (const id of customers) {
         if (!(await customerModules.getCustomer(id))) throw new PlatformError('CFG_ERR_PILOT_CUSTOMER_UNKNOWN', `unknown customer '${id}'`);
       }
       await servable(step.release);
-      return releases.startPilot({ ...step, customers });
+      return releases.startPilot({ ...step, customers, guard });
     },
     logged: 'manifest release pilot started',
   });

@@ -18,7 +18,7 @@ export interface ScreenReportLimits {
   flushMs: number;
 }
 
-export const SCREEN_REPORT_LIMITS: ScreenReportLimits = { perUserPerMinute: 120, bufferRows: 10_000, flushMs: 2_000 };
+const SCREEN_REPORT_LIMITS: ScreenReportLimits = { perUserPerMinute: 120, bufferRows: 10_000, flushMs: 2_000 };
 
 /** How long the added-up reports are kept: module health looks back at most this far. */
 export const SCREEN_REPORTS_KEPT_DAYS = 35;
