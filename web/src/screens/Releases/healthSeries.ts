@@ -1,10 +1,7 @@
-/** One minute's figures of a group (pilot-health.schema.json, screen-health.schema.json#/$defs/point). */
-export interface HealthPoint {
-  minute: string;
-  opens: number;
-  failures: number;
-  p75OpenMs: number | null;
-}
+import type { PilotHealth } from '@platform/schemas';
+
+/** One minute's figures of a group (screen-health.schema.json#/$defs/point). */
+export type HealthPoint = PilotHealth['modules'][number]['series']['pilot'][number];
 
 /** Where the chart draws a group at a minute: its failure rate over every open since the pilot began. */
 export interface RatePoint {
