@@ -7,6 +7,7 @@ import { idToken, startService, type ServiceProcess } from '../config-service/sr
 // @ts-expect-error -- plain JavaScript without declarations; its one export is typed below
 import { startTestPostgres as startUntypedPostgres } from '../scripts/testPostgres.mjs';
 import { ACCOUNTS } from './support/accounts.ts';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { signedInAt } from './support/signIn.ts';
 
 // Guarded pilots (issue 39) from the outside: two replicas of the service on one PostgreSQL server, as
@@ -152,6 +153,8 @@ test('a guarded pilot of a healthy bundle opened just as often keeps running, an
   await expect(cells).toHaveCount(5);
   expect((await cells.allTextContents()).slice(0, 4)).toEqual(['bundle 5.1.0', String(MIN_OPENS), '0', '0%']);
   await expect(lcc.getByRole('img', { name: /Failure rate since the pilot began/ })).toBeVisible();
+  await lcc.getByText('Minute by minute').click();
+  await expectNoSeriousViolations(operator, "the pilot's health");
 
   // Still running after the guard has looked at these figures: each replica looks every 5 s
   // (GUARD_CHECK_MS), so two of its looks fall in this wait whatever their phase.
