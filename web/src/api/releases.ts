@@ -1,11 +1,13 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
   releaseEntityTag,
+  type PilotHealth,
   type Release,
   type ReleaseAuditPage,
   type ReleaseDiff,
   type ReleaseFiles,
   type ReleaseList,
+  type ReleasePilot,
   type ReleaseState,
 } from '@platform/schemas';
 import { callService } from './apiClient.ts';
@@ -57,6 +59,13 @@ export const releaseAuditQuery = infiniteQueryOptions({
   getNextPageParam: (last) => last.nextCursor ?? undefined,
 });
 
+/** How the screens the pilot changes fare for its users and for everyone else; refreshed while open, reports arriving all the time. */
+export const pilotHealthQuery = queryOptions({
+  queryKey: [...RELEASES_KEY, 'pilot-health'],
+  queryFn: () => callService<PilotHealth>(`${BASE}/pilot/health`),
+  refetchInterval: 15_000,
+});
+
 /** Stores a manifest set as a release (201, or 200 when that content already is one); activates nothing. */
 export function publishRelease(files: ReleaseFiles, reason: string): Promise<Release> {
   return callService<Release>(BASE, { method: 'POST', body: { files, reason } });
@@ -67,9 +76,16 @@ export function activateRelease(release: string, reason: string, active: string)
   return callService<ReleaseState>(`${BASE}/active`, { method: 'PUT', body: { release, reason }, headers: seen(active) });
 }
 
-/** Serves a release to the named customers' users first. */
-export function startPilot(release: string, customers: string[], reason: string, active: string): Promise<ReleaseState> {
-  return callService<ReleaseState>(`${BASE}/pilot`, { method: 'PUT', body: { release, customers, reason }, headers: seen(active) });
+/** A pilot's guard: it ends by itself when a screen it changes fails for its users more than this (issue 39). */
+export type PilotGuard = NonNullable<ReleasePilot['guard']>;
+
+/** Serves a release to the named customers' users first; with a guard, it ends by itself if its screens fail them. */
+export function startPilot(release: string, customers: string[], reason: string, active: string, guard?: PilotGuard): Promise<ReleaseState> {
+  return callService<ReleaseState>(`${BASE}/pilot`, {
+    method: 'PUT',
+    body: { release, customers, reason, ...(guard ? { guard } : {}) },
+    headers: seen(active),
+  });
 }
 
 /** Ends the pilot of `release`: its customers get the active release again. */

@@ -8,6 +8,8 @@ import { breadcrumbTrail } from '../navigation/breadcrumbTrail.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { DeniedModuleNotice } from './DeniedModuleNotice.tsx';
 import { BreadcrumbSlot } from './breadcrumbSlot.ts';
+import { ScreenReport } from './screenReports/ScreenReport.tsx';
+import { ScreenShown } from './screenReports/ScreenShown.tsx';
 
 // Only modules whose release names a bundle need its loader: a chunk of its own, off the login page.
 const BundleHost = deferred('BundleHost', () => import('./bundles/BundleHost.tsx').then((m) => m.BundleHost));
@@ -37,20 +39,24 @@ export function ScreenHost({ route, module }: { route: ResolvedRoute; module: Mo
           its fallback at once (decision 0027). Keyed by the address, not only the route: a screen
           opened for another record (another job, or a default child opened at its own address)
           starts afresh instead of keeping what was typed for the previous one. */}
-      <Suspense
-        key={pathname}
-        fallback={
-          <p aria-busy="true" className="muted">
-            Loading…
-          </p>
-        }
-      >
-        {module.bundle ? (
-          <BundleHost route={route} module={module} title={title} params={params} compiled={Screen} />
-        ) : (
-          <Screen route={route} module={module} title={title} params={params} />
-        )}
-      </Suspense>
+      <ScreenReport key={pathname} module={module}>
+        <Suspense
+          key={pathname}
+          fallback={
+            <p aria-busy="true" className="muted">
+              Loading…
+            </p>
+          }
+        >
+          {module.bundle ? (
+            <BundleHost route={route} module={module} title={title} params={params} compiled={Screen} />
+          ) : (
+            <Screen route={route} module={module} title={title} params={params} />
+          )}
+          {/* A bundle's host marks it where the bundle's screen renders, past its own loading state. */}
+          {!module.bundle && <ScreenShown />}
+        </Suspense>
+      </ScreenReport>
     </>
   );
 }

@@ -4,6 +4,11 @@ import { BundleErrorPanel } from './BundleErrorPanel.tsx';
 import { BundleSourceContext } from './bundleSource.ts';
 import { forgetBundle, openBundle, openedAs, type Screens } from './openBundle.ts';
 
+// What tells the opening's report how the screen fared (issue 39).
+import type { ContextType } from 'react';
+import { ScreenOutcomeContext } from '../screenReports/screenOutcome.ts';
+import { ScreenShown } from '../screenReports/ScreenShown.tsx';
+
 /** Holds a bundle's failures (to load, or to render) inside the content area. */
 class BundleBoundary extends Component<{ fallback: (error: unknown) => ReactNode; children: ReactNode }, { failed: boolean; error?: unknown }> {
   override state: { failed: boolean; error?: unknown } = { failed: false };
@@ -12,8 +17,13 @@ class BundleBoundary extends Component<{ fallback: (error: unknown) => ReactNode
     return { failed: true, error };
   }
 
+  // The opening's report (issue 39) learns of the failure held here.
+  static override contextType = ScreenOutcomeContext;
+  declare context: ContextType<typeof ScreenOutcomeContext>;
+
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error('module bundle failed', error, info.componentStack);
+    this.context?.failed(error);
   }
 
   override render() {
@@ -30,8 +40,12 @@ type HostProps = ScreenProps & {
 function BundleScreen({ screens, compiled: Compiled, ...props }: HostProps & { screens: Screens }) {
   const { route, title, params } = props;
   const Screen = route.screen === undefined ? undefined : screens[route.screen];
-  if (!Screen) return <Compiled {...props} />;
-  return <Screen routeName={route.name ?? route.fullPath} params={params} title={title} />;
+  return (
+    <>
+      {Screen ? <Screen routeName={route.name ?? route.fullPath} params={params} title={title} /> : <Compiled {...props} />}
+      <ScreenShown />
+    </>
+  );
 }
 
 /**

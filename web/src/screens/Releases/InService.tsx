@@ -4,7 +4,9 @@ import { endPilot, promotePilot } from '../../api/releases.ts';
 import { ago } from '../../ui/relativeTime.ts';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
+import { GuardEnded } from './GuardEnded.tsx';
 import { ModuleScreens } from './ModuleScreens.tsx';
+import { PilotHealth } from './PilotHealth.tsx';
 import { ReleaseDiffView } from './ReleaseDiffView.tsx';
 import { useReleaseStep } from './useReleaseStep.ts';
 
@@ -56,6 +58,7 @@ export function InService({
             (and staff acting for them).
           </p>
           <ReleaseDiffView from={state.active} to={state.pilot.release} title="What the pilot changes" />
+          <PilotHealth />
           <ReasonField
             {...reason.field}
             label="Reason for promoting or ending the pilot"
@@ -71,7 +74,10 @@ export function InService({
           </div>
         </div>
       ) : (
-        <p className="muted">No pilot: every customer gets the active release.</p>
+        <>
+          <p className="muted">No pilot: every customer gets the active release.</p>
+          <GuardEnded />
+        </>
       )}
       <ModuleScreens active={state.active} pilot={state.pilot?.release ?? null} />
     </section>

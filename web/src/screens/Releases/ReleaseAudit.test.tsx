@@ -61,6 +61,12 @@ describe('ReleaseAudit', () => {
     expect(screen.queryByRole('button', { name: 'Show older steps' })).toBeNull();
   });
 
+  it('says when a pilot was ended by its guard rather than by a person', async () => {
+    const tripped = { ...entry('6', 'pilot-end', R2, null, ['acme'], 'guard: lcc failed 5 of 5 opens'), actor: { sub: 'pilot-guard', email: '' } };
+    releaseAudit(() => ({ entries: [tripped], nextCursor: null }));
+    expect(await screen.findByText(`ended the pilot of ${R2} with Acme Rail (its guard tripped)`)).toBeTruthy();
+  });
+
   it('says there are no steps yet', async () => {
     releaseAudit(() => ({ entries: [], nextCursor: null }));
     expect(await screen.findByText('No steps yet.')).toBeTruthy();

@@ -3,6 +3,7 @@ import type { ReleaseAuditPage } from '@platform/schemas';
 import { releaseAuditQuery } from '../../api/releases.ts';
 import { useCustomerNames } from '../../hooks/useCustomerNames.ts';
 import { AuditTable } from '../shared/AuditTable.tsx';
+import { endedByGuard } from './guardActor.ts';
 
 type Entry = ReleaseAuditPage['entries'][number];
 
@@ -17,7 +18,7 @@ function stepWords(entry: Entry, customerName: (id: string) => string = (id) => 
     case 'pilot-start':
       return `started a pilot of ${entry.release} with ${customers}`;
     case 'pilot-end':
-      return `ended the pilot of ${entry.release}${customers ? ` with ${customers}` : ''}`;
+      return `ended the pilot of ${entry.release}${customers ? ` with ${customers}` : ''}${endedByGuard(entry) ? ' (its guard tripped)' : ''}`;
     case 'pilot-promote':
       return `promoted the pilot ${entry.release} to everyone${entry.previous ? ` (was ${entry.previous})` : ''}`;
   }

@@ -69,3 +69,41 @@ describe('StepForm, piloting a release', () => {
     });
   });
 });
+
+describe('StepForm, a guarded pilot', () => {
+  const startWith = async (user: ReturnType<typeof pilotForm>['user'], rate: string, opens: string) => {
+    await user.type(box(), '4321');
+    await user.click(await screen.findByRole('option', { name: 'Customer 4321 (c4321)' }));
+    await user.type(screen.getByRole('textbox', { name: 'Reason for the pilot' }), 'new screens');
+    const guard = screen.getByRole('group', { name: 'Guard (optional)' });
+    if (rate) await user.type(within(guard).getByRole('spinbutton', { name: 'Highest failure rate (%)' }), rate);
+    if (opens) await user.type(within(guard).getByRole('spinbutton', { name: 'Opens before it judges' }), opens);
+    await user.click(screen.getByRole('button', { name: 'Start the pilot' }));
+  };
+
+  it('sends the guard with the pilot, the rate as a share', async () => {
+    const { user, platform } = pilotForm();
+    await startWith(user, '5', '20');
+    await waitFor(() => expect(platform.requestsTo('/api/v1/admin/releases/pilot')).toHaveLength(1));
+    expect(platform.requestsTo('/api/v1/admin/releases/pilot')[0]!.body).toEqual({
+      release: 'r2',
+      customers: ['c4321'],
+      reason: 'new screens',
+      guard: { maxErrorRate: 0.05, minOpens: 20 },
+    });
+  });
+
+  it('starts an unguarded pilot with the fields left empty, and refuses half a guard', async () => {
+    const half = pilotForm();
+    await startWith(half.user, '5', '');
+    const opens = screen.getByRole('spinbutton', { name: 'Opens before it judges' });
+    expect(screen.getByText('Give the fewest opens too, or leave both empty for no guard.').id).toBe(opens.getAttribute('aria-describedby'));
+    expect(half.platform.requestsTo('/api/v1/admin/releases/pilot')).toEqual([]);
+    half.unmount();
+
+    const { user, platform } = pilotForm();
+    await startWith(user, '', '');
+    await waitFor(() => expect(platform.requestsTo('/api/v1/admin/releases/pilot')).toHaveLength(1));
+    expect(platform.requestsTo('/api/v1/admin/releases/pilot')[0]!.body).not.toHaveProperty('guard');
+  });
+});

@@ -1,15 +1,17 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { activateRelease, startPilot } from '../../api/releases.ts';
+import { activateRelease, startPilot, type PilotGuard } from '../../api/releases.ts';
 import type { CustomerChoice } from '../../ui/CustomerCombobox.tsx';
 import { CustomerPicks } from '../shared/CustomerPicks.tsx';
 import { ReasonField } from '../shared/ReasonField.tsx';
 import { useReason } from '../shared/useReason.ts';
+import { GuardFields } from './GuardFields.tsx';
+import { readGuard, type GuardInput, type GuardReading } from './pilotGuard.ts';
 import { ReleaseDiffView } from './ReleaseDiffView.tsx';
 import { useReleaseStep } from './useReleaseStep.ts';
 
 type Step =
   | { kind: 'activate'; release: string; reason: string; active: string }
-  | { kind: 'pilot'; release: string; customers: string[]; reason: string; active: string };
+  | { kind: 'pilot'; release: string; customers: string[]; reason: string; active: string; guard: PilotGuard | null };
 
 /**
  * Making a release active (a rollback, when it is an earlier one) or piloting it with some customers:
@@ -21,8 +23,11 @@ export function StepForm({ kind, release, active, onDone }: { kind: 'activate' |
   const reason = useReason();
   const [chosen, setChosen] = useState<CustomerChoice[]>([]);
   const [customersError, setCustomersError] = useState('');
+  const [guardInput, setGuardInput] = useState<GuardInput>({ ratePercent: '', minOpens: '' });
+  const [guardErrors, setGuardErrors] = useState<GuardReading>({ guard: null });
   const step = useReleaseStep(
-    (s: Step) => (s.kind === 'activate' ? activateRelease(s.release, s.reason, s.active) : startPilot(s.release, s.customers, s.reason, s.active)),
+    (s: Step) =>
+      s.kind === 'activate' ? activateRelease(s.release, s.reason, s.active) : startPilot(s.release, s.customers, s.reason, s.active, s.guard ?? undefined),
     (s) => (s.kind === 'activate' ? `Release ${s.release} is now served to everyone` : `Release ${s.release} is piloted with ${s.customers.join(', ')}`),
   );
 
@@ -36,10 +41,14 @@ export function StepForm({ kind, release, active, onDone }: { kind: 'activate' |
     event.preventDefault();
     const pilotWithoutCustomers = kind === 'pilot' && chosen.length === 0;
     setCustomersError(pilotWithoutCustomers ? 'Choose at least one customer for the pilot.' : '');
+    const guard = readGuard(guardInput);
+    setGuardErrors(guard);
     const why = reason.require(`Say why, before ${kind === 'activate' ? 'making a release active' : 'starting a pilot'}: the reason goes to the audit list.`);
-    if (!why || pilotWithoutCustomers) return;
+    if (!why || pilotWithoutCustomers || (kind === 'pilot' && guard.guard === undefined)) return;
     const common = { release, reason: why, active };
-    step.mutate(kind === 'activate' ? { kind, ...common } : { kind, customers: chosen.map((c) => c.id), ...common }, { onSuccess: onDone });
+    step.mutate(kind === 'activate' ? { kind, ...common } : { kind, customers: chosen.map((c) => c.id), guard: guard.guard ?? null, ...common }, {
+      onSuccess: onDone,
+    });
   };
 
   const heading = kind === 'activate' ? `Make ${release} active` : `Pilot ${release}`;
@@ -58,6 +67,7 @@ export function StepForm({ kind, release, active, onDone }: { kind: 'activate' |
             error={customersError}
           />
         )}
+        {kind === 'pilot' && <GuardFields value={guardInput} onChange={setGuardInput} rateError={guardErrors.rateError} opensError={guardErrors.opensError} />}
         <ReasonField {...reason.field} label={kind === 'activate' ? 'Reason for making it active' : 'Reason for the pilot'} />
         <div className="form-actions">
           <button type="submit" disabled={step.isPending}>
