@@ -34,6 +34,7 @@ import userManagementRoutes, { type UserManagementOptions } from './routes/userM
 import type { NotificationReadStore } from './store/notificationReadStore.ts';
 import type { PublisherStore } from './store/publisherStore.ts';
 import publisherRoutes from './routes/publishers/index.ts';
+import publishTokenRoutes from './routes/publishTokens/index.ts';
 import type { UserAuditStore } from './store/userAuditStore.ts';
 import type { CustomerModules } from './customers/customerModules.ts';
 import type { WriteRightsState } from './identity/appClientWriteRights.ts';
@@ -304,6 +305,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         });
     },
   });
+  // A trusted publisher's CI exchanges its own token here; what the publish token may do is the admin API's.
+  await app.register(publishTokenRoutes, { publishers: options.publishers, environment: options.environment });
   // Their files are public: the upload, list and withdrawal register under the admin API themselves.
   await app.register(bundleRoutes, { bundles, servedSets, uploads: options.bundleUploads, quota: options.bundleQuota ?? DEFAULT_BUNDLE_QUOTA });
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });

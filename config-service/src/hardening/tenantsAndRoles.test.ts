@@ -32,6 +32,7 @@ const ROUTES: Record<string, Kind> = {
   'GET /api/docs/yaml': 'public',
   'GET /api/docs/static/*': 'public',
   'GET /api/v1/config': 'public',
+  'POST /api/v1/publish-tokens': 'public',
   'GET /healthz': 'public',
   'GET /readyz': 'public',
   'GET /metrics': 'public',
