@@ -43,7 +43,7 @@ const withoutBundle = (content: object) => Object.fromEntries(Object.entries(con
 const keyOf = (content: unknown) => (content && typeof content === 'object' && 'key' in content ? (content as { key: unknown }).key : undefined);
 
 /** The files of `after` that change more than `modules`' bundle against `before`, in name order. */
-export function changedBeyondBundles(before: ManifestSet, after: ManifestSet, modules: readonly string[]): string[] {
+function changedBeyondBundles(before: ManifestSet, after: ManifestSet, modules: readonly string[]): string[] {
   const names = [...new Set([...Object.keys(before.contents), ...Object.keys(after.contents)])].sort();
   return names.filter((name) => {
     const [was, is] = [before.contents[name], after.contents[name]];

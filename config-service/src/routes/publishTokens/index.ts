@@ -14,7 +14,7 @@ export interface PublishTokenRouteOptions {
 }
 
 /** A publish token lives this long at most (issue 38): one CI job's upload and release steps, and no more. */
-export const PUBLISH_TOKEN_LIFETIME_MS = 15 * 60_000;
+const PUBLISH_TOKEN_LIFETIME_MS = 15 * 60_000;
 
 /**
  * POST /api/v1/publish-tokens: a trusted publisher's CI sends its own OpenID Connect token as the bearer
