@@ -9,7 +9,8 @@ export const publishTokenSchema = {
   "required": [
     "token",
     "expiresAt",
-    "modules"
+    "modules",
+    "publisher"
   ],
   "properties": {
     "token": {
@@ -24,6 +25,23 @@ export const publishTokenSchema = {
       "type": "array",
       "items": {
         "type": "string"
+      }
+    },
+    "publisher": {
+      "description": "The trusted publisher it acts as: the audit names it as publisher:{id}, with the subject.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "subject"
+      ],
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "subject": {
+          "type": "string"
+        }
       }
     }
   }

@@ -49,7 +49,7 @@ export default async function publishTokenRoutes(app: FastifyInstance, options: 
         'publish token issued',
       );
       reply.code(201).header('Cache-Control', 'no-store');
-      return { ...issued, modules: publisher.modules };
+      return { ...issued, modules: publisher.modules, publisher: { id: publisher.id, subject: publisher.subject } };
     },
   );
 }

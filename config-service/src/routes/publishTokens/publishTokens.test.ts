@@ -44,6 +44,7 @@ describe('the exchange of a CI token for a publish token', () => {
     expect(res.statusCode, res.body).toBe(201);
     const answer = res.json<PublishToken>();
     expect(answer.modules).toEqual(['lcc']);
+    expect(answer.publisher).toEqual({ id: publisher.id, subject: SUBJECT });
     expect(answer.token).toMatch(/^pt_[A-Za-z0-9_-]{43}$/);
     expect(Date.parse(answer.expiresAt) - before).toBeLessThanOrEqual(15 * 60_000 + 1_000);
     expect(res.headers['cache-control']).toBe('no-store');
