@@ -78,6 +78,14 @@ describe('the exchange of a CI token for a publish token', () => {
     expect(res.json()).toMatchObject({ code: 'CFG_ERR_PUBLISHER_UNREGISTERED' });
   });
 
+  it("answers 502 when a registered issuer's discovery document cannot be read, and issues nothing", async () => {
+    const down = 'http://127.0.0.1:1/ci';
+    expect((await register(down, SUBJECT)).statusCode).toBe(201);
+    const res = await exchange(ci.token({ iss: down }));
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 'CFG_ERR_IDENTITY_PROVIDER' });
+  });
+
   it('never asks an issuer no publisher names', async () => {
     await exchange(stranger.token());
     expect([stranger.discoveries, stranger.keyFetches]).toEqual([0, 0]);
