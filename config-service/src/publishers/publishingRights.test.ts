@@ -1,3 +1,4 @@
+// @module-tag hardening/tenants-and-roles
 // What a publish token, and staff restricted to some modules, may do through the API (issue 38, decision 0086).
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

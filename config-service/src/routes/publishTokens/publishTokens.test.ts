@@ -1,3 +1,5 @@
+// @module-tag hardening/tokens
+// A CI's OpenID Connect token is exchanged for a publish token only when every check holds (issue 38).
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
