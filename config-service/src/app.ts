@@ -32,6 +32,9 @@ import notificationReadRoutes from './routes/notifications/index.ts';
 import type { ClaimedCustomerIds } from './customers/claimedCustomerIds.ts';
 import userManagementRoutes, { type UserManagementOptions } from './routes/userManagement/index.ts';
 import type { NotificationReadStore } from './store/notificationReadStore.ts';
+import type { PublisherStore } from './store/publisherStore.ts';
+import publisherRoutes from './routes/publishers/index.ts';
+import publishTokenRoutes from './routes/publishTokens/index.ts';
 import type { UserAuditStore } from './store/userAuditStore.ts';
 import type { UserDirectoryStore } from './store/userDirectoryStore.ts';
 import type { CustomerModules } from './customers/customerModules.ts';
@@ -70,6 +73,8 @@ export interface AppOptions {
   screenReports: ScreenReportStore;
   /** The bounds of screen reports; unset: the route's defaults (120 events a minute a user, 10 000 rows, written every 2 s). */
   screenReportLimits?: ScreenReportLimits;
+  /** Trusted publishers and their publish tokens, in the database (issue 38). */
+  publishers: PublisherStore;
   /** The customer ids the user pool's claims name, for the operators' "not yet added" list; unset: no such list. */
   claimedCustomerIds?: ClaimedCustomerIds;
   authentication: AuthenticationOptions;
@@ -272,7 +277,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimits, options.rateLimits ?? NO_RATE_LIMITS);
   // After the rate limits, whose guards it follows on each route: a request over the limit holds no slot.
   await app.register(manifestChecksInFlight, { perUser: options.manifestChecksPerUser ?? 0 });
-  await app.register(authentication, options.authentication);
+  await app.register(authentication, { ...options.authentication, publishTokens: (token) => options.publishers.holderOf(token) });
   // Before the routes: the document is collected from their onRoute hooks.
   await app.register(openApi, { productName: options.productName });
   await app.register(health, {
@@ -300,6 +305,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await admin.register(releaseRoutes, { releases, customerModules: options.customerModules, productName: options.productName, bundles });
       await admin.register(customerRoutes, { ...served, claimedCustomerIds: options.claimedCustomerIds });
       await admin.register(screenHealthRoutes, { releases, reports: options.screenReports });
+      await admin.register(publisherRoutes, { publishers: options.publishers, manifests: releases, environment: options.environment });
       if (options.userManagement)
         await admin.register(userManagementRoutes, {
           ...options.userManagement,
@@ -312,6 +318,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         });
     },
   });
+  // A trusted publisher's CI exchanges its own token here; what the publish token may do is the admin API's.
+  await app.register(publishTokenRoutes, { publishers: options.publishers, environment: options.environment });
   // Their files are public: the upload, list and withdrawal register under the admin API themselves.
   await app.register(bundleRoutes, { bundles, servedSets, uploads: options.bundleUploads, quota: options.bundleQuota ?? DEFAULT_BUNDLE_QUOTA });
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });

@@ -3,6 +3,7 @@ import { ManifestReleases, type ManifestReleasesOptions } from './releases/manif
 import { BundleStore } from './store/bundleStore.ts';
 import { CustomerStore } from './store/customerStore.ts';
 import { NotificationReadStore } from './store/notificationReadStore.ts';
+import { PublisherStore } from './store/publisherStore.ts';
 import type { Database } from './store/database.ts';
 import { ReleaseStore } from './store/releaseStore.ts';
 import { ScreenReportStore } from './store/screenReportStore.ts';
@@ -23,6 +24,8 @@ export interface PlatformServices {
   userDirectory: UserDirectoryStore;
   /** How module screens fared in browsers (decision 0088). */
   screenReports: ScreenReportStore;
+  /** Trusted publishers and their publish tokens (issue 38, decision 0086). */
+  publishers: PublisherStore;
 }
 
 /** How the releases open, but for the stores, which the database gives. */
@@ -50,5 +53,6 @@ export async function openPlatformServices(
     notificationReads: new NotificationReadStore(database),
     userDirectory: new UserDirectoryStore(database),
     screenReports: new ScreenReportStore(database),
+    publishers: new PublisherStore(database),
   };
 }

@@ -17,6 +17,7 @@ import { openPlatformServices, type PlatformServices } from '../platformServices
 import { ReleaseStore } from '../store/releaseStore.ts';
 import { BundleStore } from '../store/bundleStore.ts';
 import { NotificationReadStore } from '../store/notificationReadStore.ts';
+import { PublisherStore } from '../store/publisherStore.ts';
 import { UserAuditStore } from '../store/userAuditStore.ts';
 import { UserDirectoryStore } from '../store/userDirectoryStore.ts';
 import { ScreenReportStore } from '../store/screenReportStore.ts';
@@ -152,6 +153,7 @@ const storesBeside = (modules: CustomerModules) => ({
   notificationReads: new NotificationReadStore(modules.store.db),
   userDirectory: new UserDirectoryStore(modules.store.db),
   screenReports: new ScreenReportStore(modules.store.db),
+  publishers: new PublisherStore(modules.store.db),
 });
 
 /**
@@ -226,6 +228,7 @@ export async function startTestApps(): Promise<TestApps> {
         notificationReads: stores.notificationReads,
         userDirectory: stores.userDirectory,
         screenReports: stores.screenReports,
+        publishers: stores.publishers,
         authentication: { issuer: ISSUER, jwksUrl, clientId: CLIENT, trustLocalKey, ...(mfa ? { mfa } : {}), ...(onVerified ? { onVerified } : {}) },
         browserAuth: {
           region: 'us-east-1',

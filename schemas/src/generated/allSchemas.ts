@@ -29,6 +29,11 @@ import { notificationReadsSchema } from './notification-reads.ts';
 import { pilotHealthSchema } from './pilot-health.ts';
 import { problemSchema } from './problem.ts';
 import { publicConfigSchema } from './public-config.ts';
+import { publishTokenSchema } from './publish-token.ts';
+import { publisherCreateSchema } from './publisher-create.ts';
+import { publisherListSchema } from './publisher-list.ts';
+import { publisherRevocationSchema } from './publisher-revocation.ts';
+import { publisherSchema } from './publisher.ts';
 import { releaseAuditPageSchema } from './release-audit-page.ts';
 import { releaseCreateSchema } from './release-create.ts';
 import { releaseDiffSchema } from './release-diff.ts';
@@ -82,6 +87,11 @@ export const allSchemas = [
   pilotHealthSchema,
   problemSchema,
   publicConfigSchema,
+  publishTokenSchema,
+  publisherCreateSchema,
+  publisherListSchema,
+  publisherRevocationSchema,
+  publisherSchema,
   releaseAuditPageSchema,
   releaseCreateSchema,
   releaseDiffSchema,
