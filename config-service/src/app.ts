@@ -32,6 +32,9 @@ import notificationReadRoutes from './routes/notifications/index.ts';
 import type { ClaimedCustomerIds } from './customers/claimedCustomerIds.ts';
 import userManagementRoutes, { type UserManagementOptions } from './routes/userManagement/index.ts';
 import type { NotificationReadStore } from './store/notificationReadStore.ts';
+import type { PublisherStore } from './store/publisherStore.ts';
+import publisherRoutes from './routes/publishers/index.ts';
+import publishTokenRoutes from './routes/publishTokens/index.ts';
 import type { UserAuditStore } from './store/userAuditStore.ts';
 import type { CustomerModules } from './customers/customerModules.ts';
 import type { WriteRightsState } from './identity/appClientWriteRights.ts';
@@ -60,6 +63,8 @@ export interface AppOptions {
   userAudit: UserAuditStore;
   /** Which notifications each user has read, in the database. */
   notificationReads: NotificationReadStore;
+  /** Trusted publishers and their publish tokens, in the database (issue 38). */
+  publishers: PublisherStore;
   /** The customer ids the user pool's claims name, for the operators' "not yet added" list; unset: no such list. */
   claimedCustomerIds?: ClaimedCustomerIds;
   authentication: AuthenticationOptions;
@@ -289,6 +294,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await admin.register(adminRoutes, served);
       await admin.register(releaseRoutes, { releases, customerModules: options.customerModules, productName: options.productName, bundles });
       await admin.register(customerRoutes, { ...served, claimedCustomerIds: options.claimedCustomerIds });
+      await admin.register(publisherRoutes, { publishers: options.publishers, manifests: releases, environment: options.environment });
       if (options.userManagement)
         await admin.register(userManagementRoutes, {
           ...options.userManagement,
@@ -299,6 +305,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         });
     },
   });
+  // A trusted publisher's CI exchanges its own token here; what the publish token may do is the admin API's.
+  await app.register(publishTokenRoutes, { publishers: options.publishers, environment: options.environment });
   // Their files are public: the upload, list and withdrawal register under the admin API themselves.
   await app.register(bundleRoutes, { bundles, servedSets, uploads: options.bundleUploads, quota: options.bundleQuota ?? DEFAULT_BUNDLE_QUOTA });
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });

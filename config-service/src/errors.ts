@@ -45,6 +45,11 @@ export const errorCatalogue = {
   CFG_ERR_USER_EXISTS: { status: 409, title: 'User already exists' },
   CFG_ERR_CUSTOMER_UNKNOWN: { status: 422, title: 'No such customer' },
   CFG_ERR_IDENTITY_PROVIDER_REFUSED: { status: 422, title: 'The identity provider refused the change' },
+  // Trusted publishing (issue 38, decision 0086).
+  CFG_ERR_PUBLISHER_UNREGISTERED: { status: 403, title: 'The token names no registered publisher of its issuer' },
+  CFG_ERR_PUBLISHER_NOT_FOUND: { status: 404, title: 'No such trusted publisher' },
+  CFG_ERR_PUBLISHER_INVALID: { status: 400, title: 'The trusted publisher cannot be registered' },
+  CFG_ERR_PUBLISHER_EXISTS: { status: 409, title: 'The trusted publisher is registered already' },
   CFG_ERR_INTERNAL: { status: 500, title: 'Internal Server Error' },
   CFG_ERR_UNAVAILABLE: { status: 503, title: 'Service Unavailable' },
   CFG_ERR_NOT_READY: { status: 503, title: 'Not Ready' },

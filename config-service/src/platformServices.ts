@@ -3,6 +3,7 @@ import { ManifestReleases, type ManifestReleasesOptions } from './releases/manif
 import { BundleStore } from './store/bundleStore.ts';
 import { CustomerStore } from './store/customerStore.ts';
 import { NotificationReadStore } from './store/notificationReadStore.ts';
+import { PublisherStore } from './store/publisherStore.ts';
 import type { Database } from './store/database.ts';
 import { ReleaseStore } from './store/releaseStore.ts';
 import { UserAuditStore } from './store/userAuditStore.ts';
@@ -17,6 +18,8 @@ export interface PlatformServices {
   userAudit: UserAuditStore;
   /** Which notifications each user has read (decision 0075). */
   notificationReads: NotificationReadStore;
+  /** Trusted publishers and their publish tokens (issue 38, decision 0086). */
+  publishers: PublisherStore;
 }
 
 /** How the releases open, but for the stores, which the database gives. */
@@ -42,5 +45,6 @@ export async function openPlatformServices(
     bundles,
     userAudit: new UserAuditStore(database),
     notificationReads: new NotificationReadStore(database),
+    publishers: new PublisherStore(database),
   };
 }

@@ -32,6 +32,7 @@ const ROUTES: Record<string, Kind> = {
   'GET /api/docs/yaml': 'public',
   'GET /api/docs/static/*': 'public',
   'GET /api/v1/config': 'public',
+  'POST /api/v1/publish-tokens': 'public',
   'GET /healthz': 'public',
   'GET /readyz': 'public',
   'GET /metrics': 'public',
@@ -73,6 +74,9 @@ const ROUTES: Record<string, Kind> = {
   'PUT /api/v1/admin/releases/pilot': 'staff-only',
   'DELETE /api/v1/admin/releases/pilot': 'staff-only',
   'POST /api/v1/admin/releases/pilot/promote': 'staff-only',
+  'GET /api/v1/admin/publishers': 'staff-only',
+  'POST /api/v1/admin/publishers': 'staff-only',
+  'DELETE /api/v1/admin/publishers/:id': 'staff-only',
   'GET /api/main/customers/:customerId/users': 'customer-scoped',
   'GET /api/main/customers/:customerId/users/download-artifact/:artifact': 'customer-scoped',
   'GET /api/main/customers/flexcmaccess/:customerId': 'customer-scoped',
@@ -469,12 +473,23 @@ const STAFF_BODIES: Record<string, (customer: string) => unknown> = {
   'POST /api/user-management/users/:username/enable': () => ({ reason: 'back' }),
   'POST /api/user-management/users/:username/reset-mfa': () => ({ reason: 'lost phone' }),
   'POST /api/user-management/users/:username/resend-invitation': () => ({ reason: 'lost the e-mail' }),
+  'POST /api/v1/admin/publishers': () => ({
+    issuer: 'https://ci.example',
+    audience: 'platform',
+    subject: `repo:globex/screens:${++added}`,
+    modules: ['lcc'],
+    reason: 'their CI',
+  }),
+  'DELETE /api/v1/admin/publishers/:id': () => ({ reason: 'archived' }),
 };
 /** Staff's answer where it is not 200. */
 const STAFF_STATUS: Record<string, number> = {
   'POST /api/user-management/users': 201,
   'POST /api/v1/customers': 201,
   'PUT /api/v1/admin/modules/:key/bundles/:version': 201,
+  'POST /api/v1/admin/publishers': 201,
+  // The walk's id is a release's, which no publisher has: past the staff check, the route's own 404.
+  'DELETE /api/v1/admin/publishers/:id': 404,
 };
 let added = 0;
 const OPERATOR = { sub: 'op', email: 'op@provider.example' };

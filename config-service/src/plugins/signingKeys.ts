@@ -4,9 +4,9 @@ import { PlatformError } from '../errors.ts';
 import { rsaThumbprint } from '../identity/localSigningKey.ts';
 
 /** How long one request for the signing keys may take. */
-const JWKS_TIMEOUT_MS = 3_000;
+export const JWKS_TIMEOUT_MS = 3_000;
 /** How long a fetched key set serves before it is fetched again: a withdrawn key stops within this (docs/operations.md). */
-const JWKS_MAX_AGE_MS = 10 * 60_000;
+export const JWKS_MAX_AGE_MS = 10 * 60_000;
 /**
  * After any fetch of the key set, how long a token naming a key the set lacks is refused without asking
  * the identity provider again (decision 0040): a new key is accepted at most this long after it is published.
@@ -16,15 +16,17 @@ export const JWKS_COOLDOWN_MS = 30_000;
 /** A key the identity provider publishes, in the forms verification and the local-key check need. */
 export interface SigningKey {
   pem: string;
+  /** The same key for node:crypto and jose (a trusted publisher's tokens are verified with it). */
+  key: KeyObject;
   /** RFC 7638 thumbprint, to recognise the local identity provider's published key. */
   thumbprint: string;
 }
 
 /** Finds the key a token's header names; throws PlatformError (401 unknown key, 502 provider unreachable). */
-export type SigningKeys = (header: { kid: string; alg: 'RS256' }) => Promise<SigningKey>;
+export type SigningKeys = (header: { kid: string; alg: string }) => Promise<SigningKey>;
 
 /**
- * The identity provider's key set, fetched by jose and kept for 10 minutes. At most one fetch is in flight,
+ * The identity provider's key set (the user pool's, or a trusted publisher's issuer's), fetched by jose and kept for 10 minutes. At most one fetch is in flight,
  * and a key id the set lacks makes it fetch again only when the last fetch, answered or not, is 30 s old:
  * a flood of made-up key ids costs the provider one request in 30 s, and never pushes the real keys out.
  * `timeoutMs` is JWKS_TIMEOUT_MS but in tests of a provider that never answers, which need not wait 3 s.
@@ -43,7 +45,7 @@ export function remoteSigningKeys(jwksUrl: string, { timeoutMs = JWKS_TIMEOUT_MS
     },
   });
 
-  const find = async (header: { kid: string; alg: 'RS256' }) => {
+  const find = async (header: { kid: string; alg: string }) => {
     try {
       return await keySet(header);
     } catch (error) {
@@ -71,7 +73,7 @@ export function remoteSigningKeys(jwksUrl: string, { timeoutMs = JWKS_TIMEOUT_MS
     if (!known) {
       const object = KeyObject.from(key as webcrypto.CryptoKey);
       const jwk = object.export({ format: 'jwk' });
-      derived.set(key, (known = { pem: object.export({ type: 'spki', format: 'pem' }) as string, thumbprint: rsaThumbprint(jwk) }));
+      derived.set(key, (known = { pem: object.export({ type: 'spki', format: 'pem' }) as string, key: object, thumbprint: rsaThumbprint(jwk) }));
     }
     return known;
   };

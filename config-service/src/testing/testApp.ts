@@ -16,6 +16,7 @@ import { openPlatformServices, type PlatformServices } from '../platformServices
 import { ReleaseStore } from '../store/releaseStore.ts';
 import { BundleStore } from '../store/bundleStore.ts';
 import { NotificationReadStore } from '../store/notificationReadStore.ts';
+import { PublisherStore } from '../store/publisherStore.ts';
 import { UserAuditStore } from '../store/userAuditStore.ts';
 import type { MfaStatus } from '../identity/mfaStatus.ts';
 import { signJwt, startJwksIssuer } from './jwksIssuer.ts';
@@ -147,6 +148,7 @@ const storesBeside = (modules: CustomerModules) => ({
   bundles: new BundleStore(modules.store.db),
   userAudit: new UserAuditStore(modules.store.db),
   notificationReads: new NotificationReadStore(modules.store.db),
+  publishers: new PublisherStore(modules.store.db),
 });
 
 /**
@@ -219,6 +221,7 @@ export async function startTestApps(): Promise<TestApps> {
         bundles: stores.bundles,
         userAudit: stores.userAudit,
         notificationReads: stores.notificationReads,
+        publishers: stores.publishers,
         authentication: { issuer: ISSUER, jwksUrl, clientId: CLIENT, trustLocalKey, ...(mfa ? { mfa } : {}) },
         browserAuth: {
           region: 'us-east-1',

@@ -27,6 +27,11 @@ import { notificationReadMarksSchema } from './notification-read-marks.ts';
 import { notificationReadsSchema } from './notification-reads.ts';
 import { problemSchema } from './problem.ts';
 import { publicConfigSchema } from './public-config.ts';
+import { publishTokenSchema } from './publish-token.ts';
+import { publisherCreateSchema } from './publisher-create.ts';
+import { publisherListSchema } from './publisher-list.ts';
+import { publisherRevocationSchema } from './publisher-revocation.ts';
+import { publisherSchema } from './publisher.ts';
 import { releaseAuditPageSchema } from './release-audit-page.ts';
 import { releaseCreateSchema } from './release-create.ts';
 import { releaseDiffSchema } from './release-diff.ts';
@@ -76,6 +81,11 @@ export const allSchemas = [
   notificationReadsSchema,
   problemSchema,
   publicConfigSchema,
+  publishTokenSchema,
+  publisherCreateSchema,
+  publisherListSchema,
+  publisherRevocationSchema,
+  publisherSchema,
   releaseAuditPageSchema,
   releaseCreateSchema,
   releaseDiffSchema,

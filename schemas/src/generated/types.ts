@@ -27,6 +27,11 @@ import type { notificationListSchema } from './notification-list.ts';
 import type { notificationReadMarksSchema } from './notification-read-marks.ts';
 import type { notificationReadsSchema } from './notification-reads.ts';
 import type { problemSchema } from './problem.ts';
+import type { publishTokenSchema } from './publish-token.ts';
+import type { publisherCreateSchema } from './publisher-create.ts';
+import type { publisherListSchema } from './publisher-list.ts';
+import type { publisherRevocationSchema } from './publisher-revocation.ts';
+import type { publisherSchema } from './publisher.ts';
 import type { releaseAuditPageSchema } from './release-audit-page.ts';
 import type { releaseCreateSchema } from './release-create.ts';
 import type { releaseDiffSchema } from './release-diff.ts';
@@ -118,6 +123,21 @@ export type NotificationReads = FromSchema<typeof notificationReadsSchema>;
 
 /** RFC 9457 problem details, with the platform's stable error code. */
 export type Problem = FromSchema<typeof problemSchema, { references: [typeof adminModuleListSchema] }>;
+
+/** POST /api/v1/publish-tokens (a CI's OpenID Connect token as the bearer): a short-lived token that may upload bundles of the publisher's modules and publish, pilot, promote and end the pilot of releases changing only those modules' bundles; sent as `Authorization: Bearer {token}`. */
+export type PublishToken = FromSchema<typeof publishTokenSchema>;
+
+/** POST /api/v1/admin/publishers (staff only): a module team's CI, named by the issuer, audience and subject of its OpenID Connect tokens, the modules it may publish, and why. */
+export type PublisherCreate = FromSchema<typeof publisherCreateSchema>;
+
+/** GET /api/v1/admin/publishers (staff only): the trusted publishers registered and not revoked, oldest first. */
+export type PublisherList = FromSchema<typeof publisherListSchema, { references: [typeof publisherSchema] }>;
+
+/** DELETE /api/v1/admin/publishers/{id} (staff only): why the publisher is revoked, kept with who revoked it and when. */
+export type PublisherRevocation = FromSchema<typeof publisherRevocationSchema>;
+
+/** POST /api/v1/admin/publishers and DELETE /api/v1/admin/publishers/{id} (staff only): a registered trusted publisher, whose CI's OpenID Connect tokens POST /api/v1/publish-tokens exchanges for a publish token of its modules. */
+export type Publisher = FromSchema<typeof publisherSchema>;
 
 /** GET /api/v1/admin/releases/audit (staff only): every step taken on the releases, newest first, a page at a time. */
 export type ReleaseAuditPage = FromSchema<typeof releaseAuditPageSchema>;
