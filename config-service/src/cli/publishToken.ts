@@ -1,15 +1,9 @@
 // How `npm run modules:publish --oidc-token-env NAME` signs in from CI (issue 38): the CI's own OpenID
 // Connect token, read from the variable NAME, is exchanged for a short-lived publish token that may
 // publish the registered publisher's modules only. No password or staff token is stored in CI.
+import type { PublishToken } from '@platform/schemas';
 import { request, ServiceAnswerError } from './releasesClient.ts';
 import { SignInError } from './signIn.ts';
-
-/** What POST /api/v1/publish-tokens answers: the publish token, when it stops working, and the modules it may publish. */
-export interface PublishToken {
-  token: string;
-  expiresAt: string;
-  modules: string[];
-}
 
 /** The claims a CI's token carries that a publisher is registered by, read without checking the signature: for the message only. */
 function registeredBy(token: string): string {
