@@ -267,7 +267,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimits, options.rateLimits ?? NO_RATE_LIMITS);
   // After the rate limits, whose guards it follows on each route: a request over the limit holds no slot.
   await app.register(manifestChecksInFlight, { perUser: options.manifestChecksPerUser ?? 0 });
-  await app.register(authentication, options.authentication);
+  await app.register(authentication, { ...options.authentication, publishTokens: (token) => options.publishers.holderOf(token) });
   // Before the routes: the document is collected from their onRoute hooks.
   await app.register(openApi, { productName: options.productName });
   await app.register(health, {

@@ -47,6 +47,7 @@ export const errorCatalogue = {
   CFG_ERR_IDENTITY_PROVIDER_REFUSED: { status: 422, title: 'The identity provider refused the change' },
   // Trusted publishing (issue 38, decision 0086).
   CFG_ERR_PUBLISHER_UNREGISTERED: { status: 403, title: 'The token names no registered publisher of its issuer' },
+  CFG_ERR_PUBLISHING_ONLY: { status: 403, title: 'Only publishing steps of your own modules are allowed' },
   CFG_ERR_PUBLISHER_NOT_FOUND: { status: 404, title: 'No such trusted publisher' },
   CFG_ERR_PUBLISHER_INVALID: { status: 400, title: 'The trusted publisher cannot be registered' },
   CFG_ERR_PUBLISHER_EXISTS: { status: 409, title: 'The trusted publisher is registered already' },

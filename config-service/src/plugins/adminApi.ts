@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { problemSchema } from '@platform/schemas';
 import type { Actor } from '../store/auditEntryHead.ts';
+import { notAPublishingStep } from '../publishers/publishingRights.ts';
 import { staffOnly } from './staffOnly.ts';
 
 declare module 'fastify' {
@@ -28,6 +29,19 @@ const PROBLEMS = { '4xx': { $ref: `${problemSchema.$id}#` } };
  */
 export default async function adminApi(app: FastifyInstance, options: AdminApiOptions) {
   const onlyStaff = staffOnly('use the administrative API');
+  /**
+   * Staff, or a caller restricted to publishing (decision 0086) at a publishing step: a publish token
+   * (let on by `app.authenticate` at such steps only), or staff whose claim lists modules, who may
+   * publish those and administer nothing else (users, customers, switches, exposure stay with the rest).
+   */
+  const staffOrPublishing = async (request: FastifyRequest) => {
+    if (request.publishing) return;
+    await onlyStaff(request);
+    const modules = request.verifiedUser.auth?.modules;
+    if (!modules) return;
+    request.publishing = { modules };
+    if (!request.routeOptions.config.publishStep) throw notAPublishingStep(request.publishing);
+  };
   // A getter: built when a handler asks, from the verified claims only.
   app.decorateRequest('actor', {
     getter(this: FastifyRequest): Actor {
@@ -37,7 +51,7 @@ export default async function adminApi(app: FastifyInstance, options: AdminApiOp
   app.addHook('onRoute', (route) => {
     // First of the route's own hooks (an upload's slot) and of those the rate limits and the manifest
     // checks added, which count the verified user: a refused request holds nothing.
-    route.onRequest = [app.authenticate, onlyStaff, ...[route.onRequest ?? []].flat()];
+    route.onRequest = [app.authenticate, staffOrPublishing, ...[route.onRequest ?? []].flat()];
     route.schema = { security: SECURITY, ...route.schema, response: { ...(route.schema?.response as object | undefined), ...PROBLEMS } };
   });
   // Staff's answers name customers, users and their audits: no cache keeps one unless its route says so

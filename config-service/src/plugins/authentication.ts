@@ -7,6 +7,8 @@ import { PlatformError, isPlatformError } from '../errors.ts';
 import { LOCAL_IDP_KEY_THUMBPRINT } from '../identity/localSigningKey.ts';
 import type { VerifiedUser } from '../claims/verifiedUser.ts';
 import { MfaStatus } from '../identity/mfaStatus.ts';
+import { notAPublishingStep, type PublishingRights } from '../publishers/publishingRights.ts';
+import { PUBLISH_TOKEN_PREFIX, type PublishTokenHolder } from '../store/publisherStore.ts';
 import { remoteSigningKeys } from './signingKeys.ts';
 import { VerifiedTokenCache } from './verifiedTokenCache.ts';
 
@@ -20,6 +22,8 @@ export interface AuthenticationOptions {
   mfa?: MfaStatus;
   /** How long one request for the signing keys may take; left out, JWKS_TIMEOUT_MS. */
   jwksTimeoutMs?: number;
+  /** Who holds a publish token (issue 38); left out, publish tokens are refused like any other stranger's token. */
+  publishTokens?: (token: string) => Promise<PublishTokenHolder | undefined>;
 }
 
 declare module 'fastify' {
@@ -72,10 +76,13 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
 
   app.decorateRequest('verifiedUser', null as unknown as VerifiedUser);
   app.decorateRequest('mfaPending', false);
+  app.decorateRequest('publishing', undefined);
   app.decorate('authenticate', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     // Cognito's ID tokens are a few KB; a far bigger one is not one of them, and is not worth parsing.
     const header = request.headers.authorization;
     if (header && header.length > MAX_AUTHORIZATION_LENGTH) return done(new PlatformError('CFG_ERR_UNAUTHENTICATED', 'token is too large'));
+    // A trusted publisher's publish token (decision 0086): it reaches publishing steps only, which check the rest.
+    if (header?.startsWith(`Bearer ${PUBLISH_TOKEN_PREFIX}`)) return void publisher(request, header.slice('Bearer '.length)).then(() => done(), done);
     const known = header ? verified.get(header) : undefined;
     if (known) {
       request.verifiedUser = known;
@@ -106,6 +113,19 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
     request.mfaPending = true;
     if (request.routeOptions.config.servesMfaPending) return done();
     done(new PlatformError('CFG_ERR_MFA_REQUIRED', 'your organisation requires multi-factor authentication: set it up on your profile page first'));
+  }
+
+  /**
+   * Signs in the holder of a publish token as its publisher: sub `publisher:{id}` and its subject in
+   * place of an e-mail address, which the audit shows as the actor. No role: only `publishing` lets it on.
+   */
+  async function publisher(request: FastifyRequest, token: string): Promise<void> {
+    const holder = await options.publishTokens?.(token);
+    if (!holder) throw new PlatformError('CFG_ERR_UNAUTHENTICATED', 'publish token has expired, was never issued, or its publisher was revoked');
+    const rights: PublishingRights = holder;
+    if (!request.routeOptions.config.publishStep) throw notAPublishingStep(rights);
+    request.publishing = rights;
+    request.verifiedUser = { sub: `publisher:${holder.publisher.id}`, email: holder.publisher.subject, givenName: '', familyName: '', auth: undefined };
   }
 
   async function verify(request: FastifyRequest, header: string | undefined): Promise<void> {

@@ -14,6 +14,7 @@ import { namedBundles } from '../../bundles/namedBundles.ts';
 import { BUNDLE_LIMITS, ENTRY, readBundle } from '../../bundles/readBundle.ts';
 import { bundleFileUrl } from '../../bundles/servedBundles.ts';
 import { PlatformError } from '../../errors.ts';
+import { requireOwnModule } from '../../publishers/publishingRights.ts';
 import type { ManifestSet } from '../../manifests/loadManifestSet.ts';
 import adminApi from '../../plugins/adminApi.ts';
 import { InFlightLimit, type InFlightLimits } from '../../plugins/inFlightLimit.ts';
@@ -92,7 +93,10 @@ async function bundleAdminRoutes(app: FastifyInstance, options: BundleRouteOptio
     scope.put<{ Params: { key: string; version: string }; Body: Buffer }>(
       '/api/v1/admin/modules/:key/bundles/:version',
       {
-        onRequest: uploads.hook,
+        // A publish token (or staff restricted to modules) may upload its own modules' bundles (decision 0086),
+        // refused before a slot is taken or a byte of another module's bundle is read.
+        onRequest: [async (request) => requireOwnModule(request, (request.params as { key: string }).key), uploads.hook],
+        config: { publishStep: true },
         // The body schema describes the upload for the OpenAPI document; the bytes are checked by readBundle, not by a JSON Schema.
         validatorCompiler: ({ schema, httpPart }) => (httpPart === 'body' ? () => true : coercingAjv.compile(schema)),
         schema: {

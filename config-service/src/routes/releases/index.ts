@@ -25,6 +25,7 @@ import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PlatformError } from '../../errors.ts';
 import { compareReleases } from '../../releases/compareReleases.ts';
 import type { ManifestReleases } from '../../releases/manifestReleases.ts';
+import { requireBundleOnlyChange } from '../../publishers/publishingRights.ts';
 import type { BundleStore } from '../../store/bundleStore.ts';
 import type { ReleaseStepInput, StepResult } from '../../store/releaseStore.ts';
 import { cutPage, decodeCursor, PAGE_QUERY_PROPERTIES } from '../pageCursor.ts';
@@ -51,6 +52,8 @@ const page = {
 const ifMatch = { type: 'object', properties: { 'if-match': { type: 'string' } } } as const;
 /** A manifest set is bigger than the API's other bodies: today's is about 30 KB, so room to grow. */
 const RELEASE_BODY_LIMIT = 1024 * 1024;
+/** What a publish token (or staff restricted to modules) may reach here; the handlers check the rest (decision 0086). */
+const PUBLISH_STEP = { publishStep: true };
 
 /**
  * /api/v1/admin/releases: manifest sets as immutable releases in the store, the one in service, a
@@ -90,6 +93,7 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
   app.get<{ Querystring: { limit: number; cursor?: string } }>(
     '/api/v1/admin/releases',
     {
+      config: PUBLISH_STEP,
       schema: {
         tags,
         summary: 'Releases newest first, the active one (as ETag) and the pilot',
@@ -112,6 +116,7 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
   app.get<{ Querystring: { limit: number; cursor?: string } }>(
     '/api/v1/admin/releases/audit',
     {
+      config: PUBLISH_STEP,
       schema: {
         tags,
         summary: 'Every step taken on the releases, newest first',
@@ -130,6 +135,7 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
   app.get<{ Params: { id: string } }>(
     '/api/v1/admin/releases/:id',
     {
+      config: PUBLISH_STEP,
       schema: {
         tags,
         summary: 'A release with its files and validation report',
@@ -168,6 +174,7 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
     '/api/v1/admin/releases',
     {
       bodyLimit: RELEASE_BODY_LIMIT,
+      config: PUBLISH_STEP,
       schema: {
         tags,
         summary:
@@ -178,6 +185,7 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
     },
     async (request, reply): Promise<Release> => {
       const set = validDraft(request.body.files, releases.load);
+      requireBundleOnlyChange(request, releases.current(), set);
       await checkNamedBundles(set, options.bundles, sdkVersion, 'nothing was stored');
       const { created, release } = await releases.publish(set, request.body.reason.trim(), request.actor);
       if (created) request.log.info({ release: release.id, actor: request.actor.sub }, 'manifest release published');
@@ -203,11 +211,14 @@ export default async function releaseRoutes(app: FastifyInstance, options: Relea
     app.route<{ Body: Body }>({
       method,
       url,
+      config: PUBLISH_STEP,
       schema: { tags, summary, headers: ifMatch, body: { $ref: `${body.$id}#` }, response: { 200: { $ref: `${releaseStateSchema.$id}#` } } },
       handler: async (request, reply): Promise<ReleaseState> => {
         const expectedActive = ifMatchRelease(request.headers['if-match']);
         const body = request.body as Body;
         const { release, reason } = body;
+        // Against the active release the step is decided on: it is taken only while that one is still active.
+        if (request.publishing) requireBundleOnlyChange(request, await existing(expectedActive), await existing(release));
         const result = await take(body, { release, expectedActive, reason: reason.trim(), actor: request.actor });
         const state = answer(reply, result, release);
         if (result.outcome === 'done' && result.changed) request.log.info({ release, previous: expectedActive, actor: request.actor.sub }, logged);
