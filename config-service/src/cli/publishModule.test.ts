@@ -5,10 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { ModuleBundleList, UserManifest } from '@platform/schemas';
+import type { ModuleBundleList, ReleaseAuditPage, UserManifest } from '@platform/schemas';
 import type { ManifestReleases } from '../releases/manifestReleases.ts';
 import { demoCustomerModules, releasesOn, startTestApps, tokenFor, type TestApps, staffToken } from '../testing/testApp.ts';
 import { bearer } from '../testing/signedRequest.ts';
+import { startOidcIssuer } from '../testing/oidcIssuer.ts';
 import { modulesPublish } from './publishModule.ts';
 
 const staff = staffToken();
@@ -183,14 +184,14 @@ async function answer(req: IncomingMessage): Promise<{ status: number; body: str
   return { status: response.status, body: await response.text() };
 }
 
-/** Runs the command against the front with `env` alone: no staff token, no password. */
-async function runFromCi(args: string[], env: NodeJS.ProcessEnv) {
+/** Runs the command against the front (or `url`) with `env` alone: no staff token, no password. */
+async function runFromCi(args: string[], env: NodeJS.ProcessEnv, url = frontBase) {
   seen.length = 0;
   const out: string[] = [];
   const err: string[] = [];
   vi.spyOn(console, 'log').mockImplementation((line: string) => void out.push(line));
   vi.spyOn(console, 'error').mockImplementation((line: string) => void err.push(line));
-  const status = await modulesPublish([...args, '--url', frontBase], env);
+  const status = await modulesPublish([...args, '--url', url], env);
   vi.restoreAllMocks();
   return { status, stdout: out.join('\n'), stderr: err.join('\n') };
 }
@@ -267,6 +268,39 @@ describe('npm run modules:publish --oidc-token-env (from CI)', () => {
       'modules:publish: publishing the release: 403 a publish token may change only its modules’ bundles (CFG_ERR_TEST)' +
         " (a publish token may only upload its modules' bundles and publish, pilot or promote a release that changes only their bundle)",
     );
+  });
+
+  it('publishes through the service’s own exchange, and the release audit names the publisher', async () => {
+    const subject = 'repo:org/lcc-screens:environment:production';
+    const ci = await startOidcIssuer({ subject, audience: 'asset-platform' });
+    try {
+      const registered = await app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/publishers',
+        headers: bearer(staff),
+        payload: { issuer: ci.issuer, audience: 'asset-platform', subject, modules: ['lcc'], reason: 'the LCC team’s CI' },
+      });
+      expect(registered.statusCode, registered.body).toBe(201);
+      const { active, pilot } = releases.state();
+      await app.inject({
+        method: 'DELETE',
+        url: '/api/v1/admin/releases/pilot',
+        headers: { ...bearer(staff), 'if-match': `"${active}"` },
+        payload: { release: pilot?.release, reason: 'make way' },
+      });
+      const result = await runFromCi([...ciArgs('1.8.0'), '--pilot', 'acme'], { ACTIONS_ID_TOKEN: ci.token() }, base);
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect((await lccOf(acme))?.bundle?.version).toBe('1.8.0');
+      const audit = (await get('/api/v1/admin/releases/audit')).json() as ReleaseAuditPage;
+      const steps = audit.entries.filter((e) => e.reason === 'ci 1.8.0');
+      expect(steps.map((e) => [e.action, e.actor])).toEqual([
+        ['pilot-start', { sub: `publisher:${registered.json().id}`, email: subject }],
+        ['publish', { sub: `publisher:${registered.json().id}`, email: subject }],
+      ]);
+    } finally {
+      await ci.close();
+    }
   });
 
   it('takes the variable’s name, never a token, on the command line', async () => {
