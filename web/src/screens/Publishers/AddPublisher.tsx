@@ -77,7 +77,7 @@ export function AddPublisher({ modules, modulesError }: Props) {
       <h2 id={`${id}-title`}>Register a publisher</h2>
       <form className="form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
         {(Object.keys(FIELDS) as Field[]).map((field) => (
-          <div key={field}>
+          <div key={field} className="form">
             <label htmlFor={`${id}-${field}`}>{FIELDS[field].label}</label>
             <input
               id={`${id}-${field}`}

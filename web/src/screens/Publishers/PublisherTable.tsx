@@ -14,7 +14,7 @@ interface Props {
 export function PublisherTable({ publishers, names, onRevoke }: Props) {
   return (
     <TableScroll label="Trusted publishers">
-      <table className="data-table card-table">
+      <table className="data-table card-table publisher-table">
         <caption>Trusted publishers</caption>
         <thead>
           <tr>
@@ -29,13 +29,17 @@ export function PublisherTable({ publishers, names, onRevoke }: Props) {
         <tbody>
           {publishers.map((p) => (
             <tr key={p.id}>
-              <th scope="row" data-label="Subject">
+              <th scope="row" data-label="Subject" className="claim">
                 <code>{p.subject}</code>
               </th>
-              <td data-label="Issuer">{p.issuer}</td>
-              <td data-label="Audience">{p.audience}</td>
+              <td data-label="Issuer" className="claim">
+                {p.issuer}
+              </td>
+              <td data-label="Audience" className="claim">
+                {p.audience}
+              </td>
               <td data-label="Modules">{p.modules.map((key) => names.get(key) ?? key).join(', ')}</td>
-              <td data-label="Registered">
+              <td data-label="Registered" className="claim">
                 {formatDateTimeUtc(p.createdAt)} <span className="muted">by {p.createdBy.email}</span>
               </td>
               <td data-label="Actions">
