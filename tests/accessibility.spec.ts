@@ -222,6 +222,7 @@ test.describe('axe with every rule: settings and the release draft, as staff act
     ['/settings/sitegroups', 'Site groups'],
     ['/settings/uploads', 'Uploads'],
     ['/settings/modules', 'Modules'],
+    ['/settings/publishers', 'Publishers'],
     ['/settings/releases', 'Releases'],
     ['/settings/releases/draft', 'Release draft'],
   ] as const) {

@@ -41,20 +41,23 @@ export async function stepRelease(
 
 /**
  * What a publishing command prints when it stops on an error, and its exit status: 2 for a wrong
- * command line (with the usage's first line), 1 for anything else, in one line without a stack.
+ * command line (with the usage's first line), 1 for anything else, in one line without a stack. `hints`
+ * replace what a 401 or 403 is said to mean, for a command not signed in as staff.
  */
-export function failure(command: string, usage: string, error: unknown): number {
+export function failure(command: string, usage: string, error: unknown, hints?: { 401: string; 403: string }): number {
   if (error instanceof UsageError) {
     console.error(`${command}: ${error.message}\n${usage.split('\n')[0]}\n(--help for the options)`);
     return 2;
   }
   if (error instanceof ServiceAnswerError) {
     const hint =
-      error.status === 401
-        ? " (the ID token was refused: expired, or not from this service's user pool?)"
-        : error.status === 403
-          ? ' (the signed-in user is not staff)'
-          : '';
+      hints && (error.status === 401 || error.status === 403)
+        ? hints[error.status]
+        : error.status === 401
+          ? " (the ID token was refused: expired, or not from this service's user pool?)"
+          : error.status === 403
+            ? ' (the signed-in user is not staff)'
+            : '';
     console.error(`${command}: ${error.message}${hint}`);
     return 1;
   }

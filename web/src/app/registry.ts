@@ -38,6 +38,7 @@ const screens: Record<string, ComponentType<ScreenProps>> = {
   'shell.notFound': deferred('NotFoundScreen', () => shellScreens().then((m) => m.NotFoundScreen)),
   'dash.emptyPage': emptyPage,
   'dash.settingsModules': deferred('ModulesScreen', () => dashScreens().then((m) => m.ModulesScreen)),
+  'dash.settingsPublishers': deferred('PublishersScreen', () => dashScreens().then((m) => m.PublishersScreen)),
   'dash.settingsCustomers': deferred('CustomersScreen', () => dashScreens().then((m) => m.CustomersScreen)),
   'dash.settingsUsers': deferred('UsersScreen', () => dashScreens().then((m) => m.UsersScreen)),
   'dash.settingsSiteGroups': deferred('SiteGroupsScreen', () => dashScreens().then((m) => m.SiteGroupsScreen)),

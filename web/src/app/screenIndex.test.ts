@@ -9,7 +9,7 @@ describe('screenIndex', () => {
     const paths = screenIndex(engineer).map((e) => e.route.fullPath);
     expect(paths).toContain('/settings/users');
     expect(paths).toContain('/asset-life/sites');
-    for (const staffOnly of ['/settings/customers', '/settings/modules', '/settings/releases', '/settings/releases/draft'])
+    for (const staffOnly of ['/settings/customers', '/settings/modules', '/settings/publishers', '/settings/releases', '/settings/releases/draft'])
       expect(paths).not.toContain(staffOnly);
     expect(paths.filter((p) => /^\/(model-builder|life-cost|rail|coredata)/.test(p))).toEqual([]);
     expect(screenIndex(staff).map((e) => e.route.fullPath)).toContain('/settings/releases/draft');
