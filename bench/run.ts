@@ -24,6 +24,7 @@ const ALL: Record<string, () => Promise<{ default: Benchmark }>> = {
   moduleopen: () => import('./moduleOpen.bench.ts'),
   previews: () => import('./previewFlood.bench.ts'),
   bundlefile: () => import('./bundleFile.bench.ts'),
+  users: () => import('./userDirectory.bench.ts'),
 };
 
 const args = process.argv.slice(2);
