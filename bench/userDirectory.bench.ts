@@ -5,7 +5,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AdminCreateUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { environmentSchema } from '../config-service/src/settings.ts';
 import { startLocalIdentityProvider } from '../config-service/src/local/identityProvider/startLocalIdentityProvider.ts';
 import type { Database } from '../config-service/src/store/database.ts';
@@ -15,7 +14,9 @@ import { openPostgres } from '../config-service/src/store/postgresDatabase.ts';
 import { UserDirectoryStore } from '../config-service/src/store/userDirectoryStore.ts';
 import { freePort } from '../config-service/src/testing/freePort.ts';
 import { freshPostgresDatabase } from '../config-service/src/testing/freshPostgresDatabase.ts';
+import { localPoolClient, madeInPool } from '../config-service/src/testing/localPoolClient.ts';
 import { DirectoryReconciliation } from '../config-service/src/users/directoryReconciliation.ts';
+// @ts-expect-error -- plain JavaScript without declarations; its one export is typed below
 import { startTestPostgres as startUntypedPostgres } from '../scripts/testPostgres.mjs';
 import { fmt, median, percentile, table } from './support/stats.ts';
 import { target, type Benchmark } from './support/types.ts';
@@ -82,25 +83,13 @@ async function queries(url: string, rows: number, runs: number): Promise<Record<
 async function reconciliationThroughput(url: string, users: number, log: (line: string) => void) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-directory-'));
   const idp = await startLocalIdentityProvider({ dataDir, port: await freePort(), lambdaEndpoint: `http://127.0.0.1:${await freePort()}`, webOrigins: [] });
-  const client = new CognitoIdentityProviderClient({ endpoint: idp.upstream, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = localPoolClient(idp.upstream);
   try {
-    for (let i = 0; i < users; i += 20) {
-      await Promise.all(
-        Array.from({ length: Math.min(20, users - i) }, (_, j) =>
-          client.send(
-            new AdminCreateUserCommand({
-              UserPoolId: idp.userPoolId,
-              Username: `bench${i + j}@customer${(i + j) % CUSTOMERS}.example`,
-              MessageAction: 'SUPPRESS',
-              UserAttributes: [
-                { Name: 'email', Value: `bench${i + j}@customer${(i + j) % CUSTOMERS}.example` },
-                { Name: 'custom:auth', Value: JSON.stringify({ role: 'customer', customerId: `customer${(i + j) % CUSTOMERS}` }) },
-              ],
-            }),
-          ),
-        ),
-      );
-    }
+    const made = Array.from({ length: users }, (_, i) => ({
+      email: `bench${i}@customer${i % CUSTOMERS}.example`,
+      customAuth: JSON.stringify({ role: 'customer', customerId: `customer${i % CUSTOMERS}` }),
+    }));
+    await madeInPool(client, idp.userPoolId, made, 20);
     log(`emulator holds ${users} users more than its seed`);
     const results = [];
     for (const [label, callsPerSecond] of [
@@ -157,7 +146,11 @@ export default {
             const p50 = median(values);
             measured.push({ rows, query, p50, p99: percentile(values, 99), ratio: base ? p50 / base.p50 : 1 });
           }
-          log(`${rows} rows: ${Object.entries(times).map(([q, v]) => `${q} p50 ${median(v).toFixed(2)} ms`).join('; ')}`);
+          log(
+            `${rows} rows: ${Object.entries(times)
+              .map(([q, v]) => `${q} p50 ${median(v).toFixed(2)} ms`)
+              .join('; ')}`,
+          );
         } finally {
           await database.drop();
         }
@@ -182,7 +175,9 @@ export default {
             sync.map((s) => [s.label, s.users, s.calls, s.seconds.toFixed(2), s.perSecond.toFixed(0)]),
           ),
         ],
-        notes: [`At the default rate a reconciliation lists at most ${DEFAULT_RATE * 60} users a second: 100,000 users in about ${Math.ceil(100_000 / (DEFAULT_RATE * 60) / 60)} minutes.`],
+        notes: [
+          `At the default rate a reconciliation lists at most ${DEFAULT_RATE * 60} users a second: 100,000 users in about ${Math.ceil(100_000 / (DEFAULT_RATE * 60) / 60)} minutes.`,
+        ],
       };
     } finally {
       await postgres.stop();

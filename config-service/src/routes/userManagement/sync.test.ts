@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AdminCreateUserCommand, AdminDeleteUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminDeleteUserCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserAuditPage, UserDirectorySync } from '@platform/schemas';
@@ -12,6 +12,7 @@ import { startLocalIdentityProvider, type LocalIdentityProvider } from '../../lo
 import type { PlatformServices } from '../../platformServices.ts';
 import { DirectorySyncStore } from '../../store/directorySyncStore.ts';
 import { freePort } from '../../testing/freePort.ts';
+import { localPoolClient, madeInPool } from '../../testing/localPoolClient.ts';
 import { signedRequest } from '../../testing/signedRequest.ts';
 import { staffToken, startTestApps, tokenFor, type TestApps } from '../../testing/testApp.ts';
 import { DirectoryReconciliation } from '../../users/directoryReconciliation.ts';
@@ -35,7 +36,7 @@ const calls: Record<string, number> = {};
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'directory-sync-'));
   idp = await startLocalIdentityProvider({ dataDir, port: await freePort(), lambdaEndpoint: `http://127.0.0.1:${await freePort()}`, webOrigins: [] });
-  cognito = new CognitoIdentityProviderClient({ endpoint: idp.upstream, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  cognito = localPoolClient(idp.upstream);
   // The reconciliation's own client, counted by command as the pool would bill it.
   const counted = {
     send: ((command: { constructor: { name: string } }, options?: object) => {
@@ -81,37 +82,28 @@ async function sync(reason: string): Promise<UserDirectorySync> {
   return (await send('GET', '/sync')).json() as UserDirectorySync;
 }
 
-const madeInPool = (i: number) =>
-  cognito.send(
-    new AdminCreateUserCommand({
-      UserPoolId: idp.userPoolId,
-      Username: `made${i}@initech.example`,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: `made${i}@initech.example` },
-        { Name: 'given_name', Value: `Made${i}` },
-        { Name: 'custom:auth', Value: JSON.stringify({ role: 'customer', customerId: 'Initech', modules: ['HS'] }) },
-      ],
-    }),
-  );
-
 describe('POST /api/user-management/sync', () => {
   it('brings in the users made straight in the pool and drops a deleted one, with one ListUsers call per 60 users and no call per user', async () => {
-    for (let i = 0; i < MADE; i += 10) await Promise.all(Array.from({ length: 10 }, (_, j) => madeInPool(i + j)));
+    const made = Array.from({ length: MADE }, (_, i) => ({
+      email: `made${i}@initech.example`,
+      givenName: `Made${i}`,
+      customAuth: JSON.stringify({ role: 'customer', customerId: 'Initech', modules: ['HS'] }),
+    }));
+    await madeInPool(cognito, idp.userPoolId, made);
     const initech = async () => (await services.userDirectory.page({ customerId: 'initech', query: 'made', limit: 200 })).entries;
     expect(await initech()).toEqual([]);
 
     const first = await sync('users were migrated into the pool');
-    const made = await initech();
-    expect(made).toHaveLength(MADE);
-    expect(made.find((u) => u.email === 'made7@initech.example')).toMatchObject({ givenName: 'Made7', customAuth: expect.stringContaining('"Initech"') });
+    const listed = await initech();
+    expect(listed).toHaveLength(MADE);
+    expect(listed.find((u) => u.email === 'made7@initech.example')).toMatchObject({ givenName: 'Made7', customAuth: expect.stringContaining('"Initech"') });
     // The demo accounts the local pool is seeded with are there too.
     expect((await services.userDirectory.page({ query: 'engineer@acme', limit: 5 })).entries.map((u) => u.email)).toContain('engineer@acme.example');
     const users = await services.userDirectory.size();
     expect(first).toMatchObject({ running: false, lastRun: { cause: 'request', outcome: 'succeeded', usersListed: users, usersRemoved: 0, error: null } });
     expect(calls).toEqual({ ListUsers: Math.ceil(users / 60) });
 
-    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: idp.userPoolId, Username: made.find((u) => u.email === 'made7@initech.example')!.username }));
+    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: idp.userPoolId, Username: listed.find((u) => u.email === 'made7@initech.example')!.username }));
     const second = await sync('made7 was deleted in the console');
     expect((await initech()).map((u) => u.email)).not.toContain('made7@initech.example');
     expect(await initech()).toHaveLength(MADE - 1);
