@@ -25,6 +25,7 @@ const ALL: Record<string, () => Promise<{ default: Benchmark }>> = {
   previews: () => import('./previewFlood.bench.ts'),
   bundlefile: () => import('./bundleFile.bench.ts'),
   telemetry: () => import('./telemetry.bench.ts'),
+  users: () => import('./userDirectory.bench.ts'),
 };
 
 const args = process.argv.slice(2);

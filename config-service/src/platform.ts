@@ -4,7 +4,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppOptions } from './app.ts';
 import { FolderWithLocalBundles } from './bundles/localModuleFolders.ts';
-import { cognitoClaimedCustomerIds } from './customers/claimedCustomerIds.ts';
+import { directoryClaimedCustomerIds } from './customers/claimedCustomerIds.ts';
 import { AppClientWriteRights } from './identity/appClientWriteRights.ts';
 import { cognitoMfaLookup } from './identity/cognitoMfaLookup.ts';
 import { MfaStatus } from './identity/mfaStatus.ts';
@@ -19,9 +19,11 @@ import { readScreenCatalogue } from './manifests/screenCatalogue.ts';
 import type { ManifestReleases } from './releases/manifestReleases.ts';
 import type { ReloadEvent } from './releases/servedManifests.ts';
 import { SettingsError, type Settings } from './settings.ts';
+import { DirectorySyncStore } from './store/directorySyncStore.ts';
 import { openDatabase } from './store/openDatabase.ts';
 import { openPlatformServices, type PlatformServices } from './platformServices.ts';
 import { refreshFromSignIn } from './users/refreshFromSignIn.ts';
+import { DirectoryReconciliation } from './users/directoryReconciliation.ts';
 import { cognitoUserPoolAdmin } from './users/userPoolAdmin.ts';
 import { PilotGuard } from './telemetry/pilotGuard.ts';
 import { SCREEN_REPORT_LIMITS } from './routes/telemetry/index.ts';
@@ -39,6 +41,8 @@ export interface Platform extends PlatformServices {
   localIdentityProvider: LocalIdentityProvider | undefined;
   /** The proof that the app client's users cannot write custom:auth; unset: not checked (ALLOW_UNCHECKED_APP_CLIENT). */
   writeRights: AppClientWriteRights | undefined;
+  /** Keeps the user directory true to the pool (decision 0092); started here, stopped on shutdown. */
+  directorySync: DirectoryReconciliation;
   /** What closes, in order, around `closeServer` (the HTTP server, which answers until then). */
   shutdownSteps(closeServer: () => Promise<void>): readonly ShutdownStep[];
 }
@@ -105,12 +109,24 @@ export async function createPlatform(settings: Settings, logger: FastifyBaseLogg
   if (!issuer || !jwksUrl || !clientId || !userPoolId) throw new SettingsError('COGNITO_USER_POOL_ID', 'identity provider settings are incomplete');
   // The service's own calls to the user pool. The local emulator takes any credentials; a real pool needs
   // the deployment's own: DescribeUserPoolClient (decision 0041), AdminGetUser for the MFA of users who must
-  // use it (decision 0042), ListUsers for the customer ids in users' claims (decision 0050), DescribeUserPool
-  // for the password rules the sign-in forms show (decision 0048), and the admin calls of the
-  // user-management API (decision 0049).
+  // use it (decision 0042), ListUsers to reconcile the user directory (decision 0092), DescribeUserPool for the
+  // password rules the sign-in forms show (decision 0048), and the admin calls of the user-management API
+  // (decision 0049).
   const userPool = new CognitoIdentityProviderClient(
     local ? { endpoint: local.upstream, region: cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : { region: cognito.region },
   );
+  // The directory follows the pool: reconciled at start when it never was, then on schedule. Under the local
+  // identity provider the first run is awaited (a few users), so the demo's users are listed from the start.
+  const directorySync = new DirectoryReconciliation({
+    client: userPool,
+    userPoolId,
+    directory: services.userDirectory,
+    sync: new DirectorySyncStore(database),
+    ...settings.userDirectorySync,
+    log: logger,
+  });
+  const firstSync = directorySync.start();
+  if (local) await firstSync;
   // Checked against the local pool too, so every run of the service exercises the check.
   const writeRights = settings.checkAppClientWriteRights ? new AppClientWriteRights({ client: userPool, userPoolId, clientId }) : undefined;
 
@@ -145,7 +161,7 @@ export async function createPlatform(settings: Settings, logger: FastifyBaseLogg
     ...(local
       ? { localIdp: { upstream: local.upstream, userPoolId: local.userPoolId, clientId: local.clientId, callbackUrls: callbackUrls(webOrigins) } }
       : {}),
-    claimedCustomerIds: cognitoClaimedCustomerIds(userPool, userPoolId),
+    claimedCustomerIds: directoryClaimedCustomerIds(services.userDirectory),
     backends: settings.backends,
     backendRegions: settings.backendRegions,
     ...(settings.localMainApi
@@ -157,7 +173,7 @@ export async function createPlatform(settings: Settings, logger: FastifyBaseLogg
           },
         }
       : {}),
-    ...(settings.localUserManagementApi ? { userManagement: { pool: cognitoUserPoolAdmin(userPool, userPoolId) } } : {}),
+    ...(settings.localUserManagementApi ? { userManagement: { pool: cognitoUserPoolAdmin(userPool, userPoolId), sync: directorySync } } : {}),
     messaging: settings.messaging,
     messagingQueue: settings.messagingQueue,
     appClientWriteRights: writeRights,
@@ -179,12 +195,14 @@ export async function createPlatform(settings: Settings, logger: FastifyBaseLogg
     watched,
     localIdentityProvider: local,
     writeRights,
+    directorySync,
     shutdownSteps: (closeServer) => [
       ['manifest watcher', async () => watched?.close()],
       ['http server', closeServer],
       ['pilot guard', () => pilotGuard.stop()],
       ['release listener', () => releases.close()],
       ['switch listener', () => customerModules.close()],
+      ['user directory reconciliation', () => directorySync.stop()],
       ['database', () => database.close()],
       ['app client check', async () => writeRights?.stop()],
       ['identity provider', async () => local?.stop()],

@@ -188,6 +188,16 @@ describe('manifest checks in flight', () => {
   });
 });
 
+describe('user directory reconciliation', () => {
+  it('runs every 15 minutes at 5 calls a second unless told otherwise', () => {
+    expect(readSettings(local).userDirectorySync).toEqual({ intervalMs: 15 * 60_000, callsPerSecond: 5 });
+    expect(readSettings({ ...local, USER_DIRECTORY_SYNC_MINUTES: '60', USER_DIRECTORY_SYNC_CALLS_PER_SECOND: '2' }).userDirectorySync).toEqual({
+      intervalMs: 3_600_000,
+      callsPerSecond: 2,
+    });
+  });
+});
+
 describe('event stream limits', () => {
   it('has defaults, and takes minutes for the idle time and 0 for no limit', () => {
     expect(readSettings(local).streamLimits).toEqual({ perUser: 20, perCustomer: 1_000, perProcess: 10_000, idleMs: 30 * 60_000 });
@@ -322,6 +332,8 @@ describe('environment schema rules', () => {
     ],
     ['EVENT_STREAMS_PER_PROCESS', 'many', "EVENT_STREAMS_PER_PROCESS: must be an integer between 0 and 1000000, got 'many'"],
     ['EVENT_STREAM_IDLE_MINUTES', '1441', "EVENT_STREAM_IDLE_MINUTES: must be an integer between 0 and 1440, got '1441'"],
+    ['USER_DIRECTORY_SYNC_MINUTES', '0', "USER_DIRECTORY_SYNC_MINUTES: must be an integer between 1 and 1440, got '0'"],
+    ['USER_DIRECTORY_SYNC_CALLS_PER_SECOND', '30', "USER_DIRECTORY_SYNC_CALLS_PER_SECOND: must be an integer between 1 and 25, got '30'"],
     ['METRICS_TOKEN', 'short-secret', 'METRICS_TOKEN: must be at least 16 characters (e.g. `openssl rand -hex 24`)'],
     ['LOG_LEVEL', 'loud', "LOG_LEVEL: must be one of 'fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent', got 'loud'"],
     ['COGNITO_REGION', 'us-east', "COGNITO_REGION: must be an AWS region such as eu-west-1, got 'us-east'"],

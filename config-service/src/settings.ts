@@ -75,6 +75,8 @@ export interface Settings {
   bundleUploads: InFlightLimits;
   /** Bearer token /metrics requires once set; unset: open in local, closed elsewhere. */
   metricsToken: string | undefined;
+  /** How often the user directory is reconciled with the pool, and at what pace (decision 0092). */
+  userDirectorySync: { intervalMs: number; callsPerSecond: number };
   logLevel: Environment['LOG_LEVEL'];
   /** One JSON object a line (production) or readable lines (a developer under npm start). */
   logFormat: 'json' | 'pretty';
@@ -233,6 +235,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     },
     bundleUploads: { perUser: values.BUNDLE_UPLOADS_PER_USER, perProcess: values.BUNDLE_UPLOADS_PER_PROCESS },
     metricsToken: values.METRICS_TOKEN,
+    userDirectorySync: { intervalMs: values.USER_DIRECTORY_SYNC_MINUTES * 60_000, callsPerSecond: values.USER_DIRECTORY_SYNC_CALLS_PER_SECOND },
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT ?? (demoOrLocal ? 'pretty' : 'json'),
     allowedInProduction: {

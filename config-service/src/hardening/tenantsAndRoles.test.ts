@@ -69,6 +69,8 @@ const ROUTES: Record<string, Kind> = {
   'POST /api/user-management/users/:username/reset-mfa': 'staff-only',
   'POST /api/user-management/users/:username/resend-invitation': 'staff-only',
   'GET /api/user-management/audit': 'staff-only',
+  'GET /api/user-management/sync': 'staff-only',
+  'POST /api/user-management/sync': 'staff-only',
   'GET /api/v1/admin/releases': 'staff-only',
   'GET /api/v1/admin/releases/audit': 'staff-only',
   'GET /api/v1/admin/releases/:id': 'staff-only',
@@ -243,7 +245,10 @@ beforeAll(async () => {
     releases,
     messaging: { kind: 'local' },
     localMainApi: { signingKey: Buffer.alloc(32, 3) },
-    userManagement: { pool: memoryUserPool(USERS.map(managedUser)) },
+    userManagement: {
+      pool: memoryUserPool(USERS.map(managedUser)),
+      sync: { request: async () => undefined, state: async () => ({ running: false, requestedAt: null, succeededAt: null, lastRun: null }) },
+    },
     claimedCustomerIds: {
       read: async () => ({
         counts: new Map([
@@ -489,10 +494,12 @@ const STAFF_BODIES: Record<string, (customer: string) => unknown> = {
     reason: 'their CI',
   }),
   'DELETE /api/v1/admin/publishers/:id': () => ({ reason: 'archived' }),
+  'POST /api/user-management/sync': () => ({ reason: 'deleted in the console' }),
 };
 /** Staff's answer where it is not 200. */
 const STAFF_STATUS: Record<string, number> = {
   'POST /api/user-management/users': 201,
+  'POST /api/user-management/sync': 202,
   'POST /api/v1/customers': 201,
   'PUT /api/v1/admin/modules/:key/bundles/:version': 201,
   'POST /api/v1/admin/publishers': 201,

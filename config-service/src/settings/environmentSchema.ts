@@ -244,6 +244,20 @@ export const environmentSchema = {
       default: 30,
       description: 'an event stream that carried no event for this long is closed, and a live page reconnects at once; 0: never',
     },
+    USER_DIRECTORY_SYNC_MINUTES: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1440,
+      default: 15,
+      description: "how often the platform's user directory is reconciled with the identity provider's pool (decision 0092)",
+    },
+    USER_DIRECTORY_SYNC_CALLS_PER_SECOND: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 25,
+      default: 5,
+      description: 'ListUsers calls a second at most while the user directory is reconciled, 60 users each',
+    },
     MANIFEST_SOURCE: {
       type: 'string',
       enum: ['files', 'store'],

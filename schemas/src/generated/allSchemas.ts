@@ -51,6 +51,8 @@ import { uploadListSchema } from './upload-list.ts';
 import { userAuditPageSchema } from './user-audit-page.ts';
 import { userChangeSchema } from './user-change.ts';
 import { userClaimsSchema } from './user-claims.ts';
+import { userDirectorySyncRequestSchema } from './user-directory-sync-request.ts';
+import { userDirectorySyncSchema } from './user-directory-sync.ts';
 import { userInvitationSchema } from './user-invitation.ts';
 import { userManifestSchema } from './user-manifest.ts';
 import { userStepSchema } from './user-step.ts';
@@ -109,6 +111,8 @@ export const allSchemas = [
   userAuditPageSchema,
   userChangeSchema,
   userClaimsSchema,
+  userDirectorySyncRequestSchema,
+  userDirectorySyncSchema,
   userInvitationSchema,
   userManifestSchema,
   userStepSchema,

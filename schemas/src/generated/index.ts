@@ -51,6 +51,8 @@ export { uploadListSchema } from './upload-list.ts';
 export { userAuditPageSchema } from './user-audit-page.ts';
 export { userChangeSchema } from './user-change.ts';
 export { userClaimsSchema } from './user-claims.ts';
+export { userDirectorySyncRequestSchema } from './user-directory-sync-request.ts';
+export { userDirectorySyncSchema } from './user-directory-sync.ts';
 export { userInvitationSchema } from './user-invitation.ts';
 export { userManifestSchema } from './user-manifest.ts';
 export { userStepSchema } from './user-step.ts';

@@ -50,6 +50,8 @@ import type { unaddedCustomerListSchema } from './unadded-customer-list.ts';
 import type { uploadListSchema } from './upload-list.ts';
 import type { userAuditPageSchema } from './user-audit-page.ts';
 import type { userClaimsSchema } from './user-claims.ts';
+import type { userDirectorySyncRequestSchema } from './user-directory-sync-request.ts';
+import type { userDirectorySyncSchema } from './user-directory-sync.ts';
 import type { userManifestSchema } from './user-manifest.ts';
 import type { userStepSchema } from './user-step.ts';
 
@@ -196,6 +198,12 @@ export type UserAuditPage = FromSchema<typeof userAuditPageSchema>;
 
 /** The claims of a verified Cognito ID token that the platform reads. */
 export type UserClaims = FromSchema<typeof userClaimsSchema, { references: [typeof userClaimsSchema] }>;
+
+/** POST {userManagement}/sync (staff only): why the directory is to be reconciled with the identity provider's pool now, for the audit log. */
+export type UserDirectorySyncRequest = FromSchema<typeof userDirectorySyncRequestSchema, { references: [typeof managedUserSchema, typeof userClaimsSchema] }>;
+
+/** GET and POST {userManagement}/sync (staff only): when the platform's user directory was last reconciled with the identity provider's pool, and how the last run went (decision 0092). */
+export type UserDirectorySync = FromSchema<typeof userDirectorySyncSchema>;
 
 /** POST {userManagement}/users/{username}/disable, /enable, /reset-mfa and /resend-invitation (staff only): why, for the audit log. */
 export type UserStep = FromSchema<typeof userStepSchema, { references: [typeof managedUserSchema, typeof userClaimsSchema] }>;

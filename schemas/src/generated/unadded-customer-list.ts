@@ -33,12 +33,12 @@ export const unaddedCustomerListSchema = {
       }
     },
     "usersRead": {
-      "description": "How many users of the pool were read.",
+      "description": "How many users the platform's directory of the pool holds (decision 0092): all were read.",
       "type": "integer",
       "minimum": 0
     },
     "complete": {
-      "description": "False when the pool has more users than are read at once; the list then comes from the first usersRead.",
+      "description": "Always true since the list is read from the platform's user directory (issue 37); kept for clients that show a partial reading.",
       "type": "boolean"
     }
   }

@@ -59,13 +59,15 @@ export const userAuditPageSchema = {
             "type": "string"
           },
           "action": {
+            "description": "sync: staff asked for the directory to be reconciled with the pool (username and email empty).",
             "enum": [
               "invite",
               "change",
               "disable",
               "enable",
               "reset-mfa",
-              "resend-invitation"
+              "resend-invitation",
+              "sync"
             ]
           },
           "changes": {

@@ -147,3 +147,23 @@ Targets.InitiateAuth = (services) => {
     return signIn(ctx, req);
   };
 };
+
+// ListUsers a page at a time, as Cognito answers it: at most Limit users (60 and no more), in a stable
+// order, and a PaginationToken while more follow. cognito-local answers every user at once, which would
+// hide what listing a large pool costs (the directory's reconciliation, decision 0092).
+Targets.ListUsers =
+  ({ cognito }) =>
+  async (ctx, req) => {
+    const limit = req.Limit || 60;
+    if (limit < 0 || limit > 60) throw new InvalidParameterError('Limit must be between 0 and 60');
+    const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
+    const users = (await userPool.listUsers(ctx, req.Filter)).sort((a, b) => (a.Username < b.Username ? -1 : a.Username > b.Username ? 1 : 0));
+    const after = req.PaginationToken ? Buffer.from(req.PaginationToken, 'base64url').toString('utf8') : undefined;
+    const rest = after === undefined ? users : users.filter((u) => u.Username > after);
+    const page = rest.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      Users: page.map(userToResponseObject),
+      ...(rest.length > limit && last ? { PaginationToken: Buffer.from(last.Username, 'utf8').toString('base64url') } : {}),
+    };
+  };

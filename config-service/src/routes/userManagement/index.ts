@@ -28,10 +28,14 @@ import { cutPage, decodeCursor, PAGE_QUERY_PROPERTIES } from '../pageCursor.ts';
 import { clientGone } from './clientGone.ts';
 import { usersPage, type UsersPageQuery } from './directoryPage.ts';
 import { OWN_RIGHTS, refuseOwnRights, STEPS_ON_OWN_RIGHTS } from './refuseOwnRights.ts';
+import directorySyncRoutes from './sync.ts';
+import type { DirectoryReconciliation } from '../../users/directoryReconciliation.ts';
 
 export interface UserManagementOptions {
   /** The identity provider's admin API, with the service's own credentials. */
   pool: UserPoolAdmin;
+  /** The directory's reconciliation with the pool (decision 0092); unset: no sync routes. */
+  sync?: Pick<DirectoryReconciliation, 'request' | 'state'>;
 }
 
 interface Options extends UserManagementOptions {
@@ -108,6 +112,7 @@ const STEPS: {
  */
 export default async function userManagementRoutes(app: FastifyInstance, options: Options) {
   const { pool, audit } = options;
+  if (options.sync) await app.register(directorySyncRoutes, { sync: options.sync, audit });
   const registry = () => options.manifests.current().registry;
   /** Refuses a customer the platform does not hold, before the identity provider is asked anything. */
   const requireHeldCustomer = async (customerId: string | null) => {

@@ -40,6 +40,16 @@ describe('UserAudit', () => {
     ]);
   });
 
+  it('shows a reconciliation staff asked for as concerning all users, with its reason', async () => {
+    audit(() => ({
+      entries: [{ ...base, id: '9', username: '', email: '', action: 'sync', changes: [], reason: 'deleted bob in the console', outcome: 'done' }],
+      nextCursor: null,
+    }));
+    const table = await screen.findByRole('table', { name: 'User changes' });
+    const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(cells.slice(2).map((c) => c.textContent)).toEqual(['All users', 'Directory reconciliation asked for', '—', 'deleted bob in the console']);
+  });
+
   it('says which changes were refused, failed or never seen to end', async () => {
     audit(() => ({
       entries: [

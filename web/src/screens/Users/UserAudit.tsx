@@ -13,6 +13,7 @@ const ACTIONS: Record<Entry['action'], string> = {
   enable: 'Enabled',
   'reset-mfa': 'MFA reset',
   'resend-invitation': 'Invitation sent again',
+  sync: 'Directory reconciliation asked for',
 };
 /** An outcome other than done, after the action (issue 37); absent is done. */
 const OUTCOMES: Record<NonNullable<Entry['outcome']>, string> = {
@@ -40,7 +41,7 @@ export function UserAudit({ client }: { client: ApiClient }) {
       label="User changes"
       audit={audit}
       columns={[
-        { header: 'User', cell: (e: Entry) => e.email || e.username },
+        { header: 'User', cell: (e: Entry) => e.email || e.username || 'All users' },
         { header: 'Action', cell: (e: Entry) => `${ACTIONS[e.action]}${OUTCOMES[e.outcome ?? 'done']}` },
         {
           header: 'Changes',
