@@ -151,6 +151,14 @@ describe('a publish token', () => {
     refusedAsPublishingOnly(await ask(token, method, url, body));
   });
 
+  it("reads how its module's bundle versions fare, and no other module's", async () => {
+    const own = await ask(token, 'GET', '/api/v1/admin/modules/lcc/health');
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toMatchObject({ moduleKey: 'lcc' });
+    refusedAsPublishingOnly(await ask(token, 'GET', '/api/v1/admin/modules/hs/health'));
+    refusedAsPublishingOnly(await ask(token, 'GET', '/api/v1/admin/releases/pilot/health'));
+  });
+
   it('is refused (401) once its publisher is revoked, or once it expired', async () => {
     const expired = await served.publishers.issueToken(publisher, 60_000, Date.now() - 120_000);
     expect((await upload(expired.token, 'lcc')).statusCode).toBe(401);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { moduleHealthSchema, pilotHealthSchema, type ModuleHealth, type PilotHealth } from '@platform/schemas';
 import { PlatformError } from '../../errors.ts';
+import { requireOwnModule } from '../../publishers/publishingRights.ts';
 import type { ManifestReleases } from '../../releases/manifestReleases.ts';
 import type { ScreenReportStore } from '../../store/screenReportStore.ts';
 import { pilotHealth } from '../../telemetry/pilotHealth.ts';
@@ -14,8 +15,8 @@ export interface ScreenHealthRouteOptions {
 
 /**
  * How module screens fare in users' browsers (decision 0088), from the screen reports every replica adds
- * up: a pilot's users against everyone else, and a module's bundle versions (staff only: registered under
- * the admin API plugin).
+ * up: a pilot's users against everyone else, and a module's bundle versions (staff, and a module's own
+ * publishers for its versions: registered under the admin API plugin).
  */
 export default async function screenHealthRoutes(app: FastifyInstance, options: ScreenHealthRouteOptions) {
   const { releases, reports } = options;
@@ -55,9 +56,12 @@ export default async function screenHealthRoutes(app: FastifyInstance, options: 
         },
         response: { 200: { $ref: `${moduleHealthSchema.$id}#` } },
       },
+      // A module's team sees its own numbers (issue 39): its CI's publish token, or staff who own the module.
+      config: { publishStep: true },
     },
     async (request): Promise<ModuleHealth> => {
       const { key } = request.params;
+      requireOwnModule(request, key);
       const pilot = releases.state().pilot;
       const known = releases.current().registry.includes(key) || (pilot !== null && releases.built(pilot.release)?.registry.includes(key));
       if (!known) throw new PlatformError('CFG_ERR_MODULE_NOT_FOUND', `no module '${key}' in the releases in service`);
