@@ -53,6 +53,7 @@ export const errorCatalogue = {
   CFG_ERR_PUBLISHER_NOT_FOUND: { status: 404, title: 'No such trusted publisher' },
   CFG_ERR_PUBLISHER_INVALID: { status: 400, title: 'The trusted publisher cannot be registered' },
   CFG_ERR_PUBLISHER_EXISTS: { status: 409, title: 'The trusted publisher is registered already' },
+  CFG_ERR_ADMIN_MFA_REQUIRED: { status: 403, title: 'Administration needs multi-factor authentication' },
   CFG_ERR_INTERNAL: { status: 500, title: 'Internal Server Error' },
   CFG_ERR_UNAVAILABLE: { status: 503, title: 'Service Unavailable' },
   CFG_ERR_NOT_READY: { status: 503, title: 'Not Ready' },

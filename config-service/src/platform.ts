@@ -140,6 +140,7 @@ export async function createPlatform(settings: Settings, logger: FastifyBaseLogg
       clientId,
       trustLocalKey: settings.trustLocalIdentityKey,
       mfa: new MfaStatus(cognitoMfaLookup(userPool, userPoolId)),
+      staffAdminRequiresMfa: settings.staffAdminRequiresMfa,
       // A disabled user's tokens are refused by every replica within the window (decision 0093).
       userStatus: new UserStatus(services.userDirectory, { cacheMs: settings.userStatusCacheMs, log: logger }),
       onVerified: refreshFromSignIn(services.userDirectory),

@@ -188,6 +188,16 @@ describe('manifest checks in flight', () => {
   });
 });
 
+describe('staff administration with MFA', () => {
+  it('is required everywhere but local, demo included, unless told otherwise', () => {
+    expect(readSettings(local).staffAdminRequiresMfa).toBe(false);
+    expect(readSettings(production).staffAdminRequiresMfa).toBe(true);
+    expect(readSettings({ ...production, ENVIRONMENT: 'demo', IDENTITY_PROVIDER: 'cognito', LOCAL_MAIN_API: 'false' }).staffAdminRequiresMfa).toBe(true);
+    expect(readSettings({ ...production, STAFF_ADMIN_REQUIRES_MFA: 'false' }).staffAdminRequiresMfa).toBe(false);
+    expect(readSettings({ ...local, STAFF_ADMIN_REQUIRES_MFA: 'true' }).staffAdminRequiresMfa).toBe(true);
+  });
+});
+
 describe('user directory reconciliation', () => {
   it('runs every 15 minutes at 5 calls a second unless told otherwise', () => {
     expect(readSettings(local).userDirectorySync).toEqual({ intervalMs: 15 * 60_000, callsPerSecond: 5 });
@@ -318,6 +328,7 @@ describe('environment schema rules', () => {
     ['MANIFEST_CHECKS_PER_USER', '1.5', "MANIFEST_CHECKS_PER_USER: must be an integer between 0 and 1000, got '1.5'"],
     ['USER_STATUS_CACHE_SECONDS', '31', "USER_STATUS_CACHE_SECONDS: must be an integer between 0 and 30, got '31'"],
     ['SCREEN_REPORTS_PER_USER', '0', "SCREEN_REPORTS_PER_USER: must be an integer between 1 and 1000000, got '0'"],
+    ['STAFF_ADMIN_REQUIRES_MFA', 'on', "STAFF_ADMIN_REQUIRES_MFA: must be 'true' or 'false', got 'on'"],
     ['EVENT_STREAMS_PER_USER', '-2', "EVENT_STREAMS_PER_USER: must be an integer between 0 and 1000000, got '-2'"],
     ['EVENT_STREAMS_PER_CUSTOMER', '1.5', "EVENT_STREAMS_PER_CUSTOMER: must be an integer between 0 and 1000000, got '1.5'"],
     ['BUNDLE_UPLOADS_PER_USER', '-1', "BUNDLE_UPLOADS_PER_USER: must be an integer between 0 and 1000, got '-1'"],

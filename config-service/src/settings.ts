@@ -65,6 +65,8 @@ export interface Settings {
   manifestChecksPerUser: number;
   /** How long a replica takes a user's enabled state from the user directory as read (decision 0093). */
   userStatusCacheMs: number;
+  /** Whether unrestricted staff need a second factor set up to use the admin API (decision 0095). */
+  staffAdminRequiresMfa: boolean;
   /** Screen report events each user may send a minute (decision 0088). */
   screenReportsPerUser: number;
   /** Proxies whose X-Forwarded-For entry is believed; 0: none (the connection's address is the client's). */
@@ -225,6 +227,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     rateLimits: { signInPerMinute: values.RATE_LIMIT_SIGN_IN, adminWritesPerMinute: values.RATE_LIMIT_ADMIN_WRITES },
     manifestChecksPerUser: values.MANIFEST_CHECKS_PER_USER,
     userStatusCacheMs: values.USER_STATUS_CACHE_SECONDS * 1000,
+    // Off only on a developer's machine, whose demo staff account has no second factor; demo is reachable.
+    staffAdminRequiresMfa: values.STAFF_ADMIN_REQUIRES_MFA ?? !local,
     screenReportsPerUser: values.SCREEN_REPORTS_PER_USER,
     trustedProxyHops: values.TRUSTED_PROXY_HOPS,
     streamLimits: {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { problemSchema } from '@platform/schemas';
+import { PlatformError } from '../errors.ts';
 import type { Actor } from '../store/auditEntryHead.ts';
 import { notAPublishingStep } from '../publishers/publishingRights.ts';
 import { staffOnly } from './staffOnly.ts';
@@ -29,16 +30,27 @@ const PROBLEMS = { '4xx': { $ref: `${problemSchema.$id}#` } };
  */
 export default async function adminApi(app: FastifyInstance, options: AdminApiOptions) {
   const onlyStaff = staffOnly('use the administrative API');
+  // Lent by the authentication plugin when STAFF_ADMIN_REQUIRES_MFA is on; unset, staff are not asked.
+  const hasMfa = app.staffAdminMfa;
+  const requireSecondFactor = async (request: FastifyRequest) => {
+    if (hasMfa && !(await hasMfa(request.verifiedUser)))
+      throw new PlatformError(
+        'CFG_ERR_ADMIN_MFA_REQUIRED',
+        'administering users, customers and modules needs multi-factor authentication: set it up on your profile page first',
+      );
+  };
   /**
    * Staff, or a caller restricted to publishing (decision 0086) at a publishing step: a publish token
    * (let on by `app.authenticate` at such steps only), or staff whose claim lists modules, who may
    * publish those and administer nothing else (users, customers, switches, exposure stay with the rest).
+   * The rest, unrestricted staff, need a second factor set up where the setting says so (decision 0095):
+   * a password alone must not administer users, customers and what they are shown.
    */
   const staffOrPublishing = async (request: FastifyRequest) => {
     if (request.publishing) return;
     await onlyStaff(request);
     const modules = request.verifiedUser.auth?.modules;
-    if (!modules) return;
+    if (!modules) return requireSecondFactor(request);
     request.publishing = { modules };
     if (!request.routeOptions.config.publishStep) throw notAPublishingStep(request.publishing);
   };

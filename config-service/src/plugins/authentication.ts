@@ -33,6 +33,8 @@ export interface AuthenticationOptions {
   onVerified?: (user: VerifiedUser, claims: Readonly<Record<string, unknown>>) => Promise<void>;
   /** Who holds a publish token (issue 38); left out, publish tokens are refused like any other stranger's token. */
   publishTokens?: (token: string) => Promise<PublishTokenHolder | undefined>;
+  /** Whether unrestricted staff administer only with a second factor set up (STAFF_ADMIN_REQUIRES_MFA, decision 0095); left out, they need none. */
+  staffAdminRequiresMfa?: boolean;
 }
 
 declare module 'fastify' {
@@ -49,6 +51,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** An onRequest hook; a callback, not async: a remembered token then costs no promise. */
     authenticate: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+    /**
+     * Set when unrestricted staff administer only with a second factor (decision 0095): whether the user
+     * has one, as the identity provider says. The admin API asks it; unset, nobody is asked.
+     */
+    staffAdminMfa: ((user: VerifiedUser) => boolean | Promise<boolean>) | undefined;
   }
 }
 
@@ -99,6 +106,7 @@ async function authenticationPlugin(app: FastifyInstance, options: Authenticatio
   app.decorateRequest('verifiedUser', null as unknown as VerifiedUser);
   app.decorateRequest('mfaPending', false);
   app.decorateRequest('publishing', undefined);
+  app.decorate('staffAdminMfa', options.staffAdminRequiresMfa ? (user: VerifiedUser) => mfa.hasMfa(user) : undefined);
   app.decorate('authenticate', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     // Cognito's ID tokens are a few KB; a far bigger one is not one of them, and is not worth parsing.
     const header = request.headers.authorization;

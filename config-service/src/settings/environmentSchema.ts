@@ -193,6 +193,10 @@ export const environmentSchema = {
       description:
         "how long each replica takes a user's enabled or disabled state from the user directory as read: a disable reaches every replica's refusal of the user's tokens within it; 0: read it for every request",
     },
+    STAFF_ADMIN_REQUIRES_MFA: flag(
+      'refuse user, customer, module exposure and release administration (the admin API) to unrestricted staff with no second factor set up, as the identity provider says (decision 0095)',
+      { 'x-default': 'false in local, else true' },
+    ),
     SCREEN_REPORTS_PER_USER: {
       type: 'integer',
       minimum: 1,

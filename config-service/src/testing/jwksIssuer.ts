@@ -1,7 +1,8 @@
 // Test support: a stand-in for a Cognito user pool, for tests and benchmarks that verify tokens for real:
 // a key pair of its own, its public half served as a JWKS over HTTP on loopback (with the pool API's
-// DescribeUserPoolClient, which the service reads before it is ready), and ID tokens signed with the
-// private half. The one place tests mint RS256 tokens: the test apps, the packaging test and the benchmarks.
+// DescribeUserPoolClient, which the service reads before it is ready, and AdminGetUser, whose users all
+// have MFA), and ID tokens signed with the private half. The one place tests mint RS256 tokens: the test
+// apps, the packaging test and the benchmarks.
 import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -50,6 +51,11 @@ export async function startJwksIssuer({
     if (request.method === 'POST' && request.headers['x-amz-target'] === 'AWSCognitoIdentityProviderService.DescribeUserPoolClient') {
       const client = { ClientId: clientId, WriteAttributes: ['email', 'given_name', 'family_name'] };
       return void response.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify({ UserPoolClient: client }));
+    }
+    // Every user has an authenticator set up, as production's staff must to administer (decision 0095).
+    if (request.method === 'POST' && request.headers['x-amz-target'] === 'AWSCognitoIdentityProviderService.AdminGetUser') {
+      const user = { Username: 'user', Enabled: true, UserStatus: 'CONFIRMED', UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] };
+      return void response.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify(user));
     }
     if (request.url !== `/${pool}/.well-known/jwks.json`) return void response.writeHead(404).end();
     response.writeHead(200, { 'content-type': 'application/json' }).end(jwks);

@@ -181,9 +181,16 @@ export interface TestApps {
    * Builds an app; options override the defaults. Closed by `close()`. The local identity provider's
    * key is trusted where its provider may run without an ALLOW_ variable: in the local environment only.
    * Without `mfa`, no user who must use MFA has it; without `onVerified`, sign-ins refresh no user directory. Without `releases`, the apps share one wiring
-   * as server.ts makes it (`servedFrom` the route-manifests/ folder).
+   * as server.ts makes it (`servedFrom` the route-manifests/ folder). Without `staffAdminRequiresMfa`, staff administer without MFA.
    */
-  app(options?: Partial<AppOptions> & { trustLocalKey?: boolean; mfa?: MfaStatus; onVerified?: AuthenticationOptions['onVerified'] }): Promise<FastifyInstance>;
+  app(
+    options?: Partial<AppOptions> & {
+      trustLocalKey?: boolean;
+      mfa?: MfaStatus;
+      onVerified?: AuthenticationOptions['onVerified'];
+      staffAdminRequiresMfa?: boolean;
+    },
+  ): Promise<FastifyInstance>;
   /** The route-manifests/ folder the shared releases were published from. */
   folder: ManifestFolder;
   /** `servedFrom(folder, source)`, closed with the apps. */
@@ -213,7 +220,7 @@ export async function startTestApps(): Promise<TestApps> {
       opened.push(modules);
       return modules;
     },
-    async app({ environment = 'local', trustLocalKey = isLocalEnvironment(environment), mfa, onVerified, ...options } = {}) {
+    async app({ environment = 'local', trustLocalKey = isLocalEnvironment(environment), mfa, onVerified, staffAdminRequiresMfa, ...options } = {}) {
       const wiring = options.releases && options.customerModules ? undefined : await (shared ??= served(folder));
       const customerModules = options.customerModules ?? wiring!.customerModules;
       const stores = wiring && customerModules === wiring.customerModules ? wiring : storesBeside(customerModules);
@@ -229,7 +236,15 @@ export async function startTestApps(): Promise<TestApps> {
         userDirectory: stores.userDirectory,
         screenReports: stores.screenReports,
         publishers: stores.publishers,
-        authentication: { issuer: ISSUER, jwksUrl, clientId: CLIENT, trustLocalKey, ...(mfa ? { mfa } : {}), ...(onVerified ? { onVerified } : {}) },
+        authentication: {
+          issuer: ISSUER,
+          jwksUrl,
+          clientId: CLIENT,
+          trustLocalKey,
+          ...(mfa ? { mfa } : {}),
+          ...(onVerified ? { onVerified } : {}),
+          ...(staffAdminRequiresMfa ? { staffAdminRequiresMfa } : {}),
+        },
         browserAuth: {
           region: 'us-east-1',
           userPoolId: 'local_pool',
