@@ -121,6 +121,16 @@ test('a guarded pilot of a bundle that throws for acme ends by itself, its last 
   const operator = await signedIn(browser, a, ACCOUNTS.staff.email);
   await operator.goto('/settings/releases');
   await expect(operator.getByRole('status').filter({ hasText: "The pilot's guard ended the pilot" })).toContainText(release);
+  // And in the top bar's notifications: counted unread, then listed with the way back to Releases.
+  const notifications = operator.getByRole('banner').getByRole('link', { name: 'Notifications, 1 unread' });
+  await expect(notifications).toBeVisible();
+  await notifications.click();
+  const notice = operator
+    .getByRole('list', { name: 'Platform notices' })
+    .getByRole('listitem')
+    .filter({ hasText: `Pilot of ${release} ended by its guard` });
+  await expect(notice).toContainText(`${MIN_OPENS}`);
+  await expect(notice.getByRole('link', { name: 'Open Releases' })).toHaveAttribute('href', '/settings/releases');
   // Closed, or the open page on Life Cycle Cost would take the next pilot's bundle and count an open of it.
   await Promise.all([watching.context().close(), operator.context().close()]);
 });

@@ -50,6 +50,7 @@ import localStandIns, { type LocalIdpOptions } from './local/localStandIns.ts';
 import type { LocalMainApiOptions } from './local/mainBackend/index.ts';
 import telemetryRoutes, { type ScreenReportLimits } from './routes/telemetry/index.ts';
 import screenHealthRoutes from './routes/screenHealth/index.ts';
+import noticeRoutes from './routes/notices/index.ts';
 import type { ScreenReportStore } from './store/screenReportStore.ts';
 
 export interface AppOptions {
@@ -305,6 +306,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await admin.register(releaseRoutes, { releases, customerModules: options.customerModules, productName: options.productName, bundles });
       await admin.register(customerRoutes, { ...served, claimedCustomerIds: options.claimedCustomerIds });
       await admin.register(screenHealthRoutes, { releases, reports: options.screenReports });
+      await admin.register(noticeRoutes, { releases });
       await admin.register(publisherRoutes, { publishers: options.publishers, manifests: releases, environment: options.environment });
       if (options.userManagement)
         await admin.register(userManagementRoutes, {

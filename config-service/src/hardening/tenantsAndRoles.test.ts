@@ -82,6 +82,7 @@ const ROUTES: Record<string, Kind> = {
   'POST /api/v1/admin/releases/pilot/promote': 'staff-only',
   'GET /api/v1/admin/releases/pilot/health': 'staff-only',
   'GET /api/v1/admin/modules/:key/health': 'staff-only',
+  'GET /api/v1/admin/notices': 'staff-only',
   'GET /api/v1/admin/publishers': 'staff-only',
   'POST /api/v1/admin/publishers': 'staff-only',
   'DELETE /api/v1/admin/publishers/:id': 'staff-only',

@@ -5,7 +5,7 @@ import type { ScreenReportStore } from '../store/screenReportStore.ts';
 import { pilotHealth } from './pilotHealth.ts';
 
 /** Who the release audit names when the guard ends a pilot. */
-const GUARD_ACTOR: Actor = { sub: 'pilot-guard', email: '' };
+export const GUARD_ACTOR: Actor = { sub: 'pilot-guard', email: '' };
 
 /** How often each replica judges a guarded pilot: with reports written every 2 s, a pilot ends within about 10 s of tripping. */
 export const GUARD_CHECK_MS = 5_000;

@@ -27,6 +27,7 @@ import { notificationListSchema } from './notification-list.ts';
 import { notificationReadMarksSchema } from './notification-read-marks.ts';
 import { notificationReadsSchema } from './notification-reads.ts';
 import { pilotHealthSchema } from './pilot-health.ts';
+import { platformNoticesSchema } from './platform-notices.ts';
 import { problemSchema } from './problem.ts';
 import { publicConfigSchema } from './public-config.ts';
 import { publishTokenSchema } from './publish-token.ts';
@@ -87,6 +88,7 @@ export const allSchemas = [
   notificationReadMarksSchema,
   notificationReadsSchema,
   pilotHealthSchema,
+  platformNoticesSchema,
   problemSchema,
   publicConfigSchema,
   publishTokenSchema,

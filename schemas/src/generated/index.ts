@@ -27,6 +27,7 @@ export { notificationListSchema } from './notification-list.ts';
 export { notificationReadMarksSchema } from './notification-read-marks.ts';
 export { notificationReadsSchema } from './notification-reads.ts';
 export { pilotHealthSchema } from './pilot-health.ts';
+export { platformNoticesSchema } from './platform-notices.ts';
 export { problemSchema } from './problem.ts';
 export { publicConfigSchema } from './public-config.ts';
 export { publishTokenSchema } from './publish-token.ts';

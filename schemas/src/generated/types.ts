@@ -28,6 +28,7 @@ import type { notificationListSchema } from './notification-list.ts';
 import type { notificationReadMarksSchema } from './notification-read-marks.ts';
 import type { notificationReadsSchema } from './notification-reads.ts';
 import type { pilotHealthSchema } from './pilot-health.ts';
+import type { platformNoticesSchema } from './platform-notices.ts';
 import type { problemSchema } from './problem.ts';
 import type { publishTokenSchema } from './publish-token.ts';
 import type { publisherCreateSchema } from './publisher-create.ts';
@@ -132,6 +133,9 @@ export type NotificationReads = FromSchema<typeof notificationReadsSchema>;
 
 /** GET /api/v1/admin/releases/pilot/health (staff only): for each module whose screens the pilot's release changes (another bundle version, or a bundle instead of the compiled-in screens or back), the pilot's users against everyone else on the same module (the control), since the pilot started, in total and a minute at a time; pilot null when none runs. */
 export type PilotHealth = FromSchema<typeof pilotHealthSchema, { references: [typeof releaseCreateSchema, typeof releasePilotSchema, typeof releaseSummarySchema, typeof releaseSchema, typeof screenHealthSchema, typeof userClaimsSchema] }>;
+
+/** GET /api/v1/admin/notices (staff only): what the platform itself did that staff should know of, newest first, at most 50, from the last 14 days. */
+export type PlatformNotices = FromSchema<typeof platformNoticesSchema>;
 
 /** RFC 9457 problem details, with the platform's stable error code. */
 export type Problem = FromSchema<typeof problemSchema, { references: [typeof adminModuleListSchema] }>;

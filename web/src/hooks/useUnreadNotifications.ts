@@ -5,6 +5,7 @@ import { notificationsQuery } from '../api/main.ts';
 import { markNotificationsRead, notificationReadsQuery } from '../api/notificationReads.ts';
 import { dropLegacySeen, legacyReadIds } from '../selection/legacyNotificationsSeen.ts';
 import { useCustomerScope } from './useCustomerScope.ts';
+import { usePlatformNotices } from './usePlatformNotices.ts';
 import { useUserManifest } from './useUserManifest.ts';
 
 type Notifications = NotificationList['notifications'];
@@ -49,22 +50,28 @@ function useLegacySeenMigration(
 }
 
 /**
- * How many of the customer's notifications (in the selected site groups, as the list shows them) the
- * user has not read on any device; undefined while unknown or with no customer in context.
+ * How many of the customer's notifications (in the selected site groups, as the list shows them) and,
+ * for staff, of the platform's notices (decision 0094) the user has not read on any device; undefined
+ * while unknown, or with neither a customer in context nor notices to count.
  */
 export function useUnreadNotifications(): number | undefined {
   const sub = useUserManifest().data?.user.sub;
   const { client, customerId, selected, enabled } = useCustomerScope();
   const notifications = useQuery({ ...notificationsQuery(client, customerId ?? '', selected), enabled: enabled && sub !== undefined });
-  const { reads, mark } = useReadMarks(sub, enabled);
+  const { staff, notices } = usePlatformNotices();
+  const { reads, mark } = useReadMarks(sub, enabled || staff);
   useLegacySeenMigration(sub, customerId, notifications.data?.notifications, mark.mutateAsync);
-  if (!notifications.data || !reads.data) return undefined;
+  if (!reads.data || (!enabled && !staff)) return undefined;
   const read = new Set(reads.data.ids);
-  return notifications.data.notifications.filter((n) => !read.has(n.id)).length;
+  const unread = (items: readonly { id: string }[]) => items.filter((n) => !read.has(n.id)).length;
+  if (enabled && !notifications.data) return undefined;
+  // Notices the service cannot give count none: the customer's notifications are still counted.
+  if (staff && notices.isPending) return undefined;
+  return (notifications.data ? unread(notifications.data.notifications) : 0) + (notices.data ? unread(notices.data.notices) : 0);
 }
 
-/** The user is looking at these notifications: they count as read from now on, on every device. */
-export function useMarkNotificationsSeen(notifications: Notifications | undefined): void {
+/** The user is looking at these notifications (or platform notices): they count as read from now on, on every device. */
+export function useMarkNotificationsSeen(notifications: readonly { id: string }[] | undefined): void {
   const sub = useUserManifest().data?.user.sub;
   const { reads, mark } = useReadMarks(sub, notifications !== undefined);
   // Each id is sent once per visit: a service that keeps refusing is not asked again in a loop.

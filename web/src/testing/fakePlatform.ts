@@ -7,6 +7,7 @@ import {
   type NotificationList,
   type NotificationReadMarks,
   type NotificationReads,
+  type PlatformNotices,
   type PublicConfig,
   type SiteGroupList,
   type UserManifest,
@@ -203,6 +204,8 @@ export function fakePlatform({
       for (const id of (request.body as NotificationReadMarks).ids) if (!readNotifications.includes(id)) readNotifications.push(id);
       return new Response(null, { status: 204 });
     }
+    // Staff's platform notices (decision 0094): none unless a test serves some.
+    if (path === '/api/v1/admin/notices') return json({ notices: [] } satisfies PlatformNotices);
     if (path === '/api/v1/customers') return json(customerPage(customers, request.url.searchParams));
     const one = /^\/api\/v1\/customers\/([^/]+)$/.exec(path);
     const customer = one && customers.find((c) => c.id === decodeURIComponent(one[1] ?? ''));

@@ -2,24 +2,31 @@ import { useQuery } from '@tanstack/react-query';
 import type { NotificationList } from '@platform/schemas';
 import { notificationsQuery } from '../../api/main.ts';
 import { useCustomerScope } from '../../hooks/useCustomerScope.ts';
+import { usePlatformNotices } from '../../hooks/usePlatformNotices.ts';
 import { useMarkNotificationsSeen } from '../../hooks/useUnreadNotifications.ts';
 import { formatDate, formatDateTimeUtc } from '../../ui/format.ts';
 import type { ScreenProps } from '../screenProps.ts';
 import { EmptyState, LoadState } from '../shared/LoadState.tsx';
 import { NeedsCustomer } from '../shared/NeedsCustomer.tsx';
 import { SiteGroupFilterNote } from '../shared/SiteGroupFilterNote.tsx';
+import { PlatformNoticeItems } from './PlatformNoticeItems.tsx';
 
 type Notification = NotificationList['notifications'][number];
 
-/** /notifications: what happened at the customer's sites, newest first, in the selected site groups. */
+/** /notifications: what happened at the customer's sites, newest first, in the selected site groups; for staff, the platform's notices above. */
 export function NotificationsScreen({ title }: ScreenProps) {
   const { client, customerId, staff, selected, enabled, groupName } = useCustomerScope();
   const notifications = useQuery({ ...notificationsQuery(client, customerId ?? '', selected), enabled });
   useMarkNotificationsSeen(notifications.data?.notifications);
+  // Staff's platform notices (decision 0094) come first, whatever customer is in context; read as shown.
+  const { notices } = usePlatformNotices();
+  useMarkNotificationsSeen(notices.data?.notices);
 
   return (
     <article className="screen">
       <h1>{title}</h1>
+      {notices.error && <LoadState what="the platform's notices" error={notices.error} onRetry={() => void notices.refetch()} />}
+      {notices.data?.notices.length ? <PlatformNoticeItems items={notices.data.notices} /> : null}
       {!customerId ? (
         <NeedsCustomer staff={staff} what="notifications" />
       ) : !notifications.data ? (
