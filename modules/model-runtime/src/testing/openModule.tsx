@@ -9,6 +9,7 @@ import type { ModelRuntimeJob } from '../contracts.generated.ts';
 import { buildUserManifest } from '../../../../config-service/src/manifests/buildUserManifest.ts';
 import { loadManifestSet } from '../../../../config-service/src/manifests/loadManifestSet.ts';
 import { publicConfigQuery } from '../../../../web/src/api/publicConfig.ts';
+import { BackendsContext } from '../../../../web/src/hooks/useApiClient.ts';
 import { sessionQuery } from '../../../../web/src/hooks/useSession.ts';
 import { fakePlatform, TEST_CONFIG, type SeenRequest, type TestUser } from '../../../../web/src/testing/fakePlatform.ts';
 import { renderInApp } from '../../../../web/src/testing/renderInApp.tsx';
@@ -64,10 +65,14 @@ function Mounted({ id, title }: { id: string; title: string }) {
   return <Screen routeName={id} params={params} title={title.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '')} />;
 }
 
-/** As the shell does, screens render once the session and the runtime configuration are read. */
+/**
+ * As the shell does, screens render once the session and the runtime configuration are read, with the
+ * backends of the configuration they read: the harness's own provider, a parent, could still hold the
+ * test default (no Model Runtime) in the render that mounts them on a busy machine.
+ */
 function SignedIn({ children }: { children: ReactNode }) {
   const config = useQuery(publicConfigQuery).data;
-  return useQuery(sessionQuery).data && config ? children : null;
+  return useQuery(sessionQuery).data && config ? <BackendsContext value={config}>{children}</BackendsContext> : null;
 }
 
 /** The module's screens at `path` for `user`, with the Model Runtime answering `serve` first, then its lists. */
