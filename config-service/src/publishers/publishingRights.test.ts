@@ -147,6 +147,7 @@ describe('a publish token', () => {
     ['DELETE', '/api/v1/admin/modules/lcc/bundles/1.0.1', { reason: 'x' }],
     ['POST', '/api/v1/admin/preview', { claims: { role: 'customer', customerId: 'acme' } }],
     ['GET', '/api/v1/admin/releases/x/diff?against=y'],
+    ['GET', '/api/v1/admin/releases/audit'],
   ] as const)('is refused %s %s with 403', async (method, url, body?: object) => {
     refusedAsPublishingOnly(await ask(token, method, url, body));
   });
