@@ -82,6 +82,9 @@ export class IssuerKeys {
     const jwksUri = typeof document.jwks_uri === 'string' ? document.jwks_uri : undefined;
     const problem = jwksUri ? issuerAddressProblem(jwksUri, this.options.local) : 'no jwks_uri';
     if (!jwksUri || problem) throw unusable(`its key set cannot be trusted: ${problem}`);
+    // The key set is the issuer's own (GitHub's and GitLab's are): a discovery document cannot send this
+    // service to fetch from another host, inside the network or out.
+    if (new URL(jwksUri).origin !== new URL(issuer).origin) throw unusable(`its key set ${jwksUri} is not on the issuer's host`);
     const advertised = Array.isArray(document.id_token_signing_alg_values_supported)
       ? document.id_token_signing_alg_values_supported.filter((alg): alg is string => typeof alg === 'string')
       : DEFAULT_ALGORITHMS;

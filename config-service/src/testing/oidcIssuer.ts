@@ -17,8 +17,15 @@ export interface OidcIssuer {
   close(): Promise<void>;
 }
 
-/** Starts an issuer whose tokens name `subject` and `audience` unless a test says otherwise. */
-export async function startOidcIssuer({ subject = 'repo:acme/lcc-screens:environment:production', audience = 'asset-platform' } = {}): Promise<OidcIssuer> {
+/**
+ * Starts an issuer whose tokens name `subject` and `audience` unless a test says otherwise; `jwksAt`
+ * says where its discovery document places the key set, given the issuer's origin.
+ */
+export async function startOidcIssuer({
+  subject = 'repo:acme/lcc-screens:environment:production',
+  audience = 'asset-platform',
+  jwksAt = (origin: string) => `${origin}/ci/jwks`,
+} = {}): Promise<OidcIssuer> {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const kid = 'ci-key';
   const jwks = JSON.stringify({ keys: [{ ...publicKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' }] });
@@ -28,7 +35,7 @@ export async function startOidcIssuer({ subject = 'repo:acme/lcc-screens:environ
     const json = (body: string) => response.writeHead(200, { 'content-type': 'application/json' }).end(body);
     if (request.url === '/ci/.well-known/openid-configuration') {
       state.discoveries++;
-      return void json(JSON.stringify({ issuer: `${origin}/ci`, jwks_uri: `${origin}/ci/jwks`, id_token_signing_alg_values_supported: ['RS256'] }));
+      return void json(JSON.stringify({ issuer: `${origin}/ci`, jwks_uri: jwksAt(origin), id_token_signing_alg_values_supported: ['RS256'] }));
     }
     if (request.url === '/ci/jwks') {
       state.keyFetches++;

@@ -88,6 +88,19 @@ describe('the exchange of a CI token for a publish token', () => {
     expect(res.json()).toMatchObject({ code: 'CFG_ERR_IDENTITY_PROVIDER' });
   });
 
+  it("never fetches a key set its issuer's discovery places on another host", async () => {
+    const elsewhere = await startOidcIssuer({ jwksAt: (origin) => origin.replace('127.0.0.1', 'localhost') + '/ci/jwks' });
+    try {
+      expect((await register(elsewhere.issuer, SUBJECT)).statusCode).toBe(201);
+      const res = await exchange(elsewhere.token());
+      expect(res.statusCode, res.body).toBe(502);
+      expect(res.json()).toMatchObject({ code: 'CFG_ERR_IDENTITY_PROVIDER' });
+      expect(elsewhere.keyFetches).toBe(0);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('never asks an issuer no publisher names', async () => {
     await exchange(stranger.token());
     expect([stranger.discoveries, stranger.keyFetches]).toEqual([0, 0]);
