@@ -89,7 +89,7 @@ describe('the exchange of a CI token for a publish token', () => {
   });
 
   it("never fetches a key set its issuer's discovery places on another host", async () => {
-    const elsewhere = await startOidcIssuer({ jwksAt: (origin) => origin.replace('127.0.0.1', 'localhost') + '/ci/jwks' });
+    const elsewhere = await startOidcIssuer({ jwksAt: (origin) => `${origin.replace('127.0.0.1', 'localhost')}/ci/jwks` });
     try {
       expect((await register(elsewhere.issuer, SUBJECT)).statusCode).toBe(201);
       const res = await exchange(elsewhere.token());
