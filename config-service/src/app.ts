@@ -51,6 +51,7 @@ import type { LocalMainApiOptions } from './local/mainBackend/index.ts';
 import telemetryRoutes, { type ScreenReportLimits } from './routes/telemetry/index.ts';
 import screenHealthRoutes from './routes/screenHealth/index.ts';
 import noticeRoutes from './routes/notices/index.ts';
+import type { GuardTallyStore } from './store/guardTallyStore.ts';
 import type { ScreenReportStore } from './store/screenReportStore.ts';
 
 export interface AppOptions {
@@ -72,6 +73,8 @@ export interface AppOptions {
   notificationReads: NotificationReadStore;
   /** How module screens fared in browsers, added up in the database (decision 0088). */
   screenReports: ScreenReportStore;
+  /** What pilots' guards count: each user's first opens of the modules a pilot changes (decision 0096). */
+  guardTallies: GuardTallyStore;
   /** The bounds of screen reports; unset: the route's defaults (120 events a minute a user, 10 000 rows, written every 2 s). */
   screenReportLimits?: ScreenReportLimits;
   /** Trusted publishers and their publish tokens, in the database (issue 38). */
@@ -305,7 +308,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await admin.register(adminRoutes, served);
       await admin.register(releaseRoutes, { releases, customerModules: options.customerModules, productName: options.productName, bundles });
       await admin.register(customerRoutes, { ...served, claimedCustomerIds: options.claimedCustomerIds });
-      await admin.register(screenHealthRoutes, { releases, reports: options.screenReports });
+      await admin.register(screenHealthRoutes, { releases, reports: options.screenReports, guardTallies: options.guardTallies });
       await admin.register(noticeRoutes, { releases });
       await admin.register(publisherRoutes, { publishers: options.publishers, manifests: releases, environment: options.environment });
       if (options.userManagement)
@@ -327,7 +330,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(eventRoutes, { ...served, streamLimits: options.streamLimits, heartbeatMs: options.eventHeartbeatMs });
   // Served whoever plays the main backend: it keeps no read state (decision 0075).
   await app.register(notificationReadRoutes, { store: options.notificationReads });
-  await app.register(telemetryRoutes, { reports: options.screenReports, customerModules: options.customerModules, limits: options.screenReportLimits });
+  await app.register(telemetryRoutes, {
+    reports: options.screenReports,
+    guardTallies: options.guardTallies,
+    releases,
+    customerModules: options.customerModules,
+    environment: options.environment,
+    limits: options.screenReportLimits,
+  });
   if (options.messaging)
     await app.register(messagingRoutes, {
       settings: options.messaging,

@@ -87,7 +87,7 @@ export async function createPlatform(settings: Settings, logger: FastifyBaseLogg
   if (settings.seedDemoData) await seedDemoCustomers(customerModules);
   logReloads(releases, logger);
   // Every replica watches a guarded pilot; the store lets one of them end it (decision 0088).
-  const pilotGuard = new PilotGuard({ releases, reports: services.screenReports, log: logger });
+  const pilotGuard = new PilotGuard({ releases, reports: services.screenReports, tallies: services.guardTallies, log: logger });
   pilotGuard.start();
 
   let local: LocalIdentityProvider | undefined;

@@ -6,6 +6,7 @@ import { NotificationReadStore } from './store/notificationReadStore.ts';
 import { PublisherStore } from './store/publisherStore.ts';
 import type { Database } from './store/database.ts';
 import { ReleaseStore } from './store/releaseStore.ts';
+import { GuardTallyStore } from './store/guardTallyStore.ts';
 import { ScreenReportStore } from './store/screenReportStore.ts';
 import { UserAuditStore } from './store/userAuditStore.ts';
 import { UserDirectoryStore } from './store/userDirectoryStore.ts';
@@ -24,6 +25,7 @@ export interface PlatformServices {
   userDirectory: UserDirectoryStore;
   /** How module screens fared in browsers (decision 0088). */
   screenReports: ScreenReportStore;
+  guardTallies: GuardTallyStore;
   /** Trusted publishers and their publish tokens (issue 38, decision 0086). */
   publishers: PublisherStore;
 }
@@ -53,6 +55,7 @@ export async function openPlatformServices(
     notificationReads: new NotificationReadStore(database),
     userDirectory: new UserDirectoryStore(database),
     screenReports: new ScreenReportStore(database),
+    guardTallies: new GuardTallyStore(database),
     publishers: new PublisherStore(database),
   };
 }

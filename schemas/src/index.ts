@@ -24,3 +24,4 @@ export { receivesEventStream } from './eventStream.ts';
 export { landingIsOneOfModules } from './landingModule.ts';
 export { displayName, fullName } from './userName.ts';
 export { BACKENDS, type BackendName } from './backends.ts';
+export { endedByGuard, GUARD_ACTOR_SUB, GUARD_OPENS_PER_USER } from './pilotGuard.ts';

@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { freshPostgresDatabase } from '../testing/freshPostgresDatabase.ts';
 import { bundleStoreContract } from './bundleStore.contract.ts';
 import { customerStoreContract, type StoreTarget } from './customerStore.contract.ts';
+import { guardTallyStoreContract } from './guardTallyStore.contract.ts';
 import { notificationReadStoreContract } from './notificationReadStore.contract.ts';
 import { userDirectoryStoreContract } from './userDirectoryStore.contract.ts';
 import { migrate, readMigrations } from './migrate.ts';
@@ -22,6 +23,7 @@ customerStoreContract('PostgreSQL', postgresServer);
 bundleStoreContract('PostgreSQL', postgresServer);
 notificationReadStoreContract('PostgreSQL', postgresServer);
 userDirectoryStoreContract('PostgreSQL', postgresServer);
+guardTallyStoreContract('PostgreSQL', postgresServer);
 
 describe('PostgreSQL specifics', () => {
   it('migrates a fresh database from several replicas at once, each migration once', async () => {

@@ -4,6 +4,12 @@ export interface OpenCounts {
   failures: number;
 }
 
+/** Opens as the guard counts them (decision 0096): each user's first few, with how many users had them and how many of those saw a failure. */
+export interface CountedOpens extends OpenCounts {
+  users: number;
+  failingUsers: number;
+}
+
 /** What a pilot's guard asks of it: the share of opens that may fail, once this many opens were seen. */
 export interface GuardLimits {
   maxErrorRate: number;
@@ -36,16 +42,21 @@ export function twoProportionZ(pilot: OpenCounts, control: OpenCounts): number {
 }
 
 /**
- * The guard's rule (decision 0088). The pilot's screens are failing when all of these hold:
- * - at least `minOpens` opens among the pilot's users (a minimum sample);
+ * The guard's rule (decisions 0088 and 0096), on counted opens: each user's first GUARD_OPENS_PER_USER of a
+ * module. The pilot's screens are failing when all of these hold:
+ * - at least `minOpens` counted opens among the pilot's users (a minimum sample, so of minOpens / 5 users);
  * - even the lower end of the one-sided 95% Wilson interval of their failure rate is above `maxErrorRate`
  *   (so a healthy bundle's unlucky streak just over the line raises no alarm);
- * - where the control has `minOpens` opens too, the pilot fails more often than the control beyond chance
- *   (one-sided two-proportion z-test at 5%): a failure everyone sees, a backend down say, is not the bundle's.
+ * - the failures are more than one user's, where more than one user reported: one person's reports, a
+ *   script's or a page in a loop, never end a pilot others use;
+ * - where the control has `minOpens` counted opens of at least two users, the pilot fails more often than
+ *   the control beyond chance (one-sided two-proportion z-test at 5%): a failure everyone sees, a backend
+ *   down say, is not the bundle's; and no one user's reports can pass for everyone's.
  */
-export function guardVerdict(pilot: OpenCounts, control: OpenCounts, limits: GuardLimits): GuardVerdict {
+export function guardVerdict(pilot: CountedOpens, control: CountedOpens, limits: GuardLimits): GuardVerdict {
   if (pilot.opens < limits.minOpens) return 'too-few-opens';
   if (wilsonLowerBound(pilot) <= limits.maxErrorRate) return 'healthy';
-  if (control.opens >= limits.minOpens && twoProportionZ(pilot, control) <= Z) return 'healthy';
+  if (pilot.failingUsers < Math.min(2, pilot.users)) return 'healthy';
+  if (control.opens >= limits.minOpens && control.users >= 2 && twoProportionZ(pilot, control) <= Z) return 'healthy';
   return 'failing';
 }

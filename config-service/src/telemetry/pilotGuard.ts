@@ -1,16 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { GUARD_ACTOR_SUB } from '@platform/schemas';
 import type { ManifestReleases } from '../releases/manifestReleases.ts';
 import type { Actor } from '../store/auditEntryHead.ts';
+import type { GuardTallyStore } from '../store/guardTallyStore.ts';
 import type { ScreenReportStore } from '../store/screenReportStore.ts';
+import type { CountedOpens } from './guardVerdict.ts';
 import { pilotHealth } from './pilotHealth.ts';
 
 /** Who the release audit names when the guard ends a pilot. */
-export const GUARD_ACTOR: Actor = { sub: 'pilot-guard', email: '' };
+export const GUARD_ACTOR: Actor = { sub: GUARD_ACTOR_SUB, email: '' };
 
 /** How often each replica judges a guarded pilot: with reports written every 2 s, a pilot ends within about 10 s of tripping. */
 export const GUARD_CHECK_MS = 5_000;
 
-const percent = (rate: number | null) => `${((rate ?? 0) * 100).toFixed(1)}%`;
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+const rate = ({ opens, failures }: CountedOpens) => (opens ? failures / opens : 0);
+const users = (n: number) => `${n} user${n === 1 ? '' : 's'}`;
 
 /**
  * Watches the pilot running, if it has a guard (decision 0088): every `everyMs` it reads the pilot's
@@ -25,6 +30,7 @@ export class PilotGuard {
     private readonly options: {
       releases: ManifestReleases;
       reports: Pick<ScreenReportStore, 'groups'>;
+      tallies: Pick<GuardTallyStore, 'tallies'>;
       log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
       everyMs?: number;
     },
@@ -45,25 +51,33 @@ export class PilotGuard {
 
   /** Judges the guarded pilot now; true when this call ended it. */
   async check(): Promise<boolean> {
-    const { releases, reports, log } = this.options;
+    const { releases, reports, tallies, log } = this.options;
     const pilot = await releases.store.pilot();
     if (!pilot?.guard) return false;
     const [active, piloted] = [await releases.find(pilot.active), await releases.find(pilot.release)];
     if (!active || !piloted) return false;
-    const failing = (await pilotHealth(pilot, { active, pilot: piloted }, reports)).find((m) => m.verdict === 'failing');
+    const failing = (await pilotHealth(pilot, { active, pilot: piloted }, { reports, tallies })).find((m) => m.verdict === 'failing');
     if (!failing) return false;
     const { guard } = pilot;
+    const { pilot: tripped, control } = failing.counted;
     const reason =
       `guard (max ${percent(guard.maxErrorRate)} failing of at least ${guard.minOpens} opens): module ${failing.moduleKey} ` +
-      `bundle ${failing.pilotBundle ?? 'compiled-in'} failed ${failing.pilot.failures} of ${failing.pilot.opens} opens ` +
-      `(${percent(failing.pilot.failureRate)}) for ${pilot.customers.join(', ')}; everyone else ${failing.control.failures} of ${failing.control.opens} ` +
-      `(${percent(failing.control.failureRate)})`;
+      `bundle ${failing.pilotBundle ?? 'compiled-in'} failed ${tripped.failures} of ${tripped.opens} opens ` +
+      `(${percent(rate(tripped))}) for ${pilot.customers.join(', ')} (${tripped.failingUsers} of ${users(tripped.users)} failing); ` +
+      `everyone else ${control.failures} of ${control.opens} (${percent(rate(control))})`;
     const ended = await releases.store.endGuardedPilot(pilot, GUARD_ACTOR, reason.slice(0, 500));
     if (!ended) return false;
     // Served here at once; the other replicas hear of it by notification, as of any other step.
     await releases.refresh();
     log.warn(
-      { release: pilot.release, customers: pilot.customers, module: failing.moduleKey, pilot: failing.pilot, control: failing.control },
+      {
+        release: pilot.release,
+        customers: pilot.customers,
+        module: failing.moduleKey,
+        counted: failing.counted,
+        pilot: failing.pilot,
+        control: failing.control,
+      },
       'pilot ended by its guard',
     );
     return true;

@@ -1,6 +1,5 @@
 import type { ScreenHealth } from '@platform/schemas';
 import type { ScreenReportGroup } from '../store/screenReportStore.ts';
-import type { OpenCounts } from './guardVerdict.ts';
 import { addOpenTimes, noOpenTimes, openTimeQuantile } from './openTimeBuckets.ts';
 
 /** One minute of a time series, as the chart draws it. */
@@ -27,9 +26,6 @@ export function screenHealth(groups: readonly ScreenReportGroup[]): ScreenHealth
   const failures = loadFailures + renderFailures;
   return { opens, failures, loadFailures, renderFailures, failureRate: opens ? failures / opens : null, p75OpenMs: openTimeQuantile(openMs) };
 }
-
-/** The counts the guard's rule judges. */
-export const openCounts = (health: ScreenHealth): OpenCounts => ({ opens: health.opens, failures: health.failures });
 
 /** The groups a minute at a time, oldest first (minutes without reports left out). */
 export function healthSeries(groups: readonly ScreenReportGroup[]): HealthPoint[] {

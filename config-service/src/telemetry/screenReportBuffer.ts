@@ -1,3 +1,4 @@
+import type { GuardOpener } from '../store/guardTallyStore.ts';
 import type { ScreenReportRow } from '../store/screenReportStore.ts';
 import { noOpenTimes, openTimeBucket } from './openTimeBuckets.ts';
 
@@ -9,10 +10,17 @@ export interface ScreenEvent {
   openMs?: number;
 }
 
+/** Whose events they are, where a pilot runs: the user's opens of the modules it changes count for its guard. */
+export interface GuardScope {
+  userSub: string;
+  pilotRelease: string;
+  modules: ReadonlySet<string>;
+}
+
 export interface ScreenReportBufferOptions {
-  /** Writes rows to the database: one statement a flush. */
-  write: (rows: ScreenReportRow[]) => Promise<void>;
-  /** Rows (module, version, customer, minute) held at most; an event that needs one more is dropped. */
+  /** Writes what was heard to the database: the rows, and the openers of the pilot's modules. */
+  write: (rows: ScreenReportRow[], openers: GuardOpener[]) => Promise<void>;
+  /** Rows (module, version, customer, minute) held at most, and openers as many; an event that needs one more is dropped. */
   maxRows: number;
   /** How often what was heard is written. */
   flushMs: number;
@@ -28,6 +36,7 @@ export interface ScreenReportBufferOptions {
  */
 export class ScreenReportBuffer {
   #rows = new Map<string, ScreenReportRow & { events: number }>();
+  #openers = new Map<string, GuardOpener>();
   #timer: NodeJS.Timeout;
   #flushing: Promise<void> = Promise.resolve();
   readonly #now: () => number;
@@ -40,7 +49,7 @@ export class ScreenReportBuffer {
   }
 
   /** Adds one customer's events; those that find no room are dropped and counted. */
-  add(customerId: string, events: readonly ScreenEvent[]): void {
+  add(customerId: string, events: readonly ScreenEvent[], guard?: GuardScope): void {
     const minute = new Date(Math.floor(this.#now() / 60_000) * 60_000);
     let dropped = 0;
     for (const event of events) {
@@ -71,8 +80,22 @@ export class ScreenReportBuffer {
         if (event.openMs !== undefined) row.openMs[openTimeBucket(event.openMs)]!++;
       } else if (event.kind === 'load-failed') row.loadFailed++;
       else row.renderFailed++;
+      if (guard?.modules.has(event.moduleKey)) this.#countOpener(guard, customerId, version, event);
     }
     if (dropped) this.options.onDropped(dropped, 'buffer');
+  }
+
+  #countOpener(guard: GuardScope, customerId: string, bundleVersion: string, event: ScreenEvent): void {
+    const key = `${guard.pilotRelease}\n${event.moduleKey}\n${bundleVersion}\n${customerId}\n${guard.userSub}`;
+    let opener = this.#openers.get(key);
+    if (!opener) {
+      // Full, the guard misses this user's open; the figures above still have it.
+      if (this.#openers.size >= this.options.maxRows) return;
+      opener = { pilotRelease: guard.pilotRelease, moduleKey: event.moduleKey, bundleVersion, customerId, userSub: guard.userSub, opens: 0, failures: 0 };
+      this.#openers.set(key, opener);
+    }
+    opener.opens++;
+    if (event.kind !== 'shown') opener.failures++;
   }
 
   /** Writes what was heard; one flush at a time, a later call waits for the one under way and then writes. */
@@ -80,9 +103,14 @@ export class ScreenReportBuffer {
     this.#flushing = this.#flushing.then(async () => {
       if (!this.#rows.size) return;
       const rows = [...this.#rows.values()];
+      const openers = [...this.#openers.values()];
       this.#rows = new Map();
+      this.#openers = new Map();
       try {
-        await this.options.write(rows.map(({ events: _events, ...row }) => row));
+        await this.options.write(
+          rows.map(({ events: _events, ...row }) => row),
+          openers,
+        );
       } catch {
         // Not put back: a database that is down would otherwise hold the buffer full of old minutes.
         this.options.onDropped(

@@ -20,6 +20,7 @@ import { NotificationReadStore } from '../store/notificationReadStore.ts';
 import { PublisherStore } from '../store/publisherStore.ts';
 import { UserAuditStore } from '../store/userAuditStore.ts';
 import { UserDirectoryStore } from '../store/userDirectoryStore.ts';
+import { GuardTallyStore } from '../store/guardTallyStore.ts';
 import { ScreenReportStore } from '../store/screenReportStore.ts';
 import type { MfaStatus } from '../identity/mfaStatus.ts';
 import { signJwt, startJwksIssuer } from './jwksIssuer.ts';
@@ -153,6 +154,7 @@ const storesBeside = (modules: CustomerModules) => ({
   notificationReads: new NotificationReadStore(modules.store.db),
   userDirectory: new UserDirectoryStore(modules.store.db),
   screenReports: new ScreenReportStore(modules.store.db),
+  guardTallies: new GuardTallyStore(modules.store.db),
   publishers: new PublisherStore(modules.store.db),
 });
 
@@ -235,6 +237,7 @@ export async function startTestApps(): Promise<TestApps> {
         notificationReads: stores.notificationReads,
         userDirectory: stores.userDirectory,
         screenReports: stores.screenReports,
+        guardTallies: stores.guardTallies,
         publishers: stores.publishers,
         authentication: {
           issuer: ISSUER,

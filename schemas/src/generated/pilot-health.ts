@@ -10,6 +10,39 @@ export const pilotHealthSchema = {
     "pilot",
     "modules"
   ],
+  "$defs": {
+    "counted": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "opens",
+        "failures",
+        "users",
+        "failingUsers"
+      ],
+      "properties": {
+        "opens": {
+          "description": "Counted opens: at most GUARD_OPENS_PER_USER of each user.",
+          "type": "integer",
+          "minimum": 0
+        },
+        "failures": {
+          "type": "integer",
+          "minimum": 0
+        },
+        "users": {
+          "description": "Users with a counted open.",
+          "type": "integer",
+          "minimum": 0
+        },
+        "failingUsers": {
+          "description": "Users with a counted failure.",
+          "type": "integer",
+          "minimum": 0
+        }
+      }
+    }
+  },
   "properties": {
     "pilot": {
       "oneOf": [
@@ -64,6 +97,7 @@ export const pilotHealthSchema = {
           "controlBundle",
           "pilot",
           "control",
+          "counted",
           "series",
           "verdict"
         ],
@@ -90,6 +124,23 @@ export const pilotHealthSchema = {
           },
           "control": {
             "$ref": "https://asset-platform.example/schemas/screen-health.schema.json"
+          },
+          "counted": {
+            "description": "What the guard's rule judges (decision 0096): each user's first GUARD_OPENS_PER_USER opens of the module since the pilot started, the pilot's users on the pilot's bundle beside everyone else's.",
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "pilot",
+              "control"
+            ],
+            "properties": {
+              "pilot": {
+                "$ref": "#/$defs/counted"
+              },
+              "control": {
+                "$ref": "#/$defs/counted"
+              }
+            }
           },
           "series": {
             "type": "object",

@@ -3,6 +3,7 @@ import { moduleHealthSchema, pilotHealthSchema, type ModuleHealth, type PilotHea
 import { PlatformError } from '../../errors.ts';
 import { requireOwnModule } from '../../publishers/publishingRights.ts';
 import type { ManifestReleases } from '../../releases/manifestReleases.ts';
+import type { GuardTallyStore } from '../../store/guardTallyStore.ts';
 import type { ScreenReportStore } from '../../store/screenReportStore.ts';
 import { pilotHealth } from '../../telemetry/pilotHealth.ts';
 import { healthSeries, screenHealth } from '../../telemetry/screenHealth.ts';
@@ -11,6 +12,7 @@ import { SCREEN_REPORTS_KEPT_DAYS } from '../telemetry/index.ts';
 export interface ScreenHealthRouteOptions {
   releases: ManifestReleases;
   reports: ScreenReportStore;
+  guardTallies: GuardTallyStore;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface ScreenHealthRouteOptions {
  * publishers for its versions: registered under the admin API plugin).
  */
 export default async function screenHealthRoutes(app: FastifyInstance, options: ScreenHealthRouteOptions) {
-  const { releases, reports } = options;
+  const { releases, reports, guardTallies } = options;
 
   app.get(
     '/api/v1/admin/releases/pilot/health',
@@ -37,7 +39,7 @@ export default async function screenHealthRoutes(app: FastifyInstance, options: 
       if (!active || !piloted) throw new PlatformError('CFG_ERR_INTERNAL', 'a release in service could not be read');
       return {
         pilot: { release: pilot.release, customers: pilot.customers, startedAt: pilot.startedAt.toISOString(), guard: pilot.guard },
-        modules: await pilotHealth(pilot, { active, pilot: piloted }, reports),
+        modules: await pilotHealth(pilot, { active, pilot: piloted }, { reports, tallies: guardTallies }),
       };
     },
   );

@@ -6,18 +6,25 @@ import { ScreenReportStore } from '../../store/screenReportStore.ts';
 import { PilotGuard } from '../../telemetry/pilotGuard.ts';
 import { bundleEntries, gzippedTar } from '../../testing/bundleTar.ts';
 import { bearer } from '../../testing/signedRequest.ts';
-import { demoCustomerModules, releasesOn, startTestApps, staffToken, tokenFor, type TestApps } from '../../testing/testApp.ts';
+import { claims, demoCustomerModules, releasesOn, sign, startTestApps, staffToken, type TestApps } from '../../testing/testApp.ts';
+import { GuardTallyStore } from '../../store/guardTallyStore.ts';
 
 const staff = staffToken();
-const engineerOf = (customerId: string) => tokenFor({ role: 'customer', customerId, modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' });
+/** The token of an engineer of `customerId` with lcc; each `sub` is another user. */
+const engineerOf = (customerId: string, sub = `${customerId}-engineer`) =>
+  sign(claims({ sub, 'custom:auth': JSON.stringify({ role: 'customer', customerId, modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' }) }));
 const [acme, globex] = [engineerOf('acme'), engineerOf('globex')];
+/** Users made so far: each batch of opens is some new users' (the guard counts five of each). */
+let usersMade = 0;
 const guard = { maxErrorRate: 0.05, minOpens: 20 };
 
 let apps: TestApps;
 let app: FastifyInstance;
 let releases: ManifestReleases;
 let reports: ScreenReportStore;
+let tallies: GuardTallyStore;
 let pilotGuard: PilotGuard;
+const quiet = { info: () => undefined, warn: () => undefined };
 
 beforeAll(async () => {
   apps = await startTestApps();
@@ -28,13 +35,15 @@ beforeEach(async () => {
   const modules = apps.track(await demoCustomerModules(apps.folder));
   releases = await releasesOn(modules, apps.folder);
   reports = new ScreenReportStore(modules.store.db);
+  tallies = new GuardTallyStore(modules.store.db);
   app = await apps.app({
     releases,
     customerModules: modules,
     screenReports: reports,
+    guardTallies: tallies,
     screenReportLimits: { perUserPerMinute: 1000, bufferRows: 1000, flushMs: 20 },
   });
-  pilotGuard = new PilotGuard({ releases, reports, log: { info: () => undefined, warn: () => undefined } });
+  pilotGuard = new PilotGuard({ releases, reports, tallies, log: quiet });
 });
 
 const ask = (method: 'GET' | 'PUT' | 'DELETE', url: string, body?: object) =>
@@ -67,13 +76,17 @@ const startPilot = async (release: string, extra: object = { guard }) => {
   const res = await ask('PUT', '/api/v1/admin/releases/pilot', { release, customers: ['acme'], reason: 'try lcc', ...extra });
   expect(res.statusCode, res.body).toBe(200);
 };
-/** `count` opens of lcc by `token`'s user, of the kind given; resolves once the database has them. */
-async function opens(token: string, bundleVersion: string | null, kind: string, count: number) {
+/** `count` opens of lcc, of the kind given, by `perUser` of them each from new users of `customerId`; resolves once the database has them. */
+async function opens(customerId: string, bundleVersion: string | null, kind: string, count: number, perUser = 5) {
   const before = await reportedOpens();
-  const events = Array.from({ length: count }, () => ({ moduleKey: 'lcc', bundleVersion, kind, ...(kind === 'shown' ? { openMs: 300 } : {}) }));
-  for (let i = 0; i < events.length; i += 50) {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/telemetry/screens', headers: bearer(token), payload: { events: events.slice(i, i + 50) } });
-    expect(res.statusCode).toBe(202);
+  const event = { moduleKey: 'lcc', bundleVersion, kind, ...(kind === 'shown' ? { openMs: 300 } : {}) };
+  for (let sent = 0; sent < count; sent += perUser) {
+    const token = engineerOf(customerId, `${customerId}-${++usersMade}`);
+    const events = Array.from({ length: Math.min(perUser, count - sent) }, () => event);
+    for (let i = 0; i < events.length; i += 50) {
+      const res = await app.inject({ method: 'POST', url: '/api/v1/telemetry/screens', headers: bearer(token), payload: { events: events.slice(i, i + 50) } });
+      expect(res.statusCode).toBe(202);
+    }
   }
   await expect.poll(reportedOpens, { timeout: 10_000 }).toBe(before + count);
 }
@@ -89,8 +102,8 @@ describe('a guarded pilot', () => {
   it('is stored with its guard and start, and its health compares the pilot with everyone else', async () => {
     const release = await releaseNaming('1.5.0');
     await startPilot(release);
-    await opens(acme, '1.5.0', 'render-failed', 20);
-    await opens(globex, null, 'shown', 30);
+    await opens('acme', '1.5.0', 'render-failed', 20);
+    await opens('globex', null, 'shown', 30);
     const answer = await health();
     expect(answer.pilot).toEqual({ release, customers: ['acme'], startedAt: expect.any(String), guard });
     expect(answer.modules).toEqual([
@@ -100,6 +113,7 @@ describe('a guarded pilot', () => {
         controlBundle: null,
         pilot: { opens: 20, failures: 20, loadFailures: 0, renderFailures: 20, failureRate: 1, p75OpenMs: null },
         control: { opens: 30, failures: 0, loadFailures: 0, renderFailures: 0, failureRate: 0, p75OpenMs: expect.any(Number) },
+        counted: { pilot: { opens: 20, failures: 20, users: 4, failingUsers: 4 }, control: { opens: 30, failures: 0, users: 6, failingUsers: 0 } },
         series: { pilot: [expect.objectContaining({ opens: 20, failures: 20 })], control: [expect.objectContaining({ opens: 30, failures: 0 })] },
         verdict: 'failing',
       },
@@ -113,18 +127,18 @@ describe('a guarded pilot', () => {
     const release = await releaseNaming('1.5.0');
     await startPilot(release);
     expect(await lccBundleOf(acme)).toBe('1.5.0');
-    await opens(acme, '1.5.0', 'render-failed', 19);
+    await opens('acme', '1.5.0', 'render-failed', 19);
     expect(await pilotGuard.check()).toBe(false);
-    await opens(acme, '1.5.0', 'load-failed', 1);
+    await opens('acme', '1.5.0', 'load-failed', 1);
     // Two replicas judging at once: one ends it.
-    const other = new PilotGuard({ releases, reports, log: { info: () => undefined, warn: () => undefined } });
+    const other = new PilotGuard({ releases, reports, tallies, log: quiet });
     expect((await Promise.all([pilotGuard.check(), other.check()])).sort()).toEqual([false, true]);
     expect(releases.state().pilot).toBeNull();
     const audit = (await ask('GET', '/api/v1/admin/releases/audit')).json() as ReleaseAuditPage;
     const ends = audit.entries.filter((e) => e.action === 'pilot-end');
     expect(ends).toHaveLength(1);
     expect(ends[0]).toMatchObject({ release, actor: { sub: 'pilot-guard' }, customers: ['acme'] });
-    expect(ends[0]!.reason).toContain('failed 20 of 20 opens');
+    expect(ends[0]!.reason).toContain('failed 20 of 20 opens (100.0%) for acme (5 of 5 users failing)');
     expect(await lccBundleOf(acme)).toBeUndefined();
     expect(await health()).toEqual({ pilot: null, modules: [] });
   });
@@ -132,8 +146,8 @@ describe('a guarded pilot', () => {
   it('keeps running when its bundle is healthy', async () => {
     const release = await releaseNaming('1.5.0');
     await startPilot(release);
-    await opens(acme, '1.5.0', 'shown', 20);
-    await opens(acme, '1.5.0', 'render-failed', 1);
+    await opens('acme', '1.5.0', 'shown', 20);
+    await opens('acme', '1.5.0', 'render-failed', 1);
     expect(await pilotGuard.check()).toBe(false);
     expect((await health()).modules[0]).toMatchObject({ verdict: 'healthy', pilot: { opens: 21, failures: 1 } });
     expect(releases.state().pilot?.release).toBe(release);
@@ -142,18 +156,52 @@ describe('a guarded pilot', () => {
   it('keeps running when everyone else fails as often: not the bundle', async () => {
     const release = await releaseNaming('1.5.0');
     await startPilot(release);
-    await opens(acme, '1.5.0', 'shown', 30);
-    await opens(acme, '1.5.0', 'load-failed', 10);
-    await opens(globex, null, 'shown', 150);
-    await opens(globex, null, 'load-failed', 50);
+    await opens('acme', '1.5.0', 'shown', 30);
+    await opens('acme', '1.5.0', 'load-failed', 10);
+    await opens('globex', null, 'shown', 150);
+    await opens('globex', null, 'load-failed', 50);
     expect(await pilotGuard.check()).toBe(false);
     expect(releases.state().pilot?.release).toBe(release);
+  });
+
+  it("counts no more than five opens of one user: one user's failures alone never end it", async () => {
+    const release = await releaseNaming('1.5.0');
+    await startPilot(release);
+    // One user (a script, or a page in a loop) posts twenty failures: five count, too few to judge.
+    await opens('acme', '1.5.0', 'load-failed', 20, 20);
+    expect((await health()).modules[0]).toMatchObject({
+      pilot: { opens: 20, failures: 20 },
+      counted: { pilot: { opens: 5, failures: 5, users: 1, failingUsers: 1 } },
+      verdict: 'too-few-opens',
+    });
+    // Three more users whose screens showed: enough opens, but the failures are still one user's.
+    await opens('acme', '1.5.0', 'shown', 15);
+    expect((await health()).modules[0]).toMatchObject({ counted: { pilot: { opens: 20, failures: 5, users: 4, failingUsers: 1 } }, verdict: 'healthy' });
+    expect(await pilotGuard.check()).toBe(false);
+    expect(releases.state().pilot?.release).toBe(release);
+  });
+
+  it("counts no report of a bundle the user is not served: the pilot's bundle from outside it", async () => {
+    const release = await releaseNaming('1.5.0');
+    await startPilot(release);
+    const forged = Array.from({ length: 20 }, () => ({ moduleKey: 'lcc', bundleVersion: '1.5.0', kind: 'shown' }));
+    for (const token of [globex, engineerOf('globex', 'globex-2'), engineerOf('globex', 'globex-3'), engineerOf('globex', 'globex-4')]) {
+      const res = await app.inject({ method: 'POST', url: '/api/v1/telemetry/screens', headers: bearer(token), payload: { events: forged } });
+      expect(res.statusCode).toBe(202);
+    }
+    // acme's users really on it: what the database has is theirs alone.
+    await opens('acme', '1.5.0', 'render-failed', 20);
+    expect((await health()).modules[0]).toMatchObject({
+      pilot: { opens: 20, failures: 20 },
+      control: { opens: 0 },
+      counted: { pilot: { opens: 20, users: 4 }, control: { opens: 0, users: 0 } },
+    });
   });
 
   it('without a guard behaves as before: shown failing, never ended', async () => {
     const release = await releaseNaming('1.5.0');
     await startPilot(release, {});
-    await opens(acme, '1.5.0', 'render-failed', 20);
+    await opens('acme', '1.5.0', 'render-failed', 20);
     expect(await health()).toMatchObject({ pilot: { guard: null }, modules: [{ verdict: 'failing' }] });
     expect(await pilotGuard.check()).toBe(false);
     expect(releases.state().pilot?.release).toBe(release);
@@ -181,8 +229,8 @@ describe("a module's health", () => {
   it('gives each bundle version its own figures, newest first, for staff', async () => {
     const release = await releaseNaming('1.5.0');
     await startPilot(release);
-    await opens(globex, null, 'shown', 3);
-    await opens(acme, '1.5.0', 'render-failed', 2);
+    await opens('globex', null, 'shown', 3);
+    await opens('acme', '1.5.0', 'render-failed', 2);
     const res = await ask('GET', '/api/v1/admin/modules/lcc/health?hours=1');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as ModuleHealth;

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { releaseAuditQuery } from '../../api/releases.ts';
 import { ago } from '../../ui/relativeTime.ts';
-import { endedByGuard } from './guardActor.ts';
+import { endedByGuard } from '@platform/schemas';
 
 /**
  * Where the pilot was, when its guard ended it and nothing has happened since (issue 39): which release,

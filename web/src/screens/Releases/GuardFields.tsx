@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { GUARD_OPENS_PER_USER } from '@platform/schemas';
 import { MAX_RATE_PERCENT, MIN_OPENS, type GuardInput } from './pilotGuard.ts';
 
 /**
@@ -17,6 +18,8 @@ export function GuardFields({
   opensError?: string;
 }) {
   const id = useId();
+  const minOpens = Number(value.minOpens);
+  const usersNeeded = Number.isInteger(minOpens) && minOpens >= MIN_OPENS ? Math.ceil(minOpens / GUARD_OPENS_PER_USER) : 0;
   const field = (key: keyof GuardInput, label: string, error: string | undefined, attributes: { min: number; max?: number; step: string }) => (
     <div>
       <label htmlFor={`${id}-${key}`}>{label}</label>
@@ -42,7 +45,8 @@ export function GuardFields({
       <legend>Guard (optional)</legend>
       <p id={`${id}-hint`} className="hint">
         Ends the pilot by itself when a module screen it changes fails for the pilot&apos;s users more often than this, and more often than for everyone else,
-        once they have opened it often enough to tell.
+        once they have opened it often enough to tell. It counts the first {GUARD_OPENS_PER_USER} opens of each user
+        {usersNeeded ? `: ${minOpens} opens need at least ${usersNeeded === 1 ? 'one user' : `${usersNeeded} users`}.` : '.'}
       </p>
       <div className="form-row">
         {field('ratePercent', 'Highest failure rate (%)', rateError, { min: 0, max: MAX_RATE_PERCENT, step: 'any' })}

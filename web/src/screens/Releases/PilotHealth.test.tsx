@@ -24,6 +24,7 @@ const HEALTH: Health = {
       controlBundle: null,
       pilot: figures(8, 2, 180),
       control: figures(40, 0, 95),
+      counted: { pilot: { opens: 8, failures: 2, users: 2, failingUsers: 1 }, control: { opens: 35, failures: 0, users: 7, failingUsers: 0 } },
       series: {
         pilot: [
           { minute: minute(1), opens: 5, failures: 1, p75OpenMs: 170 },
@@ -46,13 +47,14 @@ describe('PilotHealth', () => {
     health(HEALTH);
     const module = await screen.findByRole('region', { name: 'lcc: compiled-in screens → bundle 1.1.0' });
     expect(screen.getByTestId('pilot-guard').textContent).toBe(
-      'Guard running: the pilot ends by itself when a screen it changes fails for more than 5% of at least 20 opens among its users, and more often than for everyone else.',
+      'Guard running: the pilot ends by itself when a screen it changes fails for more than 5% of at least 20 opens among its users, and more often than for everyone else. ' +
+        "It counts the first 5 opens of each user, and never ends the pilot on one user's failures alone.",
     );
-    expect(within(module).getByText("Too few opens to judge yet: the guard waits for 20 among the pilot's users.")).toBeDefined();
+    expect(within(module).getByText("Too few opens to judge yet: the guard waits for 20 among the pilot's users, counting at most 5 of each.")).toBeDefined();
     const rows = within(module).getByRole('table', { name: 'Figures of lcc since the pilot began' }).querySelectorAll('tbody tr');
     expect([...rows].map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
-      ["Pilot's users", 'bundle 1.1.0', '8', '2', '25%', '180 ms'],
-      ['Everyone else', 'compiled-in screens', '40', '0', '0%', '95 ms'],
+      ["Pilot's users", 'bundle 1.1.0', '8', '2', '25%', '180 ms', '8 opens, 2 failed, of 2 users (1 failing)'],
+      ['Everyone else', 'compiled-in screens', '40', '0', '0%', '95 ms', '35 opens, 0 failed, of 7 users (0 failing)'],
     ]);
   });
 

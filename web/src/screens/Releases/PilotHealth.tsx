@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { PilotHealth as Health } from '@platform/schemas';
+import { GUARD_OPENS_PER_USER, type PilotHealth as Health } from '@platform/schemas';
 import { pilotHealthQuery } from '../../api/releases.ts';
 import { LoadState } from '../shared/LoadState.tsx';
 import { TableScroll } from '../shared/TableScroll.tsx';
@@ -10,18 +10,24 @@ import { minuteRows, percent } from './healthSeries.ts';
 type ModuleHealth = Health['modules'][number];
 type Guard = NonNullable<NonNullable<Health['pilot']>['guard']>;
 type Figures = ModuleHealth['pilot'];
+type Counted = ModuleHealth['counted']['pilot'];
 
 const bundleName = (version: string | null) => (version === null ? 'compiled-in screens' : `bundle ${version}`);
 const ms = (value: number | null | undefined) => (value === null || value === undefined ? '–' : `${Math.round(value)} ms`);
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+/** What the guard counts of a group: each user's first few opens, and how many users failed. */
+const countedText = (c: Counted) => `${plural(c.opens, 'open')}, ${c.failures} failed, of ${plural(c.users, 'user')} (${c.failingUsers} failing)`;
 const failed = (f: Figures) => `${percent(f.failureRate)} of ${f.opens} ${f.opens === 1 ? 'open' : 'opens'} failed`;
 
 /** What the guard's rule makes of a module's figures now, in words. */
 function verdictText(module: ModuleHealth, guard: Guard | null): string {
   switch (module.verdict) {
     case 'too-few-opens':
-      return guard ? `Too few opens to judge yet: the guard waits for ${guard.minOpens} among the pilot's users.` : 'Too few opens to judge yet.';
+      return guard
+        ? `Too few opens to judge yet: the guard waits for ${guard.minOpens} among the pilot's users, counting at most ${GUARD_OPENS_PER_USER} of each.`
+        : 'Too few opens to judge yet.';
     case 'healthy':
-      return 'Healthy: the pilot fails no more than the guard allows, or no more than everyone else.';
+      return 'Healthy: the pilot fails no more than the guard allows, no more than everyone else, or only for one user of several.';
     case 'failing':
       return guard ? 'Failing: the guard is ending the pilot.' : 'Failing more than everyone else. There is no guard: end the pilot if its users are affected.';
   }
@@ -29,9 +35,9 @@ function verdictText(module: ModuleHealth, guard: Guard | null): string {
 
 function ModuleFigures({ module, startedAt, guard }: { module: ModuleHealth; startedAt: string; guard: Guard | null }) {
   const id = useId();
-  const rows: [string, string | null, Figures][] = [
-    ["Pilot's users", module.pilotBundle, module.pilot],
-    ['Everyone else', module.controlBundle, module.control],
+  const rows: [string, string | null, Figures, Counted][] = [
+    ["Pilot's users", module.pilotBundle, module.pilot, module.counted.pilot],
+    ['Everyone else', module.controlBundle, module.control, module.counted.control],
   ];
   return (
     <section aria-labelledby={`${id}-title`} className="module-health">
@@ -50,10 +56,11 @@ function ModuleFigures({ module, startedAt, guard }: { module: ModuleHealth; sta
               <th scope="col">Failures</th>
               <th scope="col">Failure rate</th>
               <th scope="col">Open time (p75)</th>
+              <th scope="col">The guard counts</th>
             </tr>
           </thead>
           <tbody>
-            {rows.map(([who, bundle, f]) => (
+            {rows.map(([who, bundle, f, c]) => (
               <tr key={who}>
                 <th scope="row">{who}</th>
                 <td>{bundleName(bundle)}</td>
@@ -61,6 +68,7 @@ function ModuleFigures({ module, startedAt, guard }: { module: ModuleHealth; sta
                 <td>{f.failures}</td>
                 <td>{percent(f.failureRate)}</td>
                 <td>{ms(f.p75OpenMs)}</td>
+                <td>{countedText(c)}</td>
               </tr>
             ))}
           </tbody>
@@ -109,7 +117,10 @@ function ModuleFigures({ module, startedAt, guard }: { module: ModuleHealth; sta
 /** The guard's settings in words. */
 function guardText(guard: Guard | null): string {
   if (!guard) return 'No guard: the pilot runs until it is ended or promoted.';
-  return `Guard running: the pilot ends by itself when a screen it changes fails for more than ${percent(guard.maxErrorRate)} of at least ${guard.minOpens} opens among its users, and more often than for everyone else.`;
+  return (
+    `Guard running: the pilot ends by itself when a screen it changes fails for more than ${percent(guard.maxErrorRate)} of at least ${guard.minOpens} opens among its users, ` +
+    `and more often than for everyone else. It counts the first ${GUARD_OPENS_PER_USER} opens of each user, and never ends the pilot on one user's failures alone.`
+  );
 }
 
 /**

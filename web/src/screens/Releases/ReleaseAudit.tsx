@@ -1,9 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ReleaseAuditPage } from '@platform/schemas';
 import { releaseAuditQuery } from '../../api/releases.ts';
 import { useCustomerNames } from '../../hooks/useCustomerNames.ts';
 import { AuditTable } from '../shared/AuditTable.tsx';
-import { endedByGuard } from './guardActor.ts';
+import { endedByGuard, type ReleaseAuditPage } from '@platform/schemas';
 
 type Entry = ReleaseAuditPage['entries'][number];
 

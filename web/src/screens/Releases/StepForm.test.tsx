@@ -84,6 +84,8 @@ describe('StepForm, a guarded pilot', () => {
   it('sends the guard with the pilot, the rate as a share', async () => {
     const { user, platform } = pilotForm();
     await startWith(user, '5', '20');
+    // Five opens of each user count: the hint says how many users the sample needs.
+    expect(within(screen.getByRole('group', { name: 'Guard (optional)' })).getByText(/20 opens need at least 4 users\./)).toBeDefined();
     await waitFor(() => expect(platform.requestsTo('/api/v1/admin/releases/pilot')).toHaveLength(1));
     expect(platform.requestsTo('/api/v1/admin/releases/pilot')[0]!.body).toEqual({
       release: 'r2',
