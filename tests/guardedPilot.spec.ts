@@ -160,8 +160,11 @@ test('a guarded pilot of a healthy bundle opened just as often keeps running, an
   await expect(health.getByTestId('pilot-guard')).toContainText('Guard running');
   const lcc = health.getByRole('region', { name: 'lcc: compiled-in screens → bundle 5.1.0' });
   const cells = lcc.getByRole('row', { name: /Pilot's users/ }).getByRole('cell');
-  await expect(cells).toHaveCount(5);
-  expect((await cells.allTextContents()).slice(0, 4)).toEqual(['bundle 5.1.0', String(MIN_OPENS), '0', '0%']);
+  await expect(cells).toHaveCount(6);
+  const texts = await cells.allTextContents();
+  expect(texts.slice(0, 4)).toEqual(['bundle 5.1.0', String(MIN_OPENS), '0', '0%']);
+  // What the guard judges: the engineer's first five opens, one user.
+  expect(texts[5]).toBe(`${MIN_OPENS} opens, 0 failed, of 1 user (0 failing)`);
   await expect(lcc.getByRole('img', { name: /Failure rate since the pilot began/ })).toBeVisible();
   await lcc.getByText('Minute by minute').click();
   await expectNoSeriousViolations(operator, "the pilot's health");
