@@ -55,12 +55,15 @@ async function startBare(logger: 'json' | 'off', dir: string) {
   };
 }
 
-/** A batch of `size` events as the web app sends it: mostly shown with an open time, a few failures. */
+/**
+ * A batch of `size` events as the web app sends it: mostly shown with an open time, a few failures, of
+ * the engineer's modules' compiled-in screens (what the demo serves them: anything else is dropped unserved).
+ */
 const batchOf = (size: number) =>
   JSON.stringify({
     events: Array.from({ length: size }, (_, i) => ({
       moduleKey: ['hs', 'lcc', 'mr'][i % 3],
-      bundleVersion: i % 3 === 1 ? '1.4.2' : null,
+      bundleVersion: null,
       kind: i % 17 === 16 ? 'render-failed' : 'shown',
       openMs: 120 + ((i * 37) % 900),
     })),
@@ -153,6 +156,7 @@ const benchmark: Benchmark = {
           target('throughput vs bare POST route, same logging, 1 event a batch', ratio(single, 'bare'), 'min', 0.5, '×'),
           target('service CPU per event over the bare route, 50 events a batch', perEvent(largest), 'max', 20, ' µs'),
           target('events dropped (buffer or database) under load', (counts['dropped-buffer'] ?? 0) + (counts['dropped-database'] ?? 0), 'max', 0, ''),
+          target('events dropped as no screen the user is served', counts['dropped-unserved'] ?? 0, 'max', 0, ''),
         ],
         report: [
           `POST /api/v1/telemetry/screens with batches of 1, 10 and 50 events (two thirds shown with an open time, one in 17 a render failure, across three modules) from one signed-in user at ${CONNECTIONS} connections, ${seconds} s a side in halves run report, bare, limit, limit, bare, report (rates and latencies the mean of the halves), after a warm-up of all three on every batch size. **report**: the endpoint (sign-in, schema, budget, buffer; rows written every 2 s to the embedded database, in the same process); **bare**: a Fastify POST route parsing the same body with the same logger and access line, answering 202; **limit**: the same with no logger. Requests/s, then p50 / p99 in ms; CPU µs per request from /proc.`,
