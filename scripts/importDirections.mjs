@@ -20,7 +20,7 @@ export const WEB_LAYERS = [
   ['app'],
   // One folder a screen (screens/shared: parts only screens share), and the SDK module bundles get.
   ['screens', 'moduleRuntime'],
-  // The shell's kit: words for errors, formats, the error notice, the customer picker and switcher, toasts.
+  // The shell's kit: words for errors, formats, the error notice, the customer picker and switcher, toasts, the reason dialog.
   ['ui'],
   // React's hooks over the session, the selection and the service's answers.
   ['hooks'],

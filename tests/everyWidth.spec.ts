@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ModuleView, Release, ReleaseList, UserManifest } from '@platform/schemas';
-import { ACCOUNTS, STAFF_STATE } from './support/accounts.ts';
+import { ACCOUNTS, ENGINEER_STATE, STAFF_STATE } from './support/accounts.ts';
 import { routeCases, type RouteCase } from './support/routeCases.ts';
 import { idTokenFor, manifestFor } from './support/signIn.ts';
 
 // Issue 35, points 2 to 4: no screen of the staff manifest may be wider than a phone (375 px), and no table
 // column may sit out of its container's view on a laptop (1280 px). One signed-in page visits every route
-// by the router (no reload per screen), so the whole walk takes seconds. Decision 0073.
+// by the router (no reload per screen), so the whole walk takes seconds. Decision 0073. The top bar keeps
+// to one row from 1024 px up, for staff and for a customer's user (follow-up of issue 39).
 
 // In order, in one worker: the phone's walk notes the screens with a table, which the laptop's then opens
 // alone. Should the first fail, the second runs in a fresh worker and opens every screen.
@@ -235,3 +236,55 @@ test('no table column is out of its container’s view at 1280 px', async () => 
   expect(tables, 'screens with a table').toBeGreaterThan(3);
   expect(cut, 'table columns out of view at 1280 px').toEqual({});
 });
+
+/**
+ * The top bar's controls off its first row (the brand's) or past the viewport's right edge, each named by
+ * its text: what wrapped onto a second line or overflowed. Empty when the bar is one line that fits.
+ */
+function offTheTopRow(p: Page): Promise<string[]> {
+  return p.getByRole('banner').evaluate((bar) => {
+    const row = bar.querySelector('.brand')?.getBoundingClientRect();
+    if (!row) return ['no brand in the top bar'];
+    const middle = (box: DOMRect) => box.top + box.height / 2;
+    const found: string[] = [];
+    for (const el of Array.from(bar.querySelectorAll('a, button, input, summary'))) {
+      if (!el.checkVisibility() || el.closest('.site-group-panel, .skip-link')) continue;
+      const box = el.getBoundingClientRect();
+      const name = `${el.tagName.toLowerCase()} "${el.getAttribute('aria-label') ?? el.textContent?.trim().replace(/\s+/g, ' ') ?? ''}"`;
+      if (Math.abs(middle(box) - middle(row)) > row.height / 2)
+        found.push(`${name} on another row (${Math.round(box.top)} px, the brand at ${Math.round(row.top)} px)`);
+      if (box.right > document.documentElement.clientWidth + 1) found.push(`${name} past the right edge (${Math.round(box.right)} px)`);
+    }
+    if (bar.scrollWidth > bar.clientWidth + 1) found.push(`the bar itself scrolls (${bar.scrollWidth} px in ${bar.clientWidth} px)`);
+    return found;
+  });
+}
+
+for (const who of [
+  { name: 'staff acting for acme', state: STAFF_STATE },
+  { name: 'a customer’s engineer', state: ENGINEER_STATE },
+]) {
+  test(`the top bar is one row from 1024 px up, for ${who.name}, and the phone's menu still opens under it`, async ({ browser }) => {
+    const context = await browser.newContext({ storageState: who.state, viewport: LAPTOP });
+    // The widest bar staff have: a customer in the switcher, its site groups beside it.
+    await context.addInitScript(() => localStorage.setItem('platform.selectedCustomerId', 'acme'));
+    const p = await context.newPage();
+    await p.goto('/');
+    await settled(p);
+    await expect(p.getByRole('banner').getByRole('link', { name: /^Notifications/ })).toBeVisible();
+    const wrapped: Record<number, string[]> = {};
+    for (const width of [1920, 1440, 1280, 1024]) {
+      await p.setViewportSize({ ...LAPTOP, width });
+      const found = await offTheTopRow(p);
+      if (found.length) wrapped[width] = found;
+    }
+    expect(wrapped, 'top bar controls that wrapped or overflowed, by viewport width').toEqual({});
+
+    // On a phone the bar is the brand, the search and the menu button; the rest opens beneath them.
+    await p.setViewportSize(PHONE);
+    await expect(p.getByRole('banner').getByRole('link', { name: 'Sign out' })).toBeHidden();
+    await p.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+    await expect(p.getByRole('banner').getByRole('link', { name: 'Sign out' })).toBeVisible();
+    await context.close();
+  });
+}

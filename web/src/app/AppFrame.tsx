@@ -92,7 +92,9 @@ export function AppFrame() {
                 </>
               )}
               <li>
-                <NavLink to={APP_PATHS.profile}>{user ? displayName(user) : 'Profile'}</NavLink>
+                <NavLink to={APP_PATHS.profile} className="account-name">
+                  {user ? displayName(user) : 'Profile'}
+                </NavLink>
               </li>
               <li>
                 <NavLink to={APP_PATHS.logout}>Sign out</NavLink>

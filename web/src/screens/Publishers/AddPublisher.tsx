@@ -4,8 +4,8 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { addPublisher, publishersQuery } from '../../api/publishers.ts';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { ReasonField } from '../shared/ReasonField.tsx';
-import { useReason } from '../shared/useReason.ts';
+import { ReasonField } from '../../ui/ReasonField.tsx';
+import { useReason } from '../../ui/useReason.ts';
 
 const EMPTY = { issuer: '', audience: '', subject: '' };
 type Field = keyof typeof EMPTY;

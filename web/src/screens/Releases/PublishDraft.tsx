@@ -6,8 +6,8 @@ import { changesWithSteps, RELEASES_KEY } from '../../api/releaseKeys.ts';
 import { refusedProblems } from '../../api/releaseProblems.ts';
 import { ProblemList } from '../shared/ProblemList.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { ReasonField } from '../shared/ReasonField.tsx';
-import { useReason } from '../shared/useReason.ts';
+import { ReasonField } from '../../ui/ReasonField.tsx';
+import { useReason } from '../../ui/useReason.ts';
 import { isActivationConflict, publishAndActivate } from './publishAndActivate.ts';
 import { draftFiles } from './releaseDraft.ts';
 

@@ -5,8 +5,8 @@ import toast from 'react-hot-toast';
 import { addCustomer } from '../../api/customers.ts';
 import { isApiError } from '../../api/apiErrors.ts';
 import { failureText } from '../../ui/errorText.ts';
-import { ReasonField } from '../shared/ReasonField.tsx';
-import { useReason } from '../shared/useReason.ts';
+import { ReasonField } from '../../ui/ReasonField.tsx';
+import { useReason } from '../../ui/useReason.ts';
 
 /** What the toast and the form say when the service refuses an addition. */
 export function additionRefused(id: string, error: Error): string {

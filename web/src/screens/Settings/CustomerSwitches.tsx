@@ -5,8 +5,8 @@ import type { Customer, CustomerModule } from '@platform/schemas';
 import { setCustomerModule } from '../../api/customers.ts';
 import { isApiError } from '../../api/apiErrors.ts';
 import { failureText } from '../../ui/errorText.ts';
-import { ReasonField } from '../shared/ReasonField.tsx';
-import { useReason } from '../shared/useReason.ts';
+import { ReasonField } from '../../ui/ReasonField.tsx';
+import { useReason } from '../../ui/useReason.ts';
 
 /** The customer's modules as switches. Every change needs a reason, which goes to the audit log. */
 export function CustomerSwitches({ customer, names }: { customer: Customer; names: ReadonlyMap<string, string> }) {

@@ -5,8 +5,8 @@ import toast from 'react-hot-toast';
 import { renameCustomer } from '../../api/customers.ts';
 import { isApiError } from '../../api/apiErrors.ts';
 import { failureText } from '../../ui/errorText.ts';
-import { ReasonField } from '../shared/ReasonField.tsx';
-import { useReason } from '../shared/useReason.ts';
+import { ReasonField } from '../../ui/ReasonField.tsx';
+import { useReason } from '../../ui/useReason.ts';
 
 /** Renames the customer at the version read; its id stays, since users' claims name it. */
 export function RenameCustomer({ customer }: { customer: Customer }) {

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import toast from 'react-hot-toast';
 import { addCustomer, unaddedCustomersQuery } from '../../api/customers.ts';
-import { ReasonField } from '../shared/ReasonField.tsx';
-import { useReason } from '../shared/useReason.ts';
+import { ReasonField } from '../../ui/ReasonField.tsx';
+import { useReason } from '../../ui/useReason.ts';
 import { additionRefused } from './AddCustomer.tsx';
 
 /** The customer ids users' claims name that are not customers yet, each added with one click (its id as its name). */

@@ -11,8 +11,8 @@ import {
 } from '@platform/schemas';
 import { CustomerCombobox } from '../../ui/CustomerCombobox.tsx';
 import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { ReasonField } from '../shared/ReasonField.tsx';
-import { useReason } from '../shared/useReason.ts';
+import { ReasonField } from '../../ui/ReasonField.tsx';
+import { useReason } from '../../ui/useReason.ts';
 import { refusalInWords } from './refusalInWords.ts';
 
 /** A module the form offers, from the manifest's registry. */

@@ -1,10 +1,6 @@
-import { useState, type FormEvent } from 'react';
 import { displayName, type ManagedUser } from '@platform/schemas';
 import type { UserStepName } from '../../api/userManagement.ts';
-import { ErrorNotice } from '../../ui/ErrorNotice.tsx';
-import { ModalDialog } from '../shared/ModalDialog.tsx';
-import { ReasonField } from '../shared/ReasonField.tsx';
-import { useReason } from '../shared/useReason.ts';
+import { ReasonDialog } from '../../ui/ReasonDialog.tsx';
 import { STEPS } from './UserTable.tsx';
 import { refusalInWords } from './refusalInWords.ts';
 
@@ -24,42 +20,21 @@ interface Props {
  * the audit, and the identity provider's refusal in words, beside the row instead of above the table.
  */
 export function UserStepDialog({ user, step, onTake, onClose }: Props) {
-  const reason = useReason();
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<unknown>();
   const name = displayName(user);
-  const { label, submit, consequence } = STEPS[step];
-
-  const take = async (event: FormEvent) => {
-    event.preventDefault();
-    const why = reason.require(`Say why you ${inSentence(step)} ${name}: the reason goes to the audit log.`);
-    if (!why) return;
-    setBusy(true);
-    setRefusal(undefined);
-    try {
-      // On success the opener closes the dialog; nothing here is left to update.
-      await onTake(why);
-    } catch (error) {
-      setRefusal(error);
-      setBusy(false);
-    }
-  };
-
+  const { label, submit, consequence, danger } = STEPS[step];
   return (
-    <ModalDialog title={`${label} ${name}?`} onClose={onClose} initialFocus={reason.field.ref}>
-      <form className="form" onSubmit={(e) => void take(e)}>
-        <p className="dialog-consequence">{consequence(user)}</p>
-        <ReasonField {...reason.field} label="Reason" placeholder="e.g. left the company, lost their phone" />
-        <ErrorNotice title={`Could not ${inSentence(step)} ${name}`} error={refusalInWords(refusal)} />
-        <div className="form-actions">
-          <button type="submit" disabled={busy} className={STEPS[step].danger ? 'danger' : undefined}>
-            {busy ? 'Working…' : submit}
-          </button>
-          <button type="button" className="secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
+    <ReasonDialog
+      title={`${label} ${name}?`}
+      consequence={consequence(user)}
+      submit={submit}
+      pending="Working…"
+      danger={danger}
+      missing={`Say why you ${inSentence(step)} ${name}: the reason goes to the audit log.`}
+      placeholder="e.g. left the company, lost their phone"
+      failure={`Could not ${inSentence(step)} ${name}`}
+      explain={refusalInWords}
+      onSubmit={onTake}
+      onClose={onClose}
+    />
   );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderInApp } from '../../testing/renderInApp.tsx';
+import { renderInApp } from '../testing/renderInApp.tsx';
 import { ReasonField } from './ReasonField.tsx';
 import { useReason } from './useReason.ts';
 
