@@ -7,17 +7,16 @@
 // service-identity, service-br; the servers on CPU 0. Not autocannon: on a kept-alive connection it
 // timed the 1 MB br answer slower than the 7.5 MB identity one (about 3×, where a plain client finds it
 // faster), an artefact of its client that would hide what is measured here.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packBundle } from '../config-service/src/bundles/packBundle.ts';
 import { ReleasesClient } from '../config-service/src/cli/releasesClient.ts';
-import { freePort } from '../config-service/src/testing/freePort.ts';
-import { idToken, pinned, startService } from '../config-service/src/testing/serviceProcess.ts';
+import { idToken, startService } from '../config-service/src/testing/serviceProcess.ts';
 import { request } from 'node:http';
 import { fmt, median, percentile, table } from './support/stats.ts';
 import { target, type Benchmark } from './support/types.ts';
+import { startChildServer } from './support/childServer.ts';
 
 const SIDES = ['service br', 'service identity', 'bare identity', 'before: br per request'] as const;
 type Side = (typeof SIDES)[number];
@@ -38,32 +37,12 @@ function bigScript(bytes: number): string {
 }
 
 async function startBareFile(file: string, compress: 'per-request' | 'none', dir: string) {
-  const port = await freePort();
-  const script = new URL('./support/bareFileServer.ts', import.meta.url).pathname;
-  const child = spawn(...pinned(0, process.execPath, ['--import', 'tsx', script]), {
-    env: { ...process.env, PORT: String(port), FILE: file, COMPRESS: compress },
-    stdio: ['ignore', 'ignore', openSync(join(dir, `bare-${compress}.log`), 'a')],
+  const server = await startChildServer({
+    script: new URL('./support/bareFileServer.ts', import.meta.url).pathname,
+    env: { FILE: file, COMPRESS: compress },
+    logFile: join(dir, `bare-${compress}.log`),
   });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
-    if (
-      await fetch(`${base}/ready`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url: `${base}/file`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  return { url: `${server.base}/file`, stop: server.stop };
 }
 
 /** One GET on a connection of its own, read to its end: milliseconds, and the bytes received (as sent, not decoded). */

@@ -3,16 +3,15 @@
 // route with no logger at all, the physical limit. Both answer a prepared body of the same bytes. Same
 // autocannon settings for all three, one after the other, the servers on CPU 0 and the load generator
 // on CPU 1.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../config-service/src/testing/freePort.ts';
-import { idToken, pinned, startService } from '../config-service/src/testing/serviceProcess.ts';
-import { load, type LoadResult } from './support/load.ts';
+import { idToken, startService } from '../config-service/src/testing/serviceProcess.ts';
+import { combine, load, type LoadResult } from './support/load.ts';
 import { cpuMicros } from './support/processCpu.ts';
 import { table } from './support/stats.ts';
 import { target, type Benchmark, type Target } from './support/types.ts';
+import { startChildServer } from './support/childServer.ts';
 
 const ACCOUNTS = { staff: 'staff@demo.local', customer: 'engineer@acme.example' } as const;
 const CONNECTIONS = [1, 10, 100];
@@ -34,51 +33,14 @@ interface Row {
   results: Record<Side, Measured>;
 }
 
-/** Two halves of one measurement: requests added, rates and latencies averaged (equal durations). */
-function combine(a: LoadResult, b: LoadResult): LoadResult {
-  const statuses: Record<string, number> = { ...a.statuses };
-  for (const [code, count] of Object.entries(b.statuses)) statuses[code] = (statuses[code] ?? 0) + count;
-  return {
-    requestsPerSecond: (a.requestsPerSecond + b.requestsPerSecond) / 2,
-    requests: a.requests + b.requests,
-    p50: (a.p50 + b.p50) / 2,
-    p99: (a.p99 + b.p99) / 2,
-    errors: a.errors + b.errors,
-    timeouts: a.timeouts + b.timeouts,
-    statuses,
-  };
-}
-
-async function startBare(logger: 'json' | 'off', dir: string, cpu: number, nodeOptions: string[]) {
-  const port = await freePort();
-  const log = openSync(join(dir, `bare-${logger}.log`), 'a');
-  const script = new URL('./support/bareServer.ts', import.meta.url).pathname;
-  const child = spawn(...pinned(cpu, process.execPath, [...nodeOptions, '--import', 'tsx', script]), {
-    env: { ...process.env, PORT: String(port), BODIES: join(dir, 'bodies.json'), LOGGER: logger, LOG_LEVEL: 'info' },
-    stdio: ['ignore', log, log],
+const startBare = (logger: 'json' | 'off', dir: string, cpu: number, nodeOptions: string[]) =>
+  startChildServer({
+    script: new URL('./support/bareServer.ts', import.meta.url).pathname,
+    env: { BODIES: join(dir, 'bodies.json'), LOGGER: logger, LOG_LEVEL: 'info' },
+    logFile: join(dir, `bare-${logger}.log`),
+    cpu,
+    nodeOptions,
   });
-  const base = `http://127.0.0.1:${port}`;
-  for (
-    let i = 0;
-    i < 120 &&
-    !(await fetch(`${base}/ready`).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    i++
-  )
-    await new Promise((r) => setTimeout(r, 250));
-  return {
-    base,
-    pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 const ratio = (a: LoadResult, b: LoadResult) => a.requestsPerSecond / b.requestsPerSecond;
 

@@ -3,16 +3,15 @@
 // limit), one batch size at a time. What one reported event costs the service is its CPU time per event
 // over the bare route's. The service runs with a per-user budget no load reaches, so every event is kept,
 // added up in memory and written every 2 s to its embedded database, as in production.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../config-service/src/testing/freePort.ts';
-import { idToken, pinned, startService } from '../config-service/src/testing/serviceProcess.ts';
-import { load, type LoadResult } from './support/load.ts';
+import { idToken, startService } from '../config-service/src/testing/serviceProcess.ts';
+import { combine, load, type LoadResult } from './support/load.ts';
 import { cpuMicros } from './support/processCpu.ts';
 import { table } from './support/stats.ts';
 import { target, type Benchmark } from './support/types.ts';
+import { startChildServer } from './support/childServer.ts';
 
 const SIDES = ['report', 'bare', 'limit'] as const;
 type Side = (typeof SIDES)[number];
@@ -23,36 +22,13 @@ interface Measured extends LoadResult {
   cpuMicrosPerRequest: number;
 }
 
-async function startBare(logger: 'json' | 'off', dir: string) {
-  const port = await freePort();
+function startBare(logger: 'json' | 'off', dir: string) {
   writeFileSync(join(dir, 'bodies.json'), '{}');
-  const log = openSync(join(dir, `bare-${logger}.log`), 'a');
-  const script = new URL('./support/bareServer.ts', import.meta.url).pathname;
-  const child = spawn(...pinned(0, process.execPath, ['--import', 'tsx', script]), {
-    env: { ...process.env, PORT: String(port), BODIES: join(dir, 'bodies.json'), LOGGER: logger, LOG_LEVEL: 'info' },
-    stdio: ['ignore', log, log],
+  return startChildServer({
+    script: new URL('./support/bareServer.ts', import.meta.url).pathname,
+    env: { BODIES: join(dir, 'bodies.json'), LOGGER: logger, LOG_LEVEL: 'info' },
+    logFile: join(dir, `bare-${logger}.log`),
   });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
-    if (
-      await fetch(`${base}/ready`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    base,
-    pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
 }
 
 /**
@@ -125,16 +101,7 @@ const benchmark: Benchmark = {
         const results = {} as Record<Side, Measured>;
         for (const side of [...SIDES].reverse()) {
           const [a, b] = [first[side]!, await run(side)];
-          results[side] = {
-            requestsPerSecond: (a.requestsPerSecond + b.requestsPerSecond) / 2,
-            requests: a.requests + b.requests,
-            p50: (a.p50 + b.p50) / 2,
-            p99: (a.p99 + b.p99) / 2,
-            errors: a.errors + b.errors,
-            timeouts: a.timeouts + b.timeouts,
-            statuses: a.statuses,
-            cpuMicrosPerRequest: (a.cpu + b.cpu) / (a.requests + b.requests),
-          };
+          results[side] = { ...combine(a, b), cpuMicrosPerRequest: (a.cpu + b.cpu) / (a.requests + b.requests) };
         }
         rows.push({ batch, bodyBytes: Buffer.byteLength(body), results });
         const { report, bare, limit } = results;

@@ -42,3 +42,18 @@ export function load(options: {
     });
   });
 }
+
+/** Two halves of one measurement: requests added, rates and latencies averaged (equal durations). */
+export function combine(a: LoadResult, b: LoadResult): LoadResult {
+  const statuses: Record<string, number> = { ...a.statuses };
+  for (const [code, count] of Object.entries(b.statuses)) statuses[code] = (statuses[code] ?? 0) + count;
+  return {
+    requestsPerSecond: (a.requestsPerSecond + b.requestsPerSecond) / 2,
+    requests: a.requests + b.requests,
+    p50: (a.p50 + b.p50) / 2,
+    p99: (a.p99 + b.p99) / 2,
+    errors: a.errors + b.errors,
+    timeouts: a.timeouts + b.timeouts,
+    statuses,
+  };
+}
