@@ -15,3 +15,15 @@ where p.revoked_at is null
   );
 drop index trusted_publishers_active;
 create unique index trusted_publishers_active on trusted_publishers (issuer, subject) where revoked_at is null;
+
+-- When a user was last enabled again (decision 0098): an ID token issued before it was issued before the
+-- disable it follows, and is refused although the user is enabled now. Null: never enabled after a disable.
+alter table user_directory add column enabled_at timestamptz;
+
+-- The users the directory removed because the pool no longer has them (deleted there), by sub: a token of
+-- theirs that has not expired yet is refused, not served as a user the directory never held. A listing
+-- that finds the sub in the pool again takes it out; rows older than any token's life are pruned.
+create table user_directory_removed (
+  sub text primary key check (length(sub) between 1 and 200),
+  removed_at timestamptz not null default now()
+);
