@@ -100,7 +100,7 @@ export interface Settings {
 
 /** Requests per minute before 429; 0 turns a limit off. */
 export interface RateLimits {
-  /** Per client address, on the local identity provider's routes (/idp, /oauth2). */
+  /** Per client address, on the local identity provider's routes (/idp, /oauth2), and apart on the publish-token exchange. */
   signInPerMinute: number;
   /** Per signed-in user, on administrative writes (customer module switches, manifest previews). */
   adminWritesPerMinute: number;

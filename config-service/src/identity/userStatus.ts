@@ -1,7 +1,13 @@
-import type { UserDirectoryStore } from '../store/userDirectoryStore.ts';
+import type { DirectoryStatus, UserDirectoryStore } from '../store/userDirectoryStore.ts';
 
 /** What the status reads and writes of the user directory. */
-export type StatusDirectory = Pick<UserDirectoryStore, 'enabledOf' | 'setEnabled'>;
+export type StatusDirectory = Pick<UserDirectoryStore, 'statusOf' | 'setEnabled'>;
+
+/**
+ * Whether a token may be served: true, or why not: the user is disabled, the pool removed them, or the
+ * token was issued before they were last enabled again (the session the disable ended, decision 0098).
+ */
+export type UserVerdict = true | 'disabled' | 'removed' | 'ended';
 
 /** The account a disable or an enable is written for. */
 export type StatusAccount = Parameters<UserDirectoryStore['setEnabled']>[0];
@@ -20,7 +26,8 @@ export interface UserStatusOptions {
 }
 
 interface Known {
-  enabled: boolean;
+  /** Undefined: the directory does not hold the user. */
+  status: DirectoryStatus | undefined;
   /** When the read (or write) that gave it started (ms). */
   at: number;
   until: number;
@@ -31,8 +38,9 @@ const MAX_USER_STATUS_CACHE_MS = 30_000;
 
 /**
  * Whether a user may be served, as the user directory (shared by every replica) says (issue 37 item 3,
- * decision 0093). A user disabled there is refused however good their token; one it does not hold is
- * served. Each replica keeps the answer per sub for `cacheMs` and asks again after, with one query that
+ * decision 0093). A user disabled there is refused however good their token, and so is one the pool
+ * removed, and a token issued before the user was last enabled again (decision 0098); one it does not
+ * hold is served. Each replica keeps the answer per sub for `cacheMs` and asks again after, with one query that
  * the requests arriving meanwhile share: a disable reaches every replica within that window, and a busy
  * user costs the database one indexed read per window, not one per request.
  *
@@ -41,7 +49,7 @@ const MAX_USER_STATUS_CACHE_MS = 30_000;
  */
 export class UserStatus {
   readonly #known = new Map<string, Known>();
-  readonly #asking = new Map<string, Promise<boolean>>();
+  readonly #asking = new Map<string, Promise<DirectoryStatus | undefined>>();
   readonly #cacheMs: number;
   readonly #capacity: number;
   readonly #timeoutMs: number;
@@ -62,12 +70,15 @@ export class UserStatus {
     this.#log = options.log;
   }
 
-  /** Whether the user may be served: a plain answer while one is remembered, a promise while the directory is read. Never rejects. */
-  isEnabled(sub: string): boolean | Promise<boolean> {
+  /**
+   * Whether a token of the user issued at `issuedAt` (seconds) may be served: a plain answer while the
+   * user's word is remembered, a promise while the directory is read. Never rejects.
+   */
+  check(sub: string, issuedAt?: number): UserVerdict | Promise<UserVerdict> {
     const now = this.#now();
     const known = this.#known.get(sub);
-    if (known && now < known.until) return known.enabled;
-    return this.#asking.get(sub) ?? this.#ask(sub, known?.enabled, now);
+    if (known && now < known.until) return verdictOf(known.status, issuedAt);
+    return (this.#asking.get(sub) ?? this.#ask(sub, known?.status, now)).then((status) => verdictOf(status, issuedAt));
   }
 
   /**
@@ -79,31 +90,30 @@ export class UserStatus {
     // A read that started before the write must not put the old state back.
     this.#asking.delete(account.sub);
     const now = this.#now();
-    this.#remember(account.sub, { enabled, at: now, until: now + this.#cacheMs });
+    // An enable is read back at the next request: the time it took is the database's, which every replica reads.
+    if (enabled) this.#known.delete(account.sub);
+    else this.#remember(account.sub, { status: { enabled, enabledAt: null, removed: false }, at: now, until: now + this.#cacheMs });
   }
 
-  #ask(sub: string, lastKnown: boolean | undefined, at: number): Promise<boolean> {
+  #ask(sub: string, lastKnown: DirectoryStatus | undefined, at: number): Promise<DirectoryStatus | undefined> {
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`the user directory did not answer in ${this.#timeoutMs} ms`)), this.#timeoutMs);
       timer.unref?.();
     });
-    const asking = Promise.race([this.directory.enabledOf(sub), timedOut])
-      .then(
-        (enabled) => enabled !== false,
-        (error: unknown) => {
-          this.#unreadable(error, at);
-          return lastKnown ?? true;
-        },
-      )
-      .then((enabled) => {
+    const asking = Promise.race([this.directory.statusOf(sub), timedOut])
+      .catch((error: unknown) => {
+        this.#unreadable(error, at);
+        return lastKnown;
+      })
+      .then((status) => {
         clearTimeout(timer);
         // Only this read's own entry: a write may have taken its place meanwhile.
         if (this.#asking.get(sub) === asking) {
           this.#asking.delete(sub);
-          this.#remember(sub, { enabled, at, until: at + this.#cacheMs });
+          this.#remember(sub, { status, at, until: at + this.#cacheMs });
         }
-        return enabled;
+        return status;
       });
     this.#asking.set(sub, asking);
     return asking;
@@ -123,4 +133,18 @@ export class UserStatus {
     this.#known.set(sub, known);
     if (this.#known.size > this.#capacity) this.#known.delete(this.#known.keys().next().value!);
   }
+}
+
+/**
+ * A user the directory does not hold is served; one it holds as removed or disabled is not. Once enabled
+ * again, a token issued in an earlier second than the enable was issued before the disable (a disabled
+ * user gets no token), so its session stays ended; one of the enable's own second is served, as a fresh
+ * sign-in right after it would otherwise be refused (`iat` counts whole seconds).
+ */
+function verdictOf(status: DirectoryStatus | undefined, issuedAt: number | undefined): UserVerdict {
+  if (!status) return true;
+  if (status.removed) return 'removed';
+  if (!status.enabled) return 'disabled';
+  if (status.enabledAt !== null && issuedAt !== undefined && issuedAt < Math.floor(status.enabledAt)) return 'ended';
+  return true;
 }

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT, claims, ISSUER, sign, startTestApps, TEST_JWKS, type TestApps } from '../testing/testApp.ts';
+import type { PublisherStore, PublishTokenHolder } from '../store/publisherStore.ts';
 import { bearer } from '../testing/signedRequest.ts';
 
 let apps: TestApps;
@@ -77,4 +78,37 @@ describe('fetching the signing keys', () => {
     expect(res.json()).toMatchObject({ code: 'CFG_ERR_IDENTITY_PROVIDER' });
     expect(jwks.asked()).toBe(2);
   }, 10_000);
+});
+
+describe('a publish token', () => {
+  /** Publishers whose every token is held, counting the lookups: what the route check must spare. */
+  const countingPublishers = () => {
+    const counted = { lookups: 0 };
+    const holder: PublishTokenHolder = { publisher: { id: 'publisher-1', subject: 'repo:acme/lcc' }, modules: ['lcc'] };
+    const holderOf = async () => {
+      counted.lookups++;
+      return holder;
+    };
+    const store = { holderOf } as unknown as PublisherStore;
+    return { counted, store };
+  };
+  const token = bearer(`pt_${'a'.repeat(43)}`);
+
+  it.each([
+    ['a route of every user', '/api/v1/manifest'],
+    ['an admin route that is not a publishing step', '/api/v1/admin/publishers'],
+  ])('is refused 403 at %s without looking the token up', async (_where, url) => {
+    const { counted, store } = countingPublishers();
+    const res = await (await apps.app({ publishers: store })).inject({ url, headers: token });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'CFG_ERR_PUBLISHING_ONLY' });
+    expect(counted.lookups).toBe(0);
+  });
+
+  it('is looked up at a publishing step', async () => {
+    const { counted, store } = countingPublishers();
+    const res = await (await apps.app({ publishers: store })).inject({ url: '/api/v1/admin/releases', headers: token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(counted.lookups).toBe(1);
+  });
 });

@@ -19,6 +19,7 @@ interface Policy {
 
 const WRITES = /^(POST|PUT|PATCH|DELETE)$/;
 const PREVIEW = '/api/v1/admin/preview';
+const PUBLISH_TOKENS = '/api/v1/publish-tokens';
 /** Previews a minute per administrative write a minute. */
 export const PREVIEWS_PER_WRITE = 5;
 const byUser = (request: FastifyRequest) => (request.verifiedUser?.sub ? `user:${request.verifiedUser.sub}` : `ip:${request.ip}`);
@@ -39,6 +40,15 @@ function policies(limits: RateLimits): Policy[] {
       key: (request) => `ip:${request.ip}`,
       // Amplify names an error after this header, and the sign-in form has words for this name.
       headers: { 'x-amzn-errortype': 'TooManyRequestsException' },
+    },
+    {
+      // The exchange of a CI's OpenID Connect token (decision 0098): CI's sign-in, open to anyone, and
+      // each attempt may make the service fetch and verify. A count of its own, so a developer signing
+      // in and a CI job from one office do not use up each other's; its number is sign-in's.
+      name: 'publish-token exchange',
+      perMinute: limits.signInPerMinute,
+      covers: (method, url) => method === 'POST' && url === PUBLISH_TOKENS,
+      key: (request) => `ip:${request.ip}`,
     },
     {
       name: 'admin writes',
@@ -87,5 +97,5 @@ async function rateLimitsPlugin(app: FastifyInstance, limits: RateLimits) {
   });
 }
 
-/** 429 problem+json with Retry-After on sign-in and on administrative writes; register before the routes. */
+/** 429 problem+json with Retry-After on sign-in, the publish-token exchange and administrative writes; register before the routes. */
 export default fp(rateLimitsPlugin, { name: 'rateLimits' });

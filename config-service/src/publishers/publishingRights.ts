@@ -28,9 +28,9 @@ declare module 'fastify' {
 
 const WHAT_MAY = 'only upload bundles of its modules, and publish, pilot, promote or end the pilot of releases that change nothing but their bundles';
 
-/** A 403 for a caller restricted to publishing at a route that is not a publishing step. */
-export const notAPublishingStep = (rights: PublishingRights) =>
-  new PlatformError('CFG_ERR_PUBLISHING_ONLY', `${rights.publisher ? 'a publish token' : 'a staff member restricted to some modules'} may ${WHAT_MAY}`);
+/** A 403 for a caller restricted to publishing (by a publish token, or as staff restricted to some modules) at a route that is not a publishing step. */
+export const notAPublishingStep = (byPublishToken: boolean) =>
+  new PlatformError('CFG_ERR_PUBLISHING_ONLY', `${byPublishToken ? 'a publish token' : 'a staff member restricted to some modules'} may ${WHAT_MAY}`);
 
 /** Refuses (403) a restricted caller a module that is not one of theirs; anyone else passes. */
 export function requireOwnModule(request: FastifyRequest, key: string): void {

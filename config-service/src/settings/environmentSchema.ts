@@ -164,7 +164,10 @@ export const environmentSchema = {
       'x-default': 'unset: no CORS',
       description: 'exact origins whose pages may call the API from the browser',
     },
-    RATE_LIMIT_SIGN_IN: perMinute(100, 'requests a minute per client address to the local identity provider before 429; 0: no limit'),
+    RATE_LIMIT_SIGN_IN: perMinute(
+      100,
+      'requests a minute per client address to the local identity provider before 429, and publish-token exchanges counted apart; 0: no limit',
+    ),
     TRUSTED_PROXY_HOPS: {
       type: 'integer',
       minimum: 0,

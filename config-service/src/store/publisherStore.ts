@@ -60,16 +60,27 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class PublisherStore {
   constructor(readonly db: Database) {}
 
-  /** Registers a publisher; undefined when the issuer, audience and subject are registered already (and not revoked). */
-  async register(write: PublisherWrite, actor: Actor): Promise<Publisher | undefined> {
-    const { rows } = await this.db.query<Row>(
-      `insert into trusted_publishers (id, issuer, audience, subject, modules, reason, created_by_sub, created_by_email)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)
-       on conflict (issuer, audience, subject) where revoked_at is null do nothing
-       returning ${COLUMNS}`,
-      [randomUUID(), write.issuer, write.audience, write.subject, [...write.modules], write.reason, actor.sub, actor.email],
-    );
-    return rows[0] && publisherOf(rows[0]);
+  /**
+   * Registers a publisher, or answers the one not revoked that has its issuer and subject already, whatever
+   * its audience (decision 0098): one publisher per issuer and subject, so a token names one publisher.
+   */
+  async register(write: PublisherWrite, actor: Actor): Promise<{ created: Publisher } | { existing: Publisher }> {
+    // A conflict whose row is gone by the read was revoked meanwhile: the next insert takes its place.
+    for (;;) {
+      const { rows } = await this.db.query<Row>(
+        `insert into trusted_publishers (id, issuer, audience, subject, modules, reason, created_by_sub, created_by_email)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)
+         on conflict (issuer, subject) where revoked_at is null do nothing
+         returning ${COLUMNS}`,
+        [randomUUID(), write.issuer, write.audience, write.subject, [...write.modules], write.reason, actor.sub, actor.email],
+      );
+      if (rows[0]) return { created: publisherOf(rows[0]) };
+      const existing = await this.db.query<Row>(`select ${COLUMNS} from trusted_publishers where revoked_at is null and issuer = $1 and subject = $2`, [
+        write.issuer,
+        write.subject,
+      ]);
+      if (existing.rows[0]) return { existing: publisherOf(existing.rows[0]) };
+    }
   }
 
   /** The publishers not revoked, oldest first. */

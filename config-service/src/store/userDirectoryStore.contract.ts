@@ -126,17 +126,49 @@ export function userDirectoryStoreContract(name: string, target: () => StoreTarg
 
     it('tells by sub whether a user is disabled, writing a disable at once over the row or as a new one (decision 0093)', async () => {
       await store.written([user('pat', { customAuth: claim('acme') })]);
-      expect(await store.enabledOf('sub-pat')).toBe(true);
+      expect((await store.statusOf('sub-pat'))?.enabled).toBe(true);
       await store.setEnabled(user('pat'), false);
-      expect(await store.enabledOf('sub-pat')).toBe(false);
+      expect((await store.statusOf('sub-pat'))?.enabled).toBe(false);
       // The rest of the row is kept: only the account's state changed.
       expect(await store.get('pat')).toMatchObject({ enabled: false, customAuth: claim('acme') });
       await store.setEnabled(user('pat'), true);
-      expect(await store.enabledOf('sub-pat')).toBe(true);
+      expect((await store.statusOf('sub-pat'))?.enabled).toBe(true);
       // Not in the directory: nothing to say. A disable still takes.
-      expect(await store.enabledOf('sub-new')).toBeUndefined();
+      expect(await store.statusOf('sub-new')).toBeUndefined();
       await store.setEnabled(user('new', { sub: 'sub-new' }), false);
-      expect(await store.enabledOf('sub-new')).toBe(false);
+      expect((await store.statusOf('sub-new'))?.enabled).toBe(false);
+    });
+
+    it('records when a disabled user is enabled again, not when an enabled one is (decision 0098)', async () => {
+      await store.written([user('pat')]);
+      expect(await store.statusOf('sub-pat')).toEqual({ enabled: true, enabledAt: null, removed: false });
+      await store.setEnabled(user('pat'), false);
+      const before = Date.now() / 1000;
+      await store.setEnabled(user('pat'), true);
+      const enabledAt = (await store.statusOf('sub-pat'))?.enabledAt ?? 0;
+      expect(enabledAt).toBeGreaterThan(before - 60);
+      expect(enabledAt).toBeLessThan(before + 60);
+      await store.setEnabled(user('pat'), true);
+      await store.written([user('pat')]);
+      expect((await store.statusOf('sub-pat'))?.enabledAt).toBe(enabledAt);
+      // Enabled again at the pool's console: the listing that sees it says when.
+      await store.written([user('pat', { enabled: false })]);
+      await store.listed([user('pat')], new Date(Date.now() + 60_000));
+      expect((await store.statusOf('sub-pat'))?.enabledAt).toBeGreaterThanOrEqual(enabledAt);
+      expect((await store.statusOf('sub-pat'))?.enabled).toBe(true);
+    });
+
+    it('remembers who the pool removed, keeps a sign-in from bringing them back, and forgets it when the pool has them again (decision 0098)', async () => {
+      await store.written([user('pat'), user('sam')]);
+      await store.removed('pat');
+      expect(await store.statusOf('sub-pat')).toMatchObject({ removed: true });
+      await store.signedIn(user('pat'), Math.floor(Date.now() / 1000) + 5);
+      expect(await store.get('pat')).toBeUndefined();
+      await db.query("update user_directory set updated_at = now() - interval '1 hour'");
+      expect(await store.sweep(new Date())).toBe(1);
+      expect(await store.statusOf('sub-sam')).toMatchObject({ removed: true });
+      await store.listed([user('pat')], new Date(Date.now() + 60_000));
+      expect(await store.statusOf('sub-pat')).toEqual({ enabled: true, enabledAt: null, removed: false });
     });
   });
 }

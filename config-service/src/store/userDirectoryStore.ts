@@ -87,6 +87,19 @@ function columnsOf(entries: readonly DirectoryEntry[]) {
   ];
 }
 
+/** What a user's word in the directory is (decisions 0093, 0098). */
+export interface DirectoryStatus {
+  /** False when the directory holds them as disabled (or holds them only as removed). */
+  enabled: boolean;
+  /** When they were last enabled again after a disable, in seconds since the epoch; null: never. */
+  enabledAt: number | null;
+  /** The pool no longer has them: a reconciliation swept them out, or a read of the pool found them gone. */
+  removed: boolean;
+}
+
+/** enabled_at in an upsert: now when the row goes from disabled to enabled, as it was otherwise. */
+const ENABLED_AT = 'case when excluded.enabled and not user_directory.enabled then now() else user_directory.enabled_at end';
+
 const UNNEST = `select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::boolean[], $10::boolean[])
   as u(username, sub, email, given_name, family_name, custom_auth, customer_id, status, enabled, mfa_set_up)`;
 
@@ -107,10 +120,11 @@ export class UserDirectoryStore {
        ${UNNEST.replace('select *', 'select *, now()')}
        on conflict (username) do update set sub = excluded.sub, email = excluded.email, given_name = excluded.given_name,
          family_name = excluded.family_name, custom_auth = excluded.custom_auth, customer_id = excluded.customer_id,
-         status = excluded.status, enabled = excluded.enabled,
+         status = excluded.status, enabled = excluded.enabled, enabled_at = ${ENABLED_AT},
          mfa_set_up = coalesce(excluded.mfa_set_up, user_directory.mfa_set_up), updated_at = now()`,
       columnsOf(entries),
     );
+    await this.#inPool(entries);
   }
 
   /**
@@ -124,7 +138,7 @@ export class UserDirectoryStore {
        ${UNNEST.replace('select *', 'select *, now(), now()')}
        on conflict (username) do update set sub = excluded.sub, email = excluded.email, given_name = excluded.given_name,
          family_name = excluded.family_name, custom_auth = excluded.custom_auth, customer_id = excluded.customer_id,
-         status = excluded.status, enabled = excluded.enabled,
+         status = excluded.status, enabled = excluded.enabled, enabled_at = ${ENABLED_AT},
          mfa_set_up = coalesce(excluded.mfa_set_up, user_directory.mfa_set_up), listed_at = now()
        where user_directory.updated_at < $11
        `,
@@ -135,19 +149,27 @@ export class UserDirectoryStore {
       entries.map((e) => e.username),
       readAt,
     ]);
+    await this.#inPool(entries);
+  }
+
+  /** The pool has these users (again): whatever removal the directory recorded of their subs is void. */
+  async #inPool(entries: readonly DirectoryEntry[]): Promise<void> {
+    await this.db.query('delete from user_directory_removed where sub = any($1::text[])', [entries.map((e) => e.sub)]);
   }
 
   /**
    * Refreshes a user from their verified ID token, issued at `issuedAt` (seconds): their name and claim,
    * unless the row changed after the token was issued (an administrator's change the token predates). A
-   * user the directory does not hold yet (made outside the platform) is added as the token shows them.
+   * user the directory does not hold yet (made outside the platform) is added as the token shows them,
+   * unless the pool removed them (decision 0098): an unexpired token must not bring a deleted user back.
    * Their MFA state becomes unknown: a user sets MFA up signed in, and the web app then fetches a fresh
    * token (decision 0042), so the next list that shows them asks the pool (decision 0091).
    */
   async signedIn(entry: TokenEntry, issuedAt: number): Promise<void> {
     await this.db.query(
       `insert into user_directory (username, sub, email, given_name, family_name, custom_auth, customer_id, status, enabled, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, 'CONFIRMED', true, to_timestamp($8))
+       select $1, $2, $3, $4, $5, $6, $7, 'CONFIRMED', true, to_timestamp($8)
+       where not exists (select 1 from user_directory_removed where sub = $2)
        on conflict (username) do update set sub = excluded.sub, email = excluded.email, given_name = excluded.given_name,
          family_name = excluded.family_name, custom_auth = excluded.custom_auth, customer_id = excluded.customer_id,
          mfa_set_up = null, updated_at = excluded.updated_at
@@ -157,12 +179,21 @@ export class UserDirectoryStore {
   }
 
   /**
-   * Whether the user with this sub may be served (decision 0093): false when the directory holds them
-   * as disabled, undefined when it does not hold them. One lookup on the sub's index.
+   * What decides whether the user with this sub may be served (decisions 0093, 0098): whether the
+   * directory holds them as disabled, when they were last enabled again, and whether the pool removed
+   * them; undefined when it neither holds them nor recorded their removal. Lookups on primary keys and
+   * the sub's index.
    */
-  async enabledOf(sub: string): Promise<boolean | undefined> {
-    const { rows } = await this.db.query<{ enabled: boolean | null }>('select bool_and(enabled) as enabled from user_directory where sub = $1', [sub]);
-    return rows[0]?.enabled ?? undefined;
+  async statusOf(sub: string): Promise<DirectoryStatus | undefined> {
+    const { rows } = await this.db.query<{ enabled: boolean | null; enabled_at: number | string | null; removed: boolean }>(
+      `select bool_and(enabled) as enabled, extract(epoch from max(enabled_at))::float8 as enabled_at,
+         exists (select 1 from user_directory_removed where sub = $1) as removed
+       from user_directory where sub = $1`,
+      [sub],
+    );
+    const row = rows[0];
+    if (!row || (row.enabled === null && !row.removed)) return undefined;
+    return { enabled: row.enabled ?? false, enabledAt: row.enabled_at === null ? null : Number(row.enabled_at), removed: row.removed };
   }
 
   /**
@@ -172,9 +203,9 @@ export class UserDirectoryStore {
    */
   async setEnabled(user: Pick<DirectoryEntry, 'username' | 'sub' | 'email' | 'givenName' | 'familyName' | 'status'>, enabled: boolean): Promise<void> {
     await this.db.query(
-      `insert into user_directory (username, sub, email, given_name, family_name, status, enabled, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, now())
-       on conflict (username) do update set enabled = excluded.enabled, updated_at = now()`,
+      `insert into user_directory (username, sub, email, given_name, family_name, status, enabled, enabled_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, case when $7 then now() end, now())
+       on conflict (username) do update set enabled = excluded.enabled, enabled_at = ${ENABLED_AT}, updated_at = now()`,
       [user.username, user.sub, user.email, user.givenName, user.familyName, user.status, enabled],
     );
   }
@@ -184,9 +215,13 @@ export class UserDirectoryStore {
     await this.db.query('update user_directory set mfa_set_up = $2 where username = $1', [username, mfaSetUp]);
   }
 
-  /** Forgets a user the pool no longer has. */
+  /** Forgets a user the pool no longer has, remembering their sub as removed (decision 0098). */
   async removed(username: string): Promise<void> {
-    await this.db.query('delete from user_directory where username = $1', [username]);
+    await this.db.query(
+      `with gone as (delete from user_directory where username = $1 returning sub)
+       insert into user_directory_removed (sub) select sub from gone on conflict (sub) do nothing`,
+      [username],
+    );
   }
 
   /**
@@ -195,10 +230,13 @@ export class UserDirectoryStore {
    */
   async sweep(startedAt: Date): Promise<number> {
     const { rows } = await this.db.query<{ n: number }>(
-      `with gone as (delete from user_directory where updated_at < $1 and (listed_at is null or listed_at < $1) returning 1)
+      `with gone as (delete from user_directory where updated_at < $1 and (listed_at is null or listed_at < $1) returning sub),
+         marked as (insert into user_directory_removed (sub) select sub from gone on conflict (sub) do nothing)
        select count(*)::int as n from gone`,
       [startedAt],
     );
+    // A removal outlives every token issued before it (a day at most): older ones guard nothing.
+    await this.db.query(`delete from user_directory_removed where removed_at < now() - interval '25 hours'`);
     return rows[0]?.n ?? 0;
   }
 

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Publisher, PublishToken } from '@platform/schemas';
 import { startOidcIssuer, type OidcIssuer } from '../../testing/oidcIssuer.ts';
+import { DEFAULT_RATE_LIMITS } from '../../settings.ts';
 import { staffToken, startTestApps, type TestApps } from '../../testing/testApp.ts';
 import { bearer } from '../../testing/signedRequest.ts';
 
@@ -125,5 +126,19 @@ describe('the exchange of a CI token for a publish token', () => {
     // The genuine key still verifies throughout.
     expect((await exchange(ci.token())).statusCode).toBe(201);
     expect(publisher.id).toBeTruthy();
+  });
+});
+
+describe('the rate of exchanges', () => {
+  it('refuses one address past the limit with 429 and Retry-After, and not another address', async () => {
+    const limited = await apps.app({ rateLimits: { ...DEFAULT_RATE_LIMITS, signInPerMinute: 2 } });
+    const from = (remoteAddress: string) => limited.inject({ method: 'POST', url: '/api/v1/publish-tokens', remoteAddress, headers: bearer(stranger.token()) });
+    for (let i = 0; i < 2; i++) expect((await from('198.51.100.7')).statusCode).toBe(401);
+    const refused = await from('198.51.100.7');
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(refused.json()).toMatchObject({ code: 'CFG_ERR_RATE_LIMITED', status: 429 });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await from('203.0.113.9')).statusCode).toBe(401);
   });
 });

@@ -45,7 +45,8 @@ export default async function publisherRoutes(app: FastifyInstance, options: Pub
     {
       schema: {
         tags,
-        summary: "Register a CI's OpenID Connect tokens (issuer, audience, subject) as a trusted publisher of the modules named; 409 when registered already",
+        summary:
+          "Register a CI's OpenID Connect tokens (issuer, audience, subject) as a trusted publisher of the modules named; 409 naming the publisher when its issuer and subject are registered already",
         body: { $ref: `${publisherCreateSchema.$id}#` },
         response: { 201: { $ref: `${publisherSchema.$id}#` } },
       },
@@ -57,12 +58,15 @@ export default async function publisherRoutes(app: FastifyInstance, options: Pub
       const registry = options.manifests.current().registry;
       const unknown = modules.filter((key) => !registry.includes(key));
       if (unknown.length) throw new PlatformError('CFG_ERR_PUBLISHER_INVALID', `the registry has no module ${unknown.join(', ')}; nothing was registered`);
-      const created = await publishers.register({ issuer, audience, subject, modules, reason: reason.trim() }, request.actor);
-      if (!created)
+      const registered = await publishers.register({ issuer, audience, subject, modules, reason: reason.trim() }, request.actor);
+      if ('existing' in registered) {
+        const { existing } = registered;
         throw new PlatformError(
           'CFG_ERR_PUBLISHER_EXISTS',
-          `${subject} of ${issuer} for audience ${audience} is registered already: revoke it first to change its modules`,
+          `${subject} of ${issuer} is registered already, as publisher ${existing.id} (audience ${existing.audience}, modules ${existing.modules.join(', ')}): revoke it first to change it`,
         );
+      }
+      const { created } = registered;
       request.log.info({ publisher: created.id, issuer, subject, modules, actor: request.actor.sub, reason }, 'trusted publisher registered');
       reply.code(201).header('Location', `/api/v1/admin/publishers/${created.id}`);
       return created;

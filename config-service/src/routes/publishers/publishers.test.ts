@@ -56,6 +56,19 @@ describe('trusted publishers', () => {
     expect(again.json()).toMatchObject({ code: 'CFG_ERR_PUBLISHER_EXISTS' });
   });
 
+  it('refuses a second publisher of the same issuer and subject for another audience (409 naming the first)', async () => {
+    const sent = body();
+    const first = (await register(sent)).json<Publisher>();
+    const again = await register({ ...sent, audience: 'another-audience', modules: ['hs'] });
+    expect(again.statusCode).toBe(409);
+    expect(again.headers['content-type']).toContain('application/problem+json');
+    expect(again.json()).toMatchObject({ code: 'CFG_ERR_PUBLISHER_EXISTS', detail: expect.stringContaining(first.id) });
+    expect((await list()).filter((publisher) => publisher.subject === sent.subject)).toEqual([first]);
+    // Once the first is revoked, the subject may be registered afresh, for the other audience.
+    await local.inject({ method: 'DELETE', url: `/api/v1/admin/publishers/${first.id}`, headers: bearer(staff), payload: { reason: 'moved' } });
+    expect((await register({ ...sent, audience: 'another-audience' })).statusCode).toBe(201);
+  });
+
   it('refuses modules the registry lacks', async () => {
     const res = await register(body({ modules: ['lcc', 'nosuch'] }));
     expect(res.statusCode).toBe(400);

@@ -3,18 +3,20 @@
 // PostgreSQL database, as behind a load balancer, and a real cognito-local: a token both replicas took
 // is refused by the one the disable went through at once and by the other within its status window; the
 // refresh token is revoked at the identity provider; enabled again, the user signs in afresh.
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminDeleteUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { UserStatus } from '../../identity/userStatus.ts';
 import { DEMO_PASSWORD } from '../../local/demoData/demoAccounts.ts';
 import { seedDemoCustomers } from '../../local/demoData/seedDemoCustomers.ts';
 import { openPlatformServices, type PlatformServices } from '../../platformServices.ts';
+import { DirectorySyncStore } from '../../store/directorySyncStore.ts';
 import { openDatabase } from '../../store/openDatabase.ts';
 import { freshPostgresDatabase } from '../../testing/freshPostgresDatabase.ts';
 import { startLocalIdpBehindAdapter, type LocalIdpBehindAdapter } from '../../testing/localIdpBehindAdapter.ts';
 import { signedRequest } from '../../testing/signedRequest.ts';
 import { startTestApps, type TestApps } from '../../testing/testApp.ts';
+import { DirectoryReconciliation } from '../../users/directoryReconciliation.ts';
 import { cognitoUserPoolAdmin } from '../../users/userPoolAdmin.ts';
 
 const WINDOW_MS = 10_000;
@@ -98,6 +100,12 @@ async function served(app: FastifyInstance, token: string): Promise<{ status: nu
   return res.statusCode === 200 ? { status: 200 } : { status: res.statusCode, code: (res.json() as { code?: string }).code };
 }
 
+/** Until the clock is a second past the token's iat: an enable then comes in a later second than the token (iat counts whole seconds). */
+async function pastIssueOf(token: string): Promise<void> {
+  const { iat } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { iat: number };
+  while (Date.now() / 1000 < iat + 1) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 const step = async (app: FastifyInstance, staff: string, username: string, path: 'disable' | 'enable') =>
   signedRequest(app, staff, { method: 'POST', url: `/api/user-management/users/${username}/${path}`, payload: { reason: `issue 37: ${path}` } });
 
@@ -123,14 +131,38 @@ describe('disabling a user, on two replicas of one database', () => {
     expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(refused.json()).toMatchObject({ title: 'Account disabled', detail: expect.stringContaining('ask your administrator') });
 
+    await pastIssueOf(analyst.id);
     const enabled = await step(b, staff, analyst.username, 'enable');
+    // Enabled again, the token they held before the disable stays refused (decision 0098): asked to sign in afresh.
+    expect(await served(b, analyst.id)).toEqual({ status: 401, code: 'CFG_ERR_UNAUTHENTICATED' });
     expect(enabled.statusCode, enabled.body).toBe(200);
     const fresh = await signIn('analyst@acme.example');
     expect(await served(b, fresh.id)).toEqual({ status: 200 });
     ahead += WINDOW_MS;
     expect(await served(a, fresh.id)).toEqual({ status: 200 });
+    expect(await served(a, analyst.id)).toEqual({ status: 401, code: 'CFG_ERR_UNAUTHENTICATED' });
     // The sessions they had before stay ended: the refresh token was revoked, not only refused while disabled.
     expect(await refresh(analyst.refresh)).toBe('NotAuthorizedException');
     expect(await refresh(fresh.refresh)).toBe('refreshed');
+  }, 60_000);
+
+  it('refuses, on every replica, a user deleted from the pool once the reconciliation removed them (decision 0098)', async () => {
+    const reconciliation = new DirectoryReconciliation({
+      client: cognito,
+      userPoolId: local.idp.userPoolId,
+      directory: replicas[0]!.userDirectory,
+      sync: new DirectorySyncStore(replicas[0]!.database),
+      intervalMs: 0,
+      callsPerSecond: 25,
+    });
+    await reconciliation.attempt('schedule');
+    const viewer = await signIn('viewer@globex.example');
+    expect(await served(a, viewer.id)).toEqual({ status: 200 });
+    expect(await served(b, viewer.id)).toEqual({ status: 200 });
+
+    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: local.idp.userPoolId, Username: viewer.username }));
+    await reconciliation.attempt('schedule');
+    ahead += WINDOW_MS;
+    for (const replica of [a, b]) expect(await served(replica, viewer.id)).toEqual({ status: 401, code: 'CFG_ERR_USER_DISABLED' });
   }, 60_000);
 });

@@ -1,0 +1,29 @@
+-- One active trusted publisher per issuer and subject (decision 0098): two that differ only by audience
+-- make "which publisher is this token" a question of which audience the token happens to carry. Any such
+-- pair registered before is resolved here: the oldest stays, the later ones are revoked, saying why, so
+-- the change is in their rows as every revocation is.
+update trusted_publishers p
+set revoked_at = now(),
+  revoked_by_sub = 'system',
+  revoked_by_email = 'migration 016',
+  revoked_reason = 'an older publisher has the same issuer and subject (decision 0098)'
+where p.revoked_at is null
+  and exists (
+    select 1 from trusted_publishers older
+    where older.revoked_at is null and older.issuer = p.issuer and older.subject = p.subject
+      and (older.created_at, older.id) < (p.created_at, p.id)
+  );
+drop index trusted_publishers_active;
+create unique index trusted_publishers_active on trusted_publishers (issuer, subject) where revoked_at is null;
+
+-- When a user was last enabled again (decision 0098): an ID token issued before it was issued before the
+-- disable it follows, and is refused although the user is enabled now. Null: never enabled after a disable.
+alter table user_directory add column enabled_at timestamptz;
+
+-- The users the directory removed because the pool no longer has them (deleted there), by sub: a token of
+-- theirs that has not expired yet is refused, not served as a user the directory never held. A listing
+-- that finds the sub in the pool again takes it out; rows older than any token's life are pruned.
+create table user_directory_removed (
+  sub text primary key check (length(sub) between 1 and 200),
+  removed_at timestamptz not null default now()
+);
