@@ -1,4 +1,4 @@
-import type { Coding } from '../plugins/compressedBodies.ts';
+import type { Coding } from '../contentCodings.ts';
 import type { BundleStore } from '../store/bundleStore.ts';
 
 /** A file as served: its bytes in the coding they are sent in (undefined: as uploaded), type and entity tag. */

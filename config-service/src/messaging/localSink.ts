@@ -1,5 +1,5 @@
 import type { MessagingEndpointList } from '@platform/schemas';
-import { RecentList } from '../routes/messaging/recentList.ts';
+import { RecentList } from './recentList.ts';
 import type { MessagingSink, ProfileUpdate } from './messagingSink.ts';
 
 /** How many profiles the local sink keeps. */

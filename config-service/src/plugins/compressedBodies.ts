@@ -1,9 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-
-/** The content codings the service sends prepared answers in, best first. */
-export const CODINGS = ['br', 'gzip'] as const;
-export type Coding = (typeof CODINGS)[number];
+import type { Coding } from '../contentCodings.ts';
 
 /** Smaller answers go out as they are: compressing them saves less than a packet. */
 export const MIN_COMPRESSED_BYTES = 1024;

@@ -1,4 +1,4 @@
-import type { Coding } from '../plugins/compressedBodies.ts';
+import type { Coding } from '../contentCodings.ts';
 import { iso } from './auditEntryHead.ts';
 import type { Database, Sql } from './database.ts';
 import type { Actor } from './customerStore.ts';

@@ -4,7 +4,7 @@ import { problemSchema } from '@platform/schemas';
 import type { BundleFiles } from '../../bundles/bundleFiles.ts';
 import { bundleFileUrl } from '../../bundles/servedBundles.ts';
 import { PlatformError } from '../../errors.ts';
-import { CODINGS } from '../../plugins/compressedBodies.ts';
+import { CODINGS } from '../../contentCodings.ts';
 import { matches } from '../manifest/index.ts';
 
 /** Bundle files are named after nothing but themselves: a new build is a new version, so a year and immutable. */

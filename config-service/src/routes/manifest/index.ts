@@ -8,7 +8,8 @@ import type { CustomerModules } from '../../customers/customerModules.ts';
 import { PreparedManifests } from '../../manifests/preparedManifests.ts';
 import customerHeader, { customerHeaderSchema, knownCustomer } from '../../plugins/customerHeader.ts';
 import { Negotiator } from '@fastify/accept-negotiator';
-import { codedTag, CODINGS, CompressedBodies, MIN_COMPRESSED_BYTES } from '../../plugins/compressedBodies.ts';
+import { CODINGS } from '../../contentCodings.ts';
+import { codedTag, CompressedBodies, MIN_COMPRESSED_BYTES } from '../../plugins/compressedBodies.ts';
 
 /** The prepared-manifest slot of a user whose MFA is pending: no customer id can be this (NUL). */
 const MFA_PENDING_CHOICE = '\0mfa-pending';
