@@ -45,7 +45,7 @@ export function guardTallyStoreContract(name: string, target: () => StoreTarget)
       await t.dispose?.();
     });
 
-    it("counts each user's first five opens, failures first, and how many users had them and failed", async () => {
+    it("counts each user's first five opens, their failures in proportion, and how many users had them and failed", async () => {
       const store = new GuardTallyStore(db);
       await store.add([opener('u1', 'acme', 20, 20), opener('u2', 'acme', 3, 0), opener('u3', 'globex', 7, 1)]);
       // Later opens of a user add up to five, and no further.

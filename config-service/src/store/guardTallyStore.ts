@@ -48,30 +48,33 @@ export class GuardTallyStore {
   async add(openers: readonly GuardOpener[]): Promise<void> {
     if (!openers.length) return;
     await this.db.transaction(async (tx) => {
-      const { rows: running } = await tx.query<{ pilot_release: string }>('select pilot_release from manifest_release_state where pilot_release is not null');
-      const release = running[0]?.pilot_release;
+      // The pilot read once and held: one that ends or starts meanwhile waits for this write, or this one for it.
+      const { rows: running } = await tx.query<{ pilot_release: string; started: string }>(
+        'select pilot_release, pilot_started_at::text as started from manifest_release_state where pilot_release is not null for share',
+      );
+      const pilot = running[0];
       const incoming = new Map<string, GuardOpener>();
       for (const o of openers) {
-        if (o.pilotRelease !== release) continue;
+        if (o.pilotRelease !== pilot?.pilot_release) continue;
         const key = keyOf(o.moduleKey, o.bundleVersion, o.customerId, o.userSub);
         const seen = incoming.get(key);
         incoming.set(key, seen ? { ...seen, opens: seen.opens + o.opens, failures: seen.failures + o.failures } : o);
       }
-      if (!incoming.size) return;
+      if (!pilot || !incoming.size) return;
       const keys = JSON.stringify([...incoming.values()].map((o) => ({ m: o.moduleKey, v: o.bundleVersion, c: o.customerId, u: o.userSub })));
-      // The pilot's start keys its rows, read in SQL: a JavaScript date would lose its microseconds.
-      const pilot = '(select pilot_started_at from manifest_release_state where pilot_release is not null)';
+      // Its start keys the rows, passed as text: a JavaScript date would lose its microseconds.
+      const startedAt = pilot.started;
       // Rows made first and then locked, in key order: two replicas counting the same user wait for each other, never deadlock.
       await tx.query(
         `insert into pilot_guard_openers (pilot_started_at, module_key, bundle_version, customer_id, user_sub)
-         select ${pilot}, m, v, c, u from json_to_recordset($1::json) as ${RECORD} order by m, v, c, u on conflict do nothing`,
-        [keys],
+         select $2::timestamptz, m, v, c, u from json_to_recordset($1::json) as ${RECORD} order by m, v, c, u on conflict do nothing`,
+        [keys, startedAt],
       );
       const { rows: locked } = await tx.query<LockedOpener>(
         `select o.module_key, o.bundle_version, o.customer_id, o.user_sub, o.opens, o.failures
          from pilot_guard_openers o join json_to_recordset($1::json) as ${RECORD} on (o.module_key, o.bundle_version, o.customer_id, o.user_sub) = (x.m, x.v, x.c, x.u)
-         where o.pilot_started_at = ${pilot} order by o.module_key, o.bundle_version, o.customer_id, o.user_sub for update of o`,
-        [keys],
+         where o.pilot_started_at = $2::timestamptz order by o.module_key, o.bundle_version, o.customer_id, o.user_sub for update of o`,
+        [keys, startedAt],
       );
       const updated: { m: string; v: string; c: string; u: string; o: number; f: number }[] = [];
       const tallies = new Map<string, { m: string; v: string; c: string; o: number; f: number; n: number; nf: number }>();
@@ -80,8 +83,8 @@ export class GuardTallyStore {
         const [opens, failures] = [Number(row.opens), Number(row.failures)];
         const admitted = Math.max(0, Math.min(heard?.opens ?? 0, this.perUser - opens));
         if (!heard || admitted === 0) continue;
-        // Of a batch, the failures count first: a bundle that fails now and then is not hidden by the opens that worked.
-        const failed = Math.min(heard.failures, admitted);
+        // Of a batch with more opens than fit, its failures in proportion (half up: one failure in ten is kept).
+        const failed = Math.min(admitted, Math.round((heard.failures * admitted) / heard.opens));
         updated.push({ m: row.module_key, v: row.bundle_version, c: row.customer_id, u: row.user_sub, o: opens + admitted, f: failures + failed });
         const tallyKey = keyOf(row.module_key, row.bundle_version, row.customer_id, '');
         const tally = tallies.get(tallyKey) ?? { m: row.module_key, v: row.bundle_version, c: row.customer_id, o: 0, f: 0, n: 0, nf: 0 };
@@ -95,16 +98,16 @@ export class GuardTallyStore {
       await tx.query(
         `update pilot_guard_openers o set opens = x.o, failures = x.f
          from json_to_recordset($1::json) as x(m text, v text, c text, u text, o int, f int)
-         where o.pilot_started_at = ${pilot} and (o.module_key, o.bundle_version, o.customer_id, o.user_sub) = (x.m, x.v, x.c, x.u)`,
-        [JSON.stringify(updated)],
+         where o.pilot_started_at = $2::timestamptz and (o.module_key, o.bundle_version, o.customer_id, o.user_sub) = (x.m, x.v, x.c, x.u)`,
+        [JSON.stringify(updated), startedAt],
       );
       await tx.query(
         `insert into pilot_guard_tallies as t (pilot_started_at, module_key, bundle_version, customer_id, opens, failures, users, failing_users)
-         select ${pilot}, m, v, c, o, f, n, nf from json_to_recordset($1::json) as x(m text, v text, c text, o int, f int, n int, nf int) order by m, v, c
+         select $2::timestamptz, m, v, c, o, f, n, nf from json_to_recordset($1::json) as x(m text, v text, c text, o int, f int, n int, nf int) order by m, v, c
          on conflict (pilot_started_at, module_key, bundle_version, customer_id) do update set
            opens = t.opens + excluded.opens, failures = t.failures + excluded.failures,
            users = t.users + excluded.users, failing_users = t.failing_users + excluded.failing_users`,
-        [JSON.stringify([...tallies.values()])],
+        [JSON.stringify([...tallies.values()]), startedAt],
       );
     });
   }

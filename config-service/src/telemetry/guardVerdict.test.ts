@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type CountedOpens, guardVerdict, twoProportionZ, wilsonLowerBound } from './guardVerdict.ts';
+import { type CountedOpens, guardVerdict, twoProportionZ, wilsonLowerBound, withoutWorstUser } from './guardVerdict.ts';
 
 const limits = { maxErrorRate: 0.05, minOpens: 20 };
-/** Counted opens of `users` users with five opens each (the most one user counts), `failingUsers` of whom saw the failures. */
-const counted = (opens: number, failures: number, users = Math.ceil(opens / 5), failingUsers = Math.min(users, Math.ceil(failures / 5))): CountedOpens => ({
+/** Counted opens: `users` users (five opens each by default), `failingUsers` of whom had the failures. */
+const counted = (opens: number, failures: number, users = Math.ceil(opens / 5), failingUsers = Math.min(users, failures)): CountedOpens => ({
   opens,
   failures,
   users,
   failingUsers,
 });
-const none = counted(0, 0);
+const none = counted(0, 0, 0, 0);
 
 describe('the guard rule', () => {
   it('judges nothing before the pilot has minOpens opens, however many failed', () => {
@@ -23,12 +23,12 @@ describe('the guard rule', () => {
   });
 
   it('raises no alarm for a rate just over the line until the evidence is there', () => {
-    // 2 of 20 is 10%, above 5%, but a healthy 5% bundle gives that often enough by chance.
-    expect(guardVerdict(counted(20, 2, 4, 2), none, limits)).toBe('healthy');
-    expect(guardVerdict(counted(20, 3, 4, 2), none, limits)).toBe('failing');
-    // 6% over 400 opens is still within chance of 5%; 7% is not.
-    expect(guardVerdict(counted(400, 24), none, limits)).toBe('healthy');
-    expect(guardVerdict(counted(400, 28), none, limits)).toBe('failing');
+    // 5 of 40 (12.5%, a failure each of 5 users) is within chance of 5% once the worst user is set aside; 6 is not.
+    expect(guardVerdict(counted(40, 5), none, limits)).toBe('healthy');
+    expect(guardVerdict(counted(40, 6), none, limits)).toBe('failing');
+    // 7% over 400 opens is still within chance of 5%; 7.5% is not.
+    expect(guardVerdict(counted(400, 28), none, limits)).toBe('healthy');
+    expect(guardVerdict(counted(400, 30), none, limits)).toBe('failing');
   });
 
   it('keeps a pilot whose users fail as often as everyone else on the module', () => {
@@ -41,11 +41,13 @@ describe('the guard rule', () => {
     expect(guardVerdict(counted(40, 10), counted(10, 5), limits)).toBe('failing');
   });
 
-  it("never ends a pilot on one user's failures while others' opens went well", () => {
+  it("never ends a pilot on one user's failures, even beside someone else's ordinary failure", () => {
     // One user's five opens failed (a script posting failures, or one broken browser); three others' went well.
     expect(guardVerdict(counted(20, 5, 4, 1), none, limits)).toBe('healthy');
-    // A second user failing too is no longer one person's word.
-    expect(guardVerdict(counted(20, 6, 4, 2), none, limits)).toBe('failing');
+    // And a fourth user had one failure, as networks give.
+    expect(guardVerdict(counted(20, 6, 4, 2), none, limits)).toBe('healthy');
+    // Every user failing half the time is the bundle.
+    expect(guardVerdict(counted(20, 10, 4, 4), none, limits)).toBe('failing');
   });
 
   it('lets a pilot of one user end on their failures when the guard asks for so few opens', () => {
@@ -53,10 +55,20 @@ describe('the guard rule', () => {
   });
 
   it("does not let one user's failures stand for everyone else's", () => {
-    // One control user's failures would make the pilot's look ordinary: the control needs two users to count.
-    const small = { maxErrorRate: 0.2, minOpens: 5 };
-    expect(guardVerdict(counted(5, 5, 1, 1), counted(5, 5, 1, 1), small)).toBe('failing');
-    expect(guardVerdict(counted(5, 5, 1, 1), counted(10, 10, 2, 2), small)).toBe('healthy');
+    // One control user's failures beside another's good opens would make the pilot's look ordinary.
+    const small = { maxErrorRate: 0.05, minOpens: 10 };
+    expect(guardVerdict(counted(5, 5, 1, 1), counted(10, 5, 2, 1), { ...small, minOpens: 5 })).toBe('failing');
+    expect(guardVerdict(counted(20, 15, 4, 4), counted(10, 5, 2, 1), small)).toBe('failing');
+    // Everyone else failing as often, across many users, is not the bundle.
+    expect(guardVerdict(counted(20, 15, 4, 4), counted(200, 150, 40, 40), small)).toBe('healthy');
+  });
+
+  it('takes out the user who weighs most at worst: as many failures as one user can have', () => {
+    expect(withoutWorstUser(counted(20, 6, 4, 2))).toEqual({ opens: 15, failures: 1, users: 3, failingUsers: 1 });
+    // Three failing users with three failures: the worst has one.
+    expect(withoutWorstUser(counted(20, 3, 4, 3))).toEqual({ opens: 19, failures: 2, users: 3, failingUsers: 2 });
+    expect(withoutWorstUser(counted(20, 0, 4, 0))).toEqual({ opens: 20, failures: 0, users: 3, failingUsers: 0 });
+    expect(withoutWorstUser(none)).toEqual(none);
   });
 
   it('computes the Wilson bound and the z statistic as the textbook does', () => {

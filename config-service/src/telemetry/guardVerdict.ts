@@ -1,3 +1,5 @@
+import { GUARD_OPENS_PER_USER } from '@platform/schemas';
+
 /** Opens of a module's screens by one group of users, and how many of them failed. */
 export interface OpenCounts {
   opens: number;
@@ -42,21 +44,38 @@ export function twoProportionZ(pilot: OpenCounts, control: OpenCounts): number {
 }
 
 /**
+ * The counts with the user who weighs most taken out, at worst (decision 0096): one who failed as many of
+ * their counted opens as a user can (GUARD_OPENS_PER_USER) and the others who failed had one failure each.
+ */
+export function withoutWorstUser(counts: CountedOpens): CountedOpens {
+  if (counts.users === 0) return counts;
+  const worst = Math.min(GUARD_OPENS_PER_USER, counts.failures - Math.max(0, counts.failingUsers - 1));
+  return {
+    opens: counts.opens - Math.max(worst, 0),
+    failures: counts.failures - Math.max(worst, 0),
+    users: counts.users - 1,
+    failingUsers: Math.max(0, counts.failingUsers - (worst > 0 ? 1 : 0)),
+  };
+}
+
+/**
  * The guard's rule (decisions 0088 and 0096), on counted opens: each user's first GUARD_OPENS_PER_USER of a
  * module. The pilot's screens are failing when all of these hold:
  * - at least `minOpens` counted opens among the pilot's users (a minimum sample, so of minOpens / 5 users);
  * - even the lower end of the one-sided 95% Wilson interval of their failure rate is above `maxErrorRate`
- *   (so a healthy bundle's unlucky streak just over the line raises no alarm);
- * - the failures are more than one user's, where more than one user reported: one person's reports, a
- *   script's or a page in a loop, never end a pilot others use;
- * - where the control has `minOpens` counted opens of at least two users, the pilot fails more often than
- *   the control beyond chance (one-sided two-proportion z-test at 5%): a failure everyone sees, a backend
- *   down say, is not the bundle's; and no one user's reports can pass for everyone's.
+ *   (so a healthy bundle's unlucky streak just over the line raises no alarm), and stays above it with the
+ *   user who weighs most taken out, where more than one user reported: one person's reports, a script's or
+ *   a page in a loop, never end a pilot others use, nor do they with an ordinary failure of someone else's;
+ * - where the control, its own heaviest user taken out too, still has `minOpens` counted opens, the pilot
+ *   fails more often than the control beyond chance (one-sided two-proportion z-test at 5%): a failure
+ *   everyone sees, a backend down say, is not the bundle's; and no one user's reports pass for everyone's.
  */
 export function guardVerdict(pilot: CountedOpens, control: CountedOpens, limits: GuardLimits): GuardVerdict {
   if (pilot.opens < limits.minOpens) return 'too-few-opens';
-  if (wilsonLowerBound(pilot) <= limits.maxErrorRate) return 'healthy';
-  if (pilot.failingUsers < Math.min(2, pilot.users)) return 'healthy';
-  if (control.opens >= limits.minOpens && control.users >= 2 && twoProportionZ(pilot, control) <= Z) return 'healthy';
+  // A pilot of one user (only where minOpens is one user's) is judged on that user's word.
+  const judged = pilot.users > 1 ? withoutWorstUser(pilot) : pilot;
+  if (wilsonLowerBound(judged) <= limits.maxErrorRate) return 'healthy';
+  const others = withoutWorstUser(control);
+  if (others.opens >= limits.minOpens && twoProportionZ(judged, others) <= Z) return 'healthy';
   return 'failing';
 }

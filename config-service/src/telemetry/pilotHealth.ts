@@ -46,11 +46,12 @@ export async function pilotHealth(
     const tallied = tallies.filter((t) => t.moduleKey === moduleKey);
     const counted = {
       pilot: addCounts(tallied.filter((t) => t.inPilot && t.bundleVersion === (pilotBundle ?? ''))),
-      control: addCounts(tallied.filter((t) => !t.inPilot)),
+      control: addCounts(tallied.filter((t) => !t.inPilot && t.bundleVersion === (controlBundle ?? ''))),
     };
     // The pilot's users on another version (a page loaded before the pilot started) are neither side.
     const piloted = ofModule.filter((g) => g.inPilot && g.bundleVersion === (pilotBundle ?? ''));
-    const control = ofModule.filter((g) => !g.inPilot);
+    // Everyone else on the active release's version: a customer taken out of the pilot keeps its failures of the pilot's bundle out of the control.
+    const control = ofModule.filter((g) => !g.inPilot && g.bundleVersion === (controlBundle ?? ''));
     const [pilotFigures, controlFigures] = [screenHealth(piloted), screenHealth(control)];
     return {
       moduleKey,

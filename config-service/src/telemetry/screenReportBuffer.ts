@@ -24,8 +24,8 @@ export interface ScreenReportBufferOptions {
   maxRows: number;
   /** How often what was heard is written. */
   flushMs: number;
-  /** Told of events dropped, and why: the buffer was full, or the database refused the write. */
-  onDropped: (events: number, reason: 'buffer' | 'database') => void;
+  /** Told of events dropped, and why: the buffer was full, the database refused the write, or (guard) they were kept but left out of the guard's counts, its openers being full. */
+  onDropped: (events: number, reason: 'buffer' | 'database' | 'guard') => void;
   now?: () => number;
 }
 
@@ -90,7 +90,10 @@ export class ScreenReportBuffer {
     let opener = this.#openers.get(key);
     if (!opener) {
       // Full, the guard misses this user's open; the figures above still have it.
-      if (this.#openers.size >= this.options.maxRows) return;
+      if (this.#openers.size >= this.options.maxRows) {
+        this.options.onDropped(1, 'guard');
+        return;
+      }
       opener = { pilotRelease: guard.pilotRelease, moduleKey: event.moduleKey, bundleVersion, customerId, userSub: guard.userSub, opens: 0, failures: 0 };
       this.#openers.set(key, opener);
     }

@@ -198,6 +198,36 @@ describe('a guarded pilot', () => {
     });
   });
 
+  it("counts no staff member's reports for the guard: one acting for several customers would be several users", async () => {
+    const release = await releaseNaming('1.5.0');
+    await startPilot(release);
+    const failed = Array.from({ length: 5 }, () => ({ moduleKey: 'lcc', bundleVersion: '1.5.0', kind: 'load-failed' }));
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/telemetry/screens',
+      headers: bearer(staff, { 'x-customer-id': 'acme' }),
+      payload: { events: failed },
+    });
+    expect(res.statusCode).toBe(202);
+    await expect.poll(reportedOpens, { timeout: 10_000 }).toBe(5);
+    await opens('acme', '1.5.0', 'shown', 5);
+    // The figures show what staff saw; the guard counts acme's engineer alone.
+    expect((await health()).modules[0]).toMatchObject({ pilot: { opens: 10, failures: 5 }, counted: { pilot: { opens: 5, failures: 0, users: 1 } } });
+  });
+
+  it("keeps a customer taken out of the pilot from passing its failures of the pilot's bundle to everyone else's", async () => {
+    const release = await releaseNaming('1.5.0');
+    await startPilot(release, { customers: ['acme', 'globex'], guard });
+    await opens('globex', '1.5.0', 'render-failed', 20);
+    // globex leaves the pilot (the bundle broke for it); its failures of 1.5.0 are no longer anyone's control.
+    await startPilot(release, { customers: ['acme'], guard });
+    await opens('globex', null, 'shown', 20);
+    expect((await health()).modules[0]).toMatchObject({
+      control: { opens: 20, failures: 0 },
+      counted: { control: { opens: 20, failures: 0, users: 4 } },
+    });
+  });
+
   it('without a guard behaves as before: shown failing, never ended', async () => {
     const release = await releaseNaming('1.5.0');
     await startPilot(release, {});

@@ -59,7 +59,7 @@ export default async function telemetryRoutes(app: FastifyInstance, options: Tel
   const limits = options.limits ?? SCREEN_REPORT_LIMITS;
   const counted = new Counter({
     name: 'config_screen_reports_total',
-    help: 'Screen report events by what became of them: kept, or dropped over a user budget, of a screen the user is not served, for a full buffer or a failed write, or refused with their batch',
+    help: "Screen report events by what became of them: kept, or dropped over a user budget, of a screen the user is not served, for a full buffer or a failed write, or refused with their batch; dropped-guard: kept, but left out of a pilot guard's counts for a full buffer",
     labelNames: ['outcome'] as const,
     registers: [app.metrics.registry],
   });
@@ -102,7 +102,8 @@ export default async function telemetryRoutes(app: FastifyInstance, options: Tel
       if (unserved) counted.inc({ outcome: 'dropped-unserved' }, unserved);
       if (!shown.length) return;
       counted.inc({ outcome: 'kept' }, shown.length);
-      const pilot = runningPilot();
+      // Staff are no pilot's users: one of them acting for several customers would count as several users.
+      const pilot = request.verifiedUser.auth?.role === STAFF_ROLE ? undefined : runningPilot();
       const guard: GuardScope | undefined = pilot && { ...pilot, userSub: request.verifiedUser.sub };
       buffer.add(customer, shown, guard);
     };

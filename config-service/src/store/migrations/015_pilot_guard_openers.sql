@@ -6,7 +6,8 @@ create table pilot_guard_openers (
   module_key text not null check (module_key ~ '^[a-z][a-z0-9]{1,15}$'),
   bundle_version text not null check (length(bundle_version) <= 100),
   customer_id text not null check (length(customer_id) <= 100),
-  user_sub text not null check (length(user_sub) between 1 and 200),
+  -- The verified token's subject, whatever its issuer makes of it: a row the database refused would lose the whole write.
+  user_sub text not null,
   -- The user's counted opens (never more than GUARD_OPENS_PER_USER) and how many of them failed.
   opens integer not null default 0 check (opens >= 0),
   failures integer not null default 0 check (failures between 0 and opens),

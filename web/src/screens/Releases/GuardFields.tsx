@@ -46,7 +46,11 @@ export function GuardFields({
       <p id={`${id}-hint`} className="hint">
         Ends the pilot by itself when a module screen it changes fails for the pilot&apos;s users more often than this, and more often than for everyone else,
         once they have opened it often enough to tell. It counts the first {GUARD_OPENS_PER_USER} opens of each user
-        {usersNeeded ? `: ${minOpens} opens need at least ${usersNeeded === 1 ? 'one user' : `${usersNeeded} users`}.` : '.'}
+        {usersNeeded === 1
+          ? `: ${minOpens} opens can be one user's, whose failures alone can then end the pilot.`
+          : usersNeeded
+            ? `: ${minOpens} opens need at least ${usersNeeded} users.`
+            : '.'}
       </p>
       <div className="form-row">
         {field('ratePercent', 'Highest failure rate (%)', rateError, { min: 0, max: MAX_RATE_PERCENT, step: 'any' })}
