@@ -16,7 +16,10 @@ const bundleName = (version: string | null) => (version === null ? 'compiled-in 
 const ms = (value: number | null | undefined) => (value === null || value === undefined ? '–' : `${Math.round(value)} ms`);
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 /** What the guard counts of a group: each user's first few opens, and how many users failed. */
-const countedText = (c: Counted) => `${plural(c.opens, 'open')}, ${c.failures} failed, of ${plural(c.users, 'user')} (${c.failingUsers} failing)`;
+const countedText = (c: Counted) =>
+  c.users === 0
+    ? 'none'
+    : `${plural(c.opens, 'open')} of ${plural(c.users, 'user')}${c.failures ? `, ${c.failures} failed (${plural(c.failingUsers, 'user')})` : ''}`;
 const failed = (f: Figures) => `${percent(f.failureRate)} of ${f.opens} ${f.opens === 1 ? 'open' : 'opens'} failed`;
 
 /** What the guard's rule makes of a module's figures now, in words. */
@@ -27,7 +30,7 @@ function verdictText(module: ModuleHealth, guard: Guard | null): string {
         ? `Too few opens to judge yet: the guard waits for ${guard.minOpens} among the pilot's users, counting at most ${GUARD_OPENS_PER_USER} of each.`
         : 'Too few opens to judge yet.';
     case 'healthy':
-      return 'Healthy: the pilot fails no more than the guard allows, no more than everyone else, or only for one user of several.';
+      return 'Healthy: the pilot fails no more than the guard allows, or no more than everyone else. The guard sets aside the user who failed most.';
     case 'failing':
       return guard ? 'Failing: the guard is ending the pilot.' : 'Failing more than everyone else. There is no guard: end the pilot if its users are affected.';
   }
