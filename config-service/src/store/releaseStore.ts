@@ -16,9 +16,6 @@ export type InServiceState = ReleaseState & { generation: number };
 type ReleaseAuditEntry = ReleaseAuditPage['entries'][number];
 type ReleaseAction = ReleaseAuditEntry['action'];
 
-/** How many of the newest release steps `pilotsEndedBy` looks through: a bound on its reading. */
-const STEPS_SEARCHED = 5_000;
-
 /** A step on the state, refused unless the active release is still `expectedActive` (If-Match). */
 export interface ReleaseStepInput {
   release: string;
@@ -320,13 +317,12 @@ export class ReleaseStore {
 
   /**
    * The pilots `actorSub` ended since `since`, newest first, at most `limit` (staff's notices, decision
-   * 0094). Looked for among the newest steps only, read down the primary key: the table has no index on
-   * the actor, and release steps are people's work, far fewer than this in the weeks a notice lasts.
+   * 0094), read from the partial index of pilot ends.
    */
   async pilotsEndedBy(actorSub: string, since: Date, limit: number): Promise<{ id: string; at: string; release: string; reason: string }[]> {
     const { rows } = await this.db.query<{ id: string; at: Date | string; release: string; reason: string }>(
-      `select id::text as id, at, release, reason
-         from (select id, at, actor_sub, action, release, reason from manifest_release_audit order by id desc limit ${STEPS_SEARCHED}) newest
+      // From the partial index of pilot ends (migration 015): as cheap with a million steps as with ten.
+      `select id::text as id, at, release, reason from manifest_release_audit
         where actor_sub = $1 and action = 'pilot-end' and at >= $2 order by id desc limit $3`,
       [actorSub, since.toISOString(), limit],
     );

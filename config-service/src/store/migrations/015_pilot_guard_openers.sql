@@ -28,3 +28,6 @@ create table pilot_guard_tallies (
   failing_users integer not null default 0 check (failing_users >= 0),
   primary key (pilot_started_at, module_key, bundle_version, customer_id)
 );
+
+-- Staff's notices read the pilots a guard ended, newest first: from an index, whatever the audit's length.
+create index release_audit_pilot_ends on manifest_release_audit (actor_sub, id desc) where action = 'pilot-end';
