@@ -1,6 +1,6 @@
 // Issue 37, and its follow-up: the user directory at a real pool's size, as staff meet it. The HTTP route
 // GET /api/user-management/users (a staff token) at 1,000, 10,000 and 100,000 directory rows on
-// PostgreSQL: a customer's first page, a search and the next page, each beside a bare Fastify route with
+// PostgreSQL: a customer's first page, two searches and the next page, each beside a bare Fastify route with
 // the service's logger answering the same bytes and doing no work (the physical limit of an answer of that
 // size). Every row's MFA state is known, so a page asks the identity provider nothing: what is timed is
 // the service and its database. Then how many users a second the reconciliation lists from the local
@@ -39,13 +39,22 @@ const CUSTOMERS = 400;
 const MEASURED = 'customer0';
 const MEASURED_SHARE = 8;
 const PAGE = 50;
-const SEARCH = 'family12';
+/**
+ * A common name: half the customer's users are given a name starting so, a full page at every size (the
+ * answers weigh alike). A narrow search, a family-name prefix of about 1 in 90 users, answers more users
+ * as the directory grows (a few at 1,000 rows, a full page at 100,000): it is reported, not held to the
+ * target, whose ratio would count a bigger answer as a slower directory.
+ */
+const SEARCH = 'marie';
+const NARROW_SEARCH = 'family12';
 const CONNECTIONS = 10;
 /** At 100,000 rows, the route's p50 within this many times its p50 at 1,000, for each query. */
 const TARGET_RATIO = 3;
 const DEFAULT_RATE = environmentSchema.properties.USER_DIRECTORY_SYNC_CALLS_PER_SECOND.default;
-const QUERIES = ['first page', 'search', 'next page'] as const;
+const QUERIES = ['first page', 'search', 'narrow search', 'next page'] as const;
 type Query = (typeof QUERIES)[number];
+/** The queries whose answers are a full page at every size. */
+const HELD: readonly Query[] = ['first page', 'search', 'next page'];
 const SIDES = ['route', 'bare'] as const;
 type Side = (typeof SIDES)[number];
 
@@ -62,12 +71,13 @@ interface Row {
 
 /**
  * Grows the directory from `from` to `to` rows: every eighth the measured customer's, the rest across the
- * others, every MFA state known (a third set up), as a reconciliation and the pages' reads leave them.
+ * others, every other one of them given a name starting with Marie, every MFA state known (a third set
+ * up), as a reconciliation and the pages' reads leave them.
  */
 async function grow(db: Database, from: number, to: number): Promise<void> {
   await db.query(
     `insert into user_directory (username, sub, email, given_name, family_name, custom_auth, customer_id, status, enabled, mfa_set_up)
-     select 'user-' || i, 'sub-' || i, 'user' || i || '@' || c || '.example', 'Given' || (i % 997), 'Family' || (i % 991),
+     select 'user-' || i, 'sub-' || i, 'user' || i || '@' || c || '.example', case when (i / $3) % 2 = 0 then 'Marie' else 'Given' end || (i % 997), 'Family' || (i % 991),
             '{"role":"customer","customerId":"' || c || '"}', c, 'CONFIRMED', true, i % 3 = 0
      from generate_series($1::int + 1, $2::int) as i,
           lateral (select case when i % $3 = 0 then $4 else 'customer' || (1 + i % ($5 - 1)) end as c) as owner`,
@@ -87,7 +97,10 @@ async function startReconciliationEnded(db: Database): Promise<void> {
   throw new Error("the service's start reconciliation did not end within 60 s");
 }
 
-/** The route's three URLs for the measured customer: the next page's cursor is the first page's. */
+/** Where the bare route answers a query's bytes. */
+const barePath = (query: Query) => `/bare/${query.replaceAll(' ', '-')}`;
+
+/** The route's URLs for the measured customer: the next page's cursor is the first page's. */
 async function routePaths(base: string, token: string): Promise<Record<Query, string>> {
   const path = '/api/user-management/users';
   const first = `${path}?customerId=${MEASURED}&limit=${PAGE}`;
@@ -98,6 +111,7 @@ async function routePaths(base: string, token: string): Promise<Record<Query, st
   return {
     'first page': first,
     search: `${path}?customerId=${MEASURED}&query=${SEARCH}&limit=${PAGE}`,
+    'narrow search': `${path}?customerId=${MEASURED}&query=${NARROW_SEARCH}&limit=${PAGE}`,
     'next page': `${first}&cursor=${encodeURIComponent(nextCursor)}`,
   };
 }
@@ -198,7 +212,7 @@ async function routeAtSizes(serverUrl: string, quick: boolean, log: (line: strin
         const body = await answer.text();
         if (answer.status !== 200) throw new Error(`${query} answered ${answer.status}: ${body}`);
         users[query] = (JSON.parse(body) as { users: unknown[] }).users.length;
-        bodies[`/bare/${query.replace(' ', '-')}`] = { body, etag: answer.headers.get('etag') ?? '"bench"' };
+        bodies[barePath(query)] = { body, etag: answer.headers.get('etag') ?? '"bench"' };
       }
       const bare = await startBare(dir, size, bodies);
       try {
@@ -226,7 +240,7 @@ async function routeAtSizes(serverUrl: string, quick: boolean, log: (line: strin
             rows: size,
             query,
             users: users[query]!,
-            bodyBytes: Buffer.byteLength(bodies[`/bare/${query.replace(' ', '-')}`]!.body),
+            bodyBytes: Buffer.byteLength(bodies[barePath(query)]!.body),
             results,
             ratio: base ? results.route.p50 / base.results.route.p50 : 1,
           });
@@ -259,7 +273,7 @@ export default {
       const side = (r: LoadResult) => `${Math.round(r.requestsPerSecond)} (${r.p50} / ${r.p99})`;
       return {
         figures: { seconds, connections: CONNECTIONS, customers: CUSTOMERS, measuredShare: MEASURED_SHARE, page: PAGE, rows: measured, reconciliation: sync },
-        targets: QUERIES.map((query) =>
+        targets: HELD.map((query) =>
           target(
             `route's p50 at ${largest.toLocaleString('en')} rows ÷ at 1,000, ${query}`,
             measured.find((r) => r.rows === largest && r.query === query)!.ratio,
@@ -269,7 +283,7 @@ export default {
           ),
         ),
         report: [
-          `GET /api/user-management/users with a staff token, on PostgreSQL, for one customer holding every ${MEASURED_SHARE}th row (the rest across ${CUSTOMERS - 1} others), pages of ${PAGE}; every row's MFA state known, so no page asks the identity provider. ${seconds} s a side at ${CONNECTIONS} connections, in halves run route, bare, bare, route (rates and latencies the mean of the halves), after a warm-up of both on every query. **route**: the service (sources through tsx, production's JSON logging); **bare**: a Fastify route with the same logger and access line answering the same bytes, doing no work. Requests/s, then p50 / p99 in ms (autocannon counts whole milliseconds).`,
+          `GET /api/user-management/users with a staff token, on PostgreSQL, for one customer holding every ${MEASURED_SHARE}th row (the rest across ${CUSTOMERS - 1} others), pages of ${PAGE}; **search** \`${SEARCH}\` (a given name half the customer's users have), **narrow search** \`${NARROW_SEARCH}\` (a family-name prefix of about 1 in 90: its answer grows with the directory, so it is not held to the target); every row's MFA state known, so no page asks the identity provider. ${seconds} s a side at ${CONNECTIONS} connections, in halves run route, bare, bare, route (rates and latencies the mean of the halves), after a warm-up of both on every query. **route**: the service (sources through tsx, production's JSON logging); **bare**: a Fastify route with the same logger and access line answering the same bytes, doing no work. Requests/s, then p50 / p99 in ms (autocannon counts whole milliseconds).`,
           '',
           ...table(
             ['directory rows', 'query', 'users', 'body bytes', 'route', 'bare', 'of bare', 'route p50 ÷ at 1,000'],
