@@ -36,6 +36,7 @@ export function userDirectoryStoreContract(name: string, target: () => StoreTarg
     }, 120_000);
     beforeEach(async () => {
       await db.query('delete from user_directory');
+      await db.query('delete from user_directory_removed');
       store = new UserDirectoryStore(db);
     });
     afterAll(async () => {
@@ -169,6 +170,15 @@ export function userDirectoryStoreContract(name: string, target: () => StoreTarg
       expect(await store.statusOf('sub-sam')).toMatchObject({ removed: true });
       await store.listed([user('pat')], new Date(Date.now() + 60_000));
       expect(await store.statusOf('sub-pat')).toEqual({ enabled: true, enabledAt: null, removed: false });
+    });
+
+    it('takes a username made again under a new sub as the removal of the old sub, whoever writes it (decision 0098)', async () => {
+      await store.written([user('pat'), user('sam')]);
+      await store.listed([user('pat', { sub: 'sub-pat-again' })], new Date(Date.now() + 60_000));
+      await store.written([user('sam', { sub: 'sub-sam-again' })]);
+      for (const old of ['sub-pat', 'sub-sam']) expect(await store.statusOf(old)).toMatchObject({ removed: true });
+      expect(await store.statusOf('sub-pat-again')).toEqual({ enabled: true, enabledAt: null, removed: false });
+      expect(await store.statusOf('sub-sam-again')).toEqual({ enabled: true, enabledAt: null, removed: false });
     });
   });
 }

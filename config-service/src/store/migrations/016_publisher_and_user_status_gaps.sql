@@ -27,3 +27,15 @@ create table user_directory_removed (
   sub text primary key check (length(sub) between 1 and 200),
   removed_at timestamptz not null default now()
 );
+
+-- A username whose sub changes is a user deleted at the pool and made again under the same name: the
+-- old account's unexpired tokens carry the old sub, which is recorded as removed in the same statement
+-- as the change, whichever write made it (a listing, a write, a sign-in).
+create function user_directory_sub_replaced() returns trigger language plpgsql as $$
+begin
+  insert into user_directory_removed (sub) values (old.sub) on conflict (sub) do update set removed_at = now();
+  return new;
+end
+$$;
+create trigger user_directory_sub_replaced after update of sub on user_directory
+  for each row when (old.sub is distinct from new.sub) execute function user_directory_sub_replaced();
