@@ -180,5 +180,20 @@ export function userDirectoryStoreContract(name: string, target: () => StoreTarg
       expect(await store.statusOf('sub-pat-again')).toEqual({ enabled: true, enabledAt: null, removed: false });
       expect(await store.statusOf('sub-sam-again')).toEqual({ enabled: true, enabledAt: null, removed: false });
     });
+
+    it("keeps a sign-in from changing which account a username is, and a listing's word from an older token (decision 0098)", async () => {
+      await store.written([user('pat', { sub: 'sub-pat-again' })]);
+      // The deleted account's token, issued after the row was written: its name, not its sub, may refresh.
+      await store.signedIn({ ...user('pat'), givenName: 'Old' }, Math.floor(Date.now() / 1000) + 5);
+      expect(await store.get('pat')).toMatchObject({ sub: 'sub-pat-again', givenName: 'Given' });
+      expect(await store.statusOf('sub-pat-again')).toEqual({ enabled: true, enabledAt: null, removed: false });
+
+      await store.written([user('sam', { customAuth: claim('acme') })]);
+      await db.query("update user_directory set updated_at = now() - interval '1 hour'");
+      const readAt = new Date();
+      await store.listed([user('sam', { customAuth: claim('globex') })], readAt);
+      await store.signedIn({ ...user('sam'), customAuth: claim('acme') }, Math.floor(readAt.getTime() / 1000) - 60);
+      expect((await store.get('sam'))?.customAuth).toBe(claim('globex'));
+    });
   });
 }

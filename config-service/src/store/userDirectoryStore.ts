@@ -129,17 +129,18 @@ export class UserDirectoryStore {
 
   /**
    * Writes a page of the pool's listing, read at `readAt`: a row changed since then (by the platform
-   * or a sign-in) keeps its newer word. The MFA state, which a listing does not give, is kept.
+   * or a sign-in) keeps its newer word. The MFA state, which a listing does not give, is kept. A row it
+   * writes is as new as `readAt`, so a token issued before the read does not undo it.
    */
   async listed(entries: readonly DirectoryEntry[], readAt: Date): Promise<void> {
     if (entries.length === 0) return;
     await this.db.query(
       `insert into user_directory (username, sub, email, given_name, family_name, custom_auth, customer_id, status, enabled, mfa_set_up, updated_at, listed_at)
-       ${UNNEST.replace('select *', 'select *, now(), now()')}
+       ${UNNEST.replace('select *', 'select *, $11::timestamptz, now()')}
        on conflict (username) do update set sub = excluded.sub, email = excluded.email, given_name = excluded.given_name,
          family_name = excluded.family_name, custom_auth = excluded.custom_auth, customer_id = excluded.customer_id,
          status = excluded.status, enabled = excluded.enabled, enabled_at = ${ENABLED_AT},
-         mfa_set_up = coalesce(excluded.mfa_set_up, user_directory.mfa_set_up), listed_at = now()
+         mfa_set_up = coalesce(excluded.mfa_set_up, user_directory.mfa_set_up), updated_at = excluded.updated_at, listed_at = now()
        where user_directory.updated_at < $11
        `,
       [...columnsOf(entries), readAt],
@@ -162,6 +163,7 @@ export class UserDirectoryStore {
    * unless the row changed after the token was issued (an administrator's change the token predates). A
    * user the directory does not hold yet (made outside the platform) is added as the token shows them,
    * unless the pool removed them (decision 0098): an unexpired token must not bring a deleted user back.
+   * A token never changes which account (sub) a username is: an older account of the same name may hold one.
    * Their MFA state becomes unknown: a user sets MFA up signed in, and the web app then fetches a fresh
    * token (decision 0042), so the next list that shows them asks the pool (decision 0091).
    */
@@ -173,7 +175,7 @@ export class UserDirectoryStore {
        on conflict (username) do update set sub = excluded.sub, email = excluded.email, given_name = excluded.given_name,
          family_name = excluded.family_name, custom_auth = excluded.custom_auth, customer_id = excluded.customer_id,
          mfa_set_up = null, updated_at = excluded.updated_at
-       where user_directory.updated_at < excluded.updated_at`,
+       where user_directory.updated_at < excluded.updated_at and user_directory.sub = excluded.sub`,
       [entry.username, entry.sub, entry.email, entry.givenName, entry.familyName, entry.customAuth, customerOf(entry.customAuth), issuedAt],
     );
   }
