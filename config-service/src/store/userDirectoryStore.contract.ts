@@ -195,5 +195,14 @@ export function userDirectoryStoreContract(name: string, target: () => StoreTarg
       await store.signedIn({ ...user('sam'), customAuth: claim('acme') }, Math.floor(readAt.getTime() / 1000) - 60);
       expect((await store.get('sam'))?.customAuth).toBe(claim('globex'));
     });
+
+    it('keeps a removal that a listing page read before it cannot undo (decision 0098)', async () => {
+      await store.written([user('pat')]);
+      const readBefore = past(60_000);
+      await store.removed('pat');
+      await store.listed([user('pat')], readBefore);
+      expect(await store.get('pat')).toBeUndefined();
+      expect(await store.statusOf('sub-pat')).toMatchObject({ removed: true });
+    });
   });
 }

@@ -137,6 +137,7 @@ export class UserDirectoryStore {
     await this.db.query(
       `insert into user_directory (username, sub, email, given_name, family_name, custom_auth, customer_id, status, enabled, mfa_set_up, updated_at, listed_at)
        ${UNNEST.replace('select *', 'select *, $11::timestamptz, now()')}
+       where not exists (select 1 from user_directory_removed r where r.sub = u.sub and r.removed_at >= $11)
        on conflict (username) do update set sub = excluded.sub, email = excluded.email, given_name = excluded.given_name,
          family_name = excluded.family_name, custom_auth = excluded.custom_auth, customer_id = excluded.customer_id,
          status = excluded.status, enabled = excluded.enabled, enabled_at = ${ENABLED_AT},
@@ -150,12 +151,18 @@ export class UserDirectoryStore {
       entries.map((e) => e.username),
       readAt,
     ]);
-    await this.#inPool(entries);
+    await this.#inPool(entries, readAt);
   }
 
-  /** The pool has these users (again): whatever removal the directory recorded of their subs is void. */
-  async #inPool(entries: readonly DirectoryEntry[]): Promise<void> {
-    await this.db.query('delete from user_directory_removed where sub = any($1::text[])', [entries.map((e) => e.sub)]);
+  /**
+   * The pool has these users (again) as of `seenAt` (now, left out): a removal recorded before that is
+   * void; one recorded after it is newer than what was seen and stays.
+   */
+  async #inPool(entries: readonly DirectoryEntry[], seenAt?: Date): Promise<void> {
+    await this.db.query('delete from user_directory_removed where sub = any($1::text[]) and removed_at < coalesce($2, now())', [
+      entries.map((e) => e.sub),
+      seenAt ?? null,
+    ]);
   }
 
   /**
