@@ -204,5 +204,20 @@ export function userDirectoryStoreContract(name: string, target: () => StoreTarg
       expect(await store.get('pat')).toBeUndefined();
       expect(await store.statusOf('sub-pat')).toMatchObject({ removed: true });
     });
+
+    it('dates an enable when it took: before the pool was asked, or as the pool says of a console enable (decision 0098)', async () => {
+      await store.written([user('pat', { enabled: false }), user('sam', { enabled: false })]);
+      const asked = past(30_000);
+      await store.setEnabled(user('pat'), true, asked);
+      expect((await store.statusOf('sub-pat'))?.enabledAt).toBeCloseTo(asked.getTime() / 1000, 0);
+      // Noticed by a listing minutes after the pool enabled them: the pool's date, not the listing's.
+      const atConsole = past(600_000);
+      await store.listed([user('sam', { modifiedAt: atConsole })], new Date(Date.now() + 60_000));
+      expect((await store.statusOf('sub-sam'))?.enabledAt).toBeCloseTo(atConsole.getTime() / 1000, 0);
+      // A pool whose clock runs ahead: never later than now.
+      await store.written([user('sam', { enabled: false })]);
+      await store.listed([user('sam', { modifiedAt: new Date(Date.now() + 3_600_000) })], new Date(Date.now() + 120_000));
+      expect((await store.statusOf('sub-sam'))?.enabledAt).toBeLessThan(Date.now() / 1000 + 60);
+    });
   });
 }

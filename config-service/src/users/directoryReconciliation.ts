@@ -54,6 +54,7 @@ function entryOf(user: PoolUser): DirectoryEntry {
     status: user.UserStatus ?? 'UNKNOWN',
     enabled: user.Enabled ?? true,
     mfaSetUp: null,
+    modifiedAt: user.UserLastModifiedDate ?? null,
   };
 }
 

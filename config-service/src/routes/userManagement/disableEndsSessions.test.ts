@@ -6,7 +6,7 @@
 import { AdminDeleteUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { UserStatus } from '../../identity/userStatus.ts';
+import { ENABLE_GRACE_SECONDS, UserStatus } from '../../identity/userStatus.ts';
 import { DEMO_PASSWORD } from '../../local/demoData/demoAccounts.ts';
 import { seedDemoCustomers } from '../../local/demoData/seedDemoCustomers.ts';
 import { openPlatformServices, type PlatformServices } from '../../platformServices.ts';
@@ -100,10 +100,13 @@ async function served(app: FastifyInstance, token: string): Promise<{ status: nu
   return res.statusCode === 200 ? { status: 200 } : { status: res.statusCode, code: (res.json() as { code?: string }).code };
 }
 
-/** Until the clock is a second past the token's iat: an enable then comes in a later second than the token (iat counts whole seconds). */
+/**
+ * Until the clock is past the token's iat by more than the grace an enable allows (iat counts whole
+ * seconds): an enable then is later than any token of the session it ends could be taken to be.
+ */
 async function pastIssueOf(token: string): Promise<void> {
   const { iat } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { iat: number };
-  while (Date.now() / 1000 < iat + 1) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (Date.now() / 1000 < iat + 1 + ENABLE_GRACE_SECONDS) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 const step = async (app: FastifyInstance, staff: string, username: string, path: 'disable' | 'enable') =>

@@ -84,8 +84,10 @@ const STEPS: {
     action: 'enable',
     summary: 'Enable a disabled user again: they sign in afresh',
     run: async (pool, u, signal, { user, status }) => {
+      // Dated before the pool is asked: a sign-in right after the enable gets a token no older than this.
+      const enabledAt = new Date();
       await pool.enable(u, signal);
-      await status?.set(user, true);
+      await status?.set(user, true, enabledAt);
     },
   },
   {
