@@ -31,7 +31,7 @@ describe('migration 016', () => {
     }
   });
 
-  it("keeps the index a replica of the release before registers on, while a rolling deploy lasts", async () => {
+  it('keeps the index a replica of the release before registers on, while a rolling deploy lasts', async () => {
     const db = pgliteDatabase(new PGlite());
     try {
       await migrate(db);
