@@ -37,6 +37,13 @@ interface Known {
 const MAX_USER_STATUS_CACHE_MS = 30_000;
 
 /**
+ * How far before an enable a token may be issued and still be served (decision 0098): the identity
+ * provider's clock may run behind the platform's, and the enable is dated before the pool was asked.
+ * A disabled user gets no token, so one issued this shortly before the enable is not the ended session.
+ */
+export const ENABLE_GRACE_SECONDS = 5;
+
+/**
  * Whether a user may be served, as the user directory (shared by every replica) says (issue 37 item 3,
  * decision 0093). A user disabled there is refused however good their token, and so is one the pool
  * removed, and a token issued before the user was last enabled again (decision 0098); one it does not
@@ -83,14 +90,15 @@ export class UserStatus {
 
   /**
    * Writes that the platform just disabled or enabled this user at the pool, and takes it as read on
-   * this replica at once; every other replica reads it within its window.
+   * this replica at once; every other replica reads it within its window. An enable is dated
+   * `enabledAt`, taken before the pool was asked, so no token the pool issued after it is older.
    */
-  async set(account: StatusAccount, enabled: boolean): Promise<void> {
-    await this.directory.setEnabled(account, enabled);
+  async set(account: StatusAccount, enabled: boolean, enabledAt?: Date): Promise<void> {
+    await this.directory.setEnabled(account, enabled, enabledAt);
     // A read that started before the write must not put the old state back.
     this.#asking.delete(account.sub);
     const now = this.#now();
-    // An enable is read back at the next request: the time it took is the database's, which every replica reads.
+    // An enable is read back at the next request, as every other replica reads it.
     if (enabled) this.#known.delete(account.sub);
     else this.#remember(account.sub, { status: { enabled, enabledAt: null, removed: false }, at: now, until: now + this.#cacheMs });
   }
@@ -137,14 +145,14 @@ export class UserStatus {
 
 /**
  * A user the directory does not hold is served; one it holds as removed or disabled is not. Once enabled
- * again, a token issued in an earlier second than the enable was issued before the disable (a disabled
- * user gets no token), so its session stays ended; one of the enable's own second is served, as a fresh
- * sign-in right after it would otherwise be refused (`iat` counts whole seconds).
+ * again, a token issued before the enable was issued before the disable (a disabled user gets no token),
+ * so its session stays ended; one issued up to ENABLE_GRACE_SECONDS before it is served, as the pool's
+ * clock and the enable's date may disagree by that much (`iat` counts whole seconds).
  */
 function verdictOf(status: DirectoryStatus | undefined, issuedAt: number | undefined): UserVerdict {
   if (!status) return true;
   if (status.removed) return 'removed';
   if (!status.enabled) return 'disabled';
-  if (status.enabledAt !== null && issuedAt !== undefined && issuedAt < Math.floor(status.enabledAt)) return 'ended';
+  if (status.enabledAt !== null && issuedAt !== undefined && issuedAt < Math.floor(status.enabledAt) - ENABLE_GRACE_SECONDS) return 'ended';
   return true;
 }

@@ -2,6 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { PlatformError } from '../errors.ts';
+import { clientAddressKey } from './clientAddressKey.ts';
 import type { RateLimits } from '../settings.ts';
 
 const WINDOW_MS = 60_000;
@@ -48,7 +49,8 @@ function policies(limits: RateLimits): Policy[] {
       name: 'publish-token exchange',
       perMinute: limits.signInPerMinute,
       covers: (method, url) => method === 'POST' && url === PUBLISH_TOKENS,
-      key: (request) => `ip:${request.ip}`,
+      // An IPv6 client by its /64, an IPv4-mapped one as IPv4: a new address of one's own network is not a new count.
+      key: (request) => clientAddressKey(request.ip),
     },
     {
       name: 'admin writes',

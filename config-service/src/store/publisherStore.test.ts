@@ -1,4 +1,4 @@
-// Migration 016 leaves one active publisher per issuer and subject (decision 0098).
+// Migration 016 leaves one active publisher per issuer and subject, and old replicas registering (decision 0098).
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import { migrate, readMigrations } from './migrate.ts';
@@ -26,6 +26,28 @@ describe('migration 016', () => {
       expect(active.map((publisher) => publisher.audience)).toEqual(['first']);
       const { rows } = await db.query<{ revoked_reason: string }>(`select revoked_reason from trusted_publishers where audience = 'later'`);
       expect(rows[0]?.revoked_reason).toMatch(/same issuer and subject/);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('keeps the index a replica of the release before registers on, while a rolling deploy lasts', async () => {
+    const db = pgliteDatabase(new PGlite());
+    try {
+      await migrate(db);
+      // The previous release's registration, word for word but the values.
+      const registerAsBefore = (id: string, audience: string) =>
+        db.query(
+          `insert into trusted_publishers (id, issuer, audience, subject, modules, reason, created_by_sub, created_by_email)
+           values ($1, 'https://ci.example', $2, 'repo:acme/lcc', '{lcc}', 'CI', 'staff', 'staff@example')
+           on conflict (issuer, audience, subject) where revoked_at is null do nothing
+           returning id`,
+          [id, audience],
+        );
+      expect((await registerAsBefore('00000000-0000-4000-8000-000000000001', 'first')).rows).toHaveLength(1);
+      expect((await registerAsBefore('00000000-0000-4000-8000-000000000002', 'first')).rows).toHaveLength(0);
+      // The stricter index holds for it too: a second audience is refused, not registered.
+      await expect(registerAsBefore('00000000-0000-4000-8000-000000000003', 'other')).rejects.toThrow(/unique/);
     } finally {
       await db.close();
     }

@@ -36,6 +36,7 @@ export function userDirectoryStoreContract(name: string, target: () => StoreTarg
     }, 120_000);
     beforeEach(async () => {
       await db.query('delete from user_directory');
+      await db.query('delete from user_directory_removed');
       store = new UserDirectoryStore(db);
     });
     afterAll(async () => {
@@ -169,6 +170,54 @@ export function userDirectoryStoreContract(name: string, target: () => StoreTarg
       expect(await store.statusOf('sub-sam')).toMatchObject({ removed: true });
       await store.listed([user('pat')], new Date(Date.now() + 60_000));
       expect(await store.statusOf('sub-pat')).toEqual({ enabled: true, enabledAt: null, removed: false });
+    });
+
+    it('takes a username made again under a new sub as the removal of the old sub, whoever writes it (decision 0098)', async () => {
+      await store.written([user('pat'), user('sam')]);
+      await store.listed([user('pat', { sub: 'sub-pat-again' })], new Date(Date.now() + 60_000));
+      await store.written([user('sam', { sub: 'sub-sam-again' })]);
+      for (const old of ['sub-pat', 'sub-sam']) expect(await store.statusOf(old)).toMatchObject({ removed: true });
+      expect(await store.statusOf('sub-pat-again')).toEqual({ enabled: true, enabledAt: null, removed: false });
+      expect(await store.statusOf('sub-sam-again')).toEqual({ enabled: true, enabledAt: null, removed: false });
+    });
+
+    it("keeps a sign-in from changing which account a username is, and a listing's word from an older token (decision 0098)", async () => {
+      await store.written([user('pat', { sub: 'sub-pat-again' })]);
+      // The deleted account's token, issued after the row was written: its name, not its sub, may refresh.
+      await store.signedIn({ ...user('pat'), givenName: 'Old' }, Math.floor(Date.now() / 1000) + 5);
+      expect(await store.get('pat')).toMatchObject({ sub: 'sub-pat-again', givenName: 'Given' });
+      expect(await store.statusOf('sub-pat-again')).toEqual({ enabled: true, enabledAt: null, removed: false });
+
+      await store.written([user('sam', { customAuth: claim('acme') })]);
+      await db.query("update user_directory set updated_at = now() - interval '1 hour'");
+      const readAt = new Date();
+      await store.listed([user('sam', { customAuth: claim('globex') })], readAt);
+      await store.signedIn({ ...user('sam'), customAuth: claim('acme') }, Math.floor(readAt.getTime() / 1000) - 60);
+      expect((await store.get('sam'))?.customAuth).toBe(claim('globex'));
+    });
+
+    it('keeps a removal that a listing page read before it cannot undo (decision 0098)', async () => {
+      await store.written([user('pat')]);
+      const readBefore = past(60_000);
+      await store.removed('pat');
+      await store.listed([user('pat')], readBefore);
+      expect(await store.get('pat')).toBeUndefined();
+      expect(await store.statusOf('sub-pat')).toMatchObject({ removed: true });
+    });
+
+    it('dates an enable when it took: before the pool was asked, or as the pool says of a console enable (decision 0098)', async () => {
+      await store.written([user('pat', { enabled: false }), user('sam', { enabled: false })]);
+      const asked = past(30_000);
+      await store.setEnabled(user('pat'), true, asked);
+      expect((await store.statusOf('sub-pat'))?.enabledAt).toBeCloseTo(asked.getTime() / 1000, 0);
+      // Noticed by a listing minutes after the pool enabled them: the pool's date, not the listing's.
+      const atConsole = past(600_000);
+      await store.listed([user('sam', { modifiedAt: atConsole })], new Date(Date.now() + 60_000));
+      expect((await store.statusOf('sub-sam'))?.enabledAt).toBeCloseTo(atConsole.getTime() / 1000, 0);
+      // A pool whose clock runs ahead: never later than now.
+      await store.written([user('sam', { enabled: false })]);
+      await store.listed([user('sam', { modifiedAt: new Date(Date.now() + 3_600_000) })], new Date(Date.now() + 120_000));
+      expect((await store.statusOf('sub-sam'))?.enabledAt).toBeLessThan(Date.now() / 1000 + 60);
     });
   });
 }

@@ -14,6 +14,8 @@ export interface DirectoryEntry {
   enabled: boolean;
   /** Whether a second factor is set up; null: not known (the pool's listing does not say). */
   mfaSetUp: boolean | null;
+  /** When the pool last changed the user (its UserLastModifiedDate), where it says: when a console enable took. */
+  modifiedAt?: Date | null;
 }
 
 /** What a verified ID token says of its user: the freshest word on their name and claim, not on their account. */
@@ -84,6 +86,7 @@ function columnsOf(entries: readonly DirectoryEntry[]) {
     entries.map((e) => e.status),
     entries.map((e) => e.enabled),
     entries.map((e) => e.mfaSetUp),
+    entries.map((e) => e.modifiedAt ?? null),
   ];
 }
 
@@ -97,11 +100,19 @@ export interface DirectoryStatus {
   removed: boolean;
 }
 
-/** enabled_at in an upsert: now when the row goes from disabled to enabled, as it was otherwise. */
-const ENABLED_AT = 'case when excluded.enabled and not user_directory.enabled then now() else user_directory.enabled_at end';
+/** enabled_at in an upsert: `at` when the row goes from disabled to enabled, as it was otherwise. */
+const enabledAtOn = (at: string) => `case when excluded.enabled and not user_directory.enabled then ${at} else user_directory.enabled_at end`;
 
-const UNNEST = `select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::boolean[], $10::boolean[])
-  as u(username, sub, email, given_name, family_name, custom_auth, customer_id, status, enabled, mfa_set_up)`;
+/**
+ * When the pool enabled a user a write or listing carries: when the pool last changed them, where it says,
+ * and never later than now. Taken from the input, not the row: the pool's date is no column of its own.
+ */
+const POOL_ENABLED_AT = enabledAtOn('(select least(now(), coalesce(u.modified_at, now())) from u where u.username = excluded.username)');
+
+/** The rows of one multi-row write as `u`, one parameter per column. */
+const INPUT = `with u as (select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::boolean[], $10::boolean[], $11::timestamptz[])
+  as u(username, sub, email, given_name, family_name, custom_auth, customer_id, status, enabled, mfa_set_up, modified_at))`;
+const INPUT_COLUMNS = 'u.username, u.sub, u.email, u.given_name, u.family_name, u.custom_auth, u.customer_id, u.status, u.enabled, u.mfa_set_up';
 
 /**
  * The platform's index of the identity provider's users (issue 37, decision 0085): one customer's users
@@ -116,11 +127,11 @@ export class UserDirectoryStore {
   async written(entries: readonly DirectoryEntry[]): Promise<void> {
     if (entries.length === 0) return;
     await this.db.query(
-      `insert into user_directory (username, sub, email, given_name, family_name, custom_auth, customer_id, status, enabled, mfa_set_up, updated_at)
-       ${UNNEST.replace('select *', 'select *, now()')}
+      `${INPUT} insert into user_directory (username, sub, email, given_name, family_name, custom_auth, customer_id, status, enabled, mfa_set_up, updated_at)
+       select ${INPUT_COLUMNS}, now() from u
        on conflict (username) do update set sub = excluded.sub, email = excluded.email, given_name = excluded.given_name,
          family_name = excluded.family_name, custom_auth = excluded.custom_auth, customer_id = excluded.customer_id,
-         status = excluded.status, enabled = excluded.enabled, enabled_at = ${ENABLED_AT},
+         status = excluded.status, enabled = excluded.enabled, enabled_at = ${POOL_ENABLED_AT},
          mfa_set_up = coalesce(excluded.mfa_set_up, user_directory.mfa_set_up), updated_at = now()`,
       columnsOf(entries),
     );
@@ -129,18 +140,20 @@ export class UserDirectoryStore {
 
   /**
    * Writes a page of the pool's listing, read at `readAt`: a row changed since then (by the platform
-   * or a sign-in) keeps its newer word. The MFA state, which a listing does not give, is kept.
+   * or a sign-in) keeps its newer word. The MFA state, which a listing does not give, is kept. A row it
+   * writes is as new as `readAt`, so a token issued before the read does not undo it.
    */
   async listed(entries: readonly DirectoryEntry[], readAt: Date): Promise<void> {
     if (entries.length === 0) return;
     await this.db.query(
-      `insert into user_directory (username, sub, email, given_name, family_name, custom_auth, customer_id, status, enabled, mfa_set_up, updated_at, listed_at)
-       ${UNNEST.replace('select *', 'select *, now(), now()')}
+      `${INPUT} insert into user_directory (username, sub, email, given_name, family_name, custom_auth, customer_id, status, enabled, mfa_set_up, updated_at, listed_at)
+       select ${INPUT_COLUMNS}, $12::timestamptz, now() from u
+       where not exists (select 1 from user_directory_removed r where r.sub = u.sub and r.removed_at >= $12)
        on conflict (username) do update set sub = excluded.sub, email = excluded.email, given_name = excluded.given_name,
          family_name = excluded.family_name, custom_auth = excluded.custom_auth, customer_id = excluded.customer_id,
-         status = excluded.status, enabled = excluded.enabled, enabled_at = ${ENABLED_AT},
-         mfa_set_up = coalesce(excluded.mfa_set_up, user_directory.mfa_set_up), listed_at = now()
-       where user_directory.updated_at < $11
+         status = excluded.status, enabled = excluded.enabled, enabled_at = ${POOL_ENABLED_AT},
+         mfa_set_up = coalesce(excluded.mfa_set_up, user_directory.mfa_set_up), updated_at = excluded.updated_at, listed_at = now()
+       where user_directory.updated_at < $12
        `,
       [...columnsOf(entries), readAt],
     );
@@ -149,12 +162,18 @@ export class UserDirectoryStore {
       entries.map((e) => e.username),
       readAt,
     ]);
-    await this.#inPool(entries);
+    await this.#inPool(entries, readAt);
   }
 
-  /** The pool has these users (again): whatever removal the directory recorded of their subs is void. */
-  async #inPool(entries: readonly DirectoryEntry[]): Promise<void> {
-    await this.db.query('delete from user_directory_removed where sub = any($1::text[])', [entries.map((e) => e.sub)]);
+  /**
+   * The pool has these users (again) as of `seenAt` (now, left out): a removal recorded before that is
+   * void; one recorded after it is newer than what was seen and stays.
+   */
+  async #inPool(entries: readonly DirectoryEntry[], seenAt?: Date): Promise<void> {
+    await this.db.query('delete from user_directory_removed where sub = any($1::text[]) and removed_at < coalesce($2, now())', [
+      entries.map((e) => e.sub),
+      seenAt ?? null,
+    ]);
   }
 
   /**
@@ -162,6 +181,7 @@ export class UserDirectoryStore {
    * unless the row changed after the token was issued (an administrator's change the token predates). A
    * user the directory does not hold yet (made outside the platform) is added as the token shows them,
    * unless the pool removed them (decision 0098): an unexpired token must not bring a deleted user back.
+   * A token never changes which account (sub) a username is: an older account of the same name may hold one.
    * Their MFA state becomes unknown: a user sets MFA up signed in, and the web app then fetches a fresh
    * token (decision 0042), so the next list that shows them asks the pool (decision 0091).
    */
@@ -173,7 +193,7 @@ export class UserDirectoryStore {
        on conflict (username) do update set sub = excluded.sub, email = excluded.email, given_name = excluded.given_name,
          family_name = excluded.family_name, custom_auth = excluded.custom_auth, customer_id = excluded.customer_id,
          mfa_set_up = null, updated_at = excluded.updated_at
-       where user_directory.updated_at < excluded.updated_at`,
+       where user_directory.updated_at < excluded.updated_at and user_directory.sub = excluded.sub`,
       [entry.username, entry.sub, entry.email, entry.givenName, entry.familyName, entry.customAuth, customerOf(entry.customAuth), issuedAt],
     );
   }
@@ -199,14 +219,19 @@ export class UserDirectoryStore {
   /**
    * Writes at once that the platform just disabled or enabled this user at the pool: the one word every
    * replica reads before serving the user's tokens (decision 0093). A user the directory does not hold
-   * yet is added with what is known of them; the rest follows with the next write or listing.
+   * yet is added with what is known of them; the rest follows with the next write or listing. An enable
+   * is dated `enabledAt`, taken before the pool was asked (decision 0098), now when left out.
    */
-  async setEnabled(user: Pick<DirectoryEntry, 'username' | 'sub' | 'email' | 'givenName' | 'familyName' | 'status'>, enabled: boolean): Promise<void> {
+  async setEnabled(
+    user: Pick<DirectoryEntry, 'username' | 'sub' | 'email' | 'givenName' | 'familyName' | 'status'>,
+    enabled: boolean,
+    enabledAt?: Date,
+  ): Promise<void> {
     await this.db.query(
       `insert into user_directory (username, sub, email, given_name, family_name, status, enabled, enabled_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, case when $7 then now() end, now())
-       on conflict (username) do update set enabled = excluded.enabled, enabled_at = ${ENABLED_AT}, updated_at = now()`,
-      [user.username, user.sub, user.email, user.givenName, user.familyName, user.status, enabled],
+       values ($1, $2, $3, $4, $5, $6, $7, case when $7 then coalesce($8, now()) end, now())
+       on conflict (username) do update set enabled = excluded.enabled, enabled_at = ${enabledAtOn('excluded.enabled_at')}, updated_at = now()`,
+      [user.username, user.sub, user.email, user.givenName, user.familyName, user.status, enabled, enabledAt ?? null],
     );
   }
 

@@ -13,6 +13,7 @@ interface PoolUser {
   Attributes: AttributeType[];
   UserStatus: string;
   Enabled: boolean;
+  UserLastModifiedDate?: Date;
 }
 type Command = { constructor: { name: string }; input: { Limit?: number; PaginationToken?: string } };
 
@@ -126,6 +127,14 @@ describe('directory reconciliation', () => {
       lastRun: { cause: 'start', outcome: 'succeeded', usersListed: 130, usersRemoved: 1, error: null },
     });
     expect((await sync.state()).succeededAt).not.toBeNull();
+  });
+
+  it("dates an enable made at the pool's console when the pool changed the user, not when the listing noticed (decision 0098)", async () => {
+    await directory.written([entry('u000', { enabled: false })]);
+    const atConsole = new Date(Date.now() - 10 * 60_000);
+    await reconciliation(fakePool([{ ...poolUser('u000'), UserLastModifiedDate: atConsole }])).attempt('start');
+    expect(await directory.statusOf('sub-u000')).toMatchObject({ enabled: true, removed: false });
+    expect((await directory.statusOf('sub-u000'))?.enabledAt).toBeCloseTo(atConsole.getTime() / 1000, 0);
   });
 
   it('runs at start only when due: never reconciled, asked for, or the interval past', async () => {

@@ -41,8 +41,11 @@ class LeaseLost extends Error {
 
 const attributeOf = (user: PoolUser, name: string) => user.Attributes?.find((a) => a.Name === name)?.Value;
 
-/** A user of the pool's listing as the directory holds them; whether MFA is set up the listing does not say. */
-function entryOf(user: PoolUser): DirectoryEntry {
+/**
+ * A user of the pool's listing as the directory holds them; whether MFA is set up the listing does not
+ * say. When the pool last changed them dates an enable made at the pool's console (decision 0098).
+ */
+function entryOf(user: PoolUser & { UserLastModifiedDate?: Date }): DirectoryEntry {
   const username = user.Username ?? '';
   return {
     username,
@@ -54,6 +57,7 @@ function entryOf(user: PoolUser): DirectoryEntry {
     status: user.UserStatus ?? 'UNKNOWN',
     enabled: user.Enabled ?? true,
     mfaSetUp: null,
+    modifiedAt: user.UserLastModifiedDate ?? null,
   };
 }
 

@@ -141,4 +141,16 @@ describe('the rate of exchanges', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect((await from('203.0.113.9')).statusCode).toBe(401);
   });
+
+  it('counts an IPv6 client by its /64, and an IPv4-mapped one as its IPv4 address', async () => {
+    const limited = await apps.app({ rateLimits: { ...DEFAULT_RATE_LIMITS, signInPerMinute: 2 } });
+    const from = (remoteAddress: string) => limited.inject({ method: 'POST', url: '/api/v1/publish-tokens', remoteAddress, headers: bearer(stranger.token()) });
+    expect((await from('2001:db8:7:1::1')).statusCode).toBe(401);
+    expect((await from('2001:db8:7:1::2')).statusCode).toBe(401);
+    expect((await from('2001:db8:7:1:ffff::3')).statusCode).toBe(429);
+    expect((await from('2001:db8:7:2::1')).statusCode).toBe(401);
+    expect((await from('198.51.100.8')).statusCode).toBe(401);
+    expect((await from('::ffff:198.51.100.8')).statusCode).toBe(401);
+    expect((await from('198.51.100.8')).statusCode).toBe(429);
+  });
 });

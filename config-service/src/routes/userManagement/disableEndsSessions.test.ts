@@ -6,7 +6,8 @@
 import { AdminDeleteUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { UserStatus } from '../../identity/userStatus.ts';
+import { PlatformError } from '../../errors.ts';
+import { ENABLE_GRACE_SECONDS, UserStatus } from '../../identity/userStatus.ts';
 import { DEMO_PASSWORD } from '../../local/demoData/demoAccounts.ts';
 import { seedDemoCustomers } from '../../local/demoData/seedDemoCustomers.ts';
 import { openPlatformServices, type PlatformServices } from '../../platformServices.ts';
@@ -17,7 +18,7 @@ import { startLocalIdpBehindAdapter, type LocalIdpBehindAdapter } from '../../te
 import { signedRequest } from '../../testing/signedRequest.ts';
 import { startTestApps, type TestApps } from '../../testing/testApp.ts';
 import { DirectoryReconciliation } from '../../users/directoryReconciliation.ts';
-import { cognitoUserPoolAdmin } from '../../users/userPoolAdmin.ts';
+import { cognitoUserPoolAdmin, type UserPoolAdmin } from '../../users/userPoolAdmin.ts';
 
 const WINDOW_MS = 10_000;
 const TARGET = 'AWSCognitoIdentityProviderService.InitiateAuth';
@@ -32,7 +33,7 @@ let b: FastifyInstance;
 /** How far the replicas' status clocks run ahead of the wall clock: moved on instead of waiting out a window. */
 let ahead = 0;
 
-async function replica(): Promise<FastifyInstance> {
+async function replica(poolOf: (pool: UserPoolAdmin) => UserPoolAdmin = (pool) => pool): Promise<FastifyInstance> {
   const db = await openDatabase({ databaseUrl: database.url, dataDir: '/nonexistent' });
   const services = await openPlatformServices(db, () => ({ source: 'store', folder: apps.folder }));
   replicas.push(services);
@@ -46,7 +47,7 @@ async function replica(): Promise<FastifyInstance> {
       trustLocalKey: true,
       userStatus: new UserStatus(services.userDirectory, { cacheMs: WINDOW_MS, now: () => Date.now() + ahead }),
     },
-    userManagement: { pool: cognitoUserPoolAdmin(cognito, idp.userPoolId) },
+    userManagement: { pool: poolOf(cognitoUserPoolAdmin(cognito, idp.userPoolId)) },
   });
 }
 
@@ -100,10 +101,13 @@ async function served(app: FastifyInstance, token: string): Promise<{ status: nu
   return res.statusCode === 200 ? { status: 200 } : { status: res.statusCode, code: (res.json() as { code?: string }).code };
 }
 
-/** Until the clock is a second past the token's iat: an enable then comes in a later second than the token (iat counts whole seconds). */
+/**
+ * Until the clock is past the token's iat by more than the grace an enable allows (iat counts whole
+ * seconds): an enable then is later than any token of the session it ends could be taken to be.
+ */
 async function pastIssueOf(token: string): Promise<void> {
   const { iat } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { iat: number };
-  while (Date.now() / 1000 < iat + 1) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (Date.now() / 1000 < iat + 1 + ENABLE_GRACE_SECONDS) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 const step = async (app: FastifyInstance, staff: string, username: string, path: 'disable' | 'enable') =>
@@ -144,6 +148,23 @@ describe('disabling a user, on two replicas of one database', () => {
     // The sessions they had before stay ended: the refresh token was revoked, not only refused while disabled.
     expect(await refresh(analyst.refresh)).toBe('NotAuthorizedException');
     expect(await refresh(fresh.refresh)).toBe('refreshed');
+  }, 60_000);
+
+  it('revokes at the enable the refresh tokens a sign-out that failed at the disable left (decision 0098)', async () => {
+    const staff = (await signIn('staff@demo.local')).id;
+    const planner = await signIn('planner@initech.example');
+    const signOutFails = await replica((pool) => ({
+      ...pool,
+      signOut: async () => {
+        throw new PlatformError('CFG_ERR_IDENTITY_PROVIDER', 'the identity provider did not answer');
+      },
+    }));
+    const disabled = await step(signOutFails, staff, planner.username, 'disable');
+    expect(disabled.statusCode, disabled.body).toBe(502);
+    expect(await served(signOutFails, planner.id)).toEqual({ status: 401, code: 'CFG_ERR_USER_DISABLED' });
+    const enabled = await step(a, staff, planner.username, 'enable');
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    expect(await refresh(planner.refresh)).toBe('NotAuthorizedException');
   }, 60_000);
 
   it('refuses, on every replica, a user deleted from the pool once the reconciliation removed them (decision 0098)', async () => {

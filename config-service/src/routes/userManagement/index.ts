@@ -84,8 +84,13 @@ const STEPS: {
     action: 'enable',
     summary: 'Enable a disabled user again: they sign in afresh',
     run: async (pool, u, signal, { user, status }) => {
+      // The disable's sign-out may have failed, leaving refresh tokens that the enable would make good
+      // again: made once more while the user is disabled, when they cannot hold a session they want kept.
+      if (!user.enabled) await pool.signOut(u, signal);
+      // Dated before the pool is asked: a sign-in right after the enable gets a token no older than this.
+      const enabledAt = new Date();
       await pool.enable(u, signal);
-      await status?.set(user, true);
+      await status?.set(user, true, enabledAt);
     },
   },
   {
