@@ -9,9 +9,15 @@ const writeError = process.stderr.write.bind(process.stderr);
 process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) =>
   String(chunk).includes(TYPECHECK_NOTICE) ? true : writeError(chunk, ...rest)) as typeof process.stderr.write;
 
-// Service tests that replace a module with vi.mock: in the shared worker of the project `service` the
-// module may already be loaded unmocked by an earlier file, so these run in a process of their own each.
-const SERVICE_ISOLATED = ['config-service/src/hardening/manifestInput.test.ts'];
+// Service tests that cannot share the worker of the project `service`, so run in a process of their own
+// each: one that replaces a module with vi.mock (an earlier file may have loaded it unmocked), and those
+// that submit runs to the local Model Runtime, which keeps its domains' runs in a module for the
+// process's life (modelRuntime.test.ts lists them exactly).
+const SERVICE_ISOLATED = [
+  'config-service/src/hardening/manifestInput.test.ts',
+  'config-service/src/hardening/tenantsAndRoles.test.ts',
+  'config-service/src/local/modelRuntime/modelRuntime.test.ts',
+];
 
 // Unit tests sit beside the code they test; end-to-end specs live in tests/ and run under Playwright.
 export default defineConfig({
@@ -53,7 +59,7 @@ export default defineConfig({
           setupFiles: ['scripts/vitestFastCheck.mjs'],
           // One worker process runs file after file (decision 0097): Node, the service's modules and
           // PGlite's compiled WebAssembly are loaded once, not once per file. Tests may not leave state
-          // behind in modules, process.env or timers; a file that must (vi.mock) goes in service-isolated.
+          // behind in modules, process.env or timers; a file that must goes in SERVICE_ISOLATED.
           isolate: false,
           // A real PostgreSQL server on loopback for the tests that need one; see scripts/testPostgres.mjs.
           globalSetup: ['scripts/vitestGlobalPostgres.mjs'],
