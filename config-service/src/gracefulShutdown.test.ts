@@ -8,6 +8,8 @@ import { bearer } from './testing/signedRequest.ts';
 let service: ServiceProcess | undefined;
 afterAll(async () => {
   if (service && service.process.exitCode === null && service.process.signalCode === null) service.process.kill('SIGKILL');
+  // Waits for the exit and removes the data folder startService made.
+  await service?.stop();
 });
 
 /** Answers before the signal: a few rounds of every worker, so the service is busy when it comes. */

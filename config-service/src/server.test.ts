@@ -1,19 +1,21 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { inRepo } from './repoPaths.ts';
 import { startService } from './testing/serviceProcess.ts';
+import { tempFolders } from './testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 // Resolved here: the service runs from an empty folder, where `--import tsx` would not be found.
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /** Starts the service from its sources in an empty folder (no .env) with only `env` set, as an operator would. */
 function start(env: Record<string, string>) {
-  const cwd = mkdtempSync(join(tmpdir(), 'server-start-'));
+  const cwd = tempFolder('server-start-');
   const run = spawnSync(process.execPath, ['--import', tsx, inRepo('config-service/src/server.ts')], {
     cwd,
     env: { PATH: process.env.PATH ?? '', ...env },
@@ -31,7 +33,7 @@ describe('a service that cannot start', () => {
   });
 
   it('names the embedded database lock held by another live process as CFG_STORE_IN_USE', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'server-lock-'));
+    const dataDir = tempFolder('server-lock-');
     mkdirSync(join(dataDir, 'pglite'));
     // This test's own process is alive and is not the service: its pid holds the lock.
     writeFileSync(join(dataDir, 'pglite.lock'), String(process.pid));
@@ -54,5 +56,7 @@ describe('a service that starts', () => {
     } finally {
       await service.stop();
     }
+    // Stopped, it leaves nothing in the temp folder: the data folder startService made for it is gone.
+    expect(existsSync(service.dataDir)).toBe(false);
   }, 60_000);
 });

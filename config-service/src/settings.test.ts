@@ -1,9 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { publicConfigSchema } from '@platform/schemas';
 import { describe, expect, it } from 'vitest';
 import { BACKENDS, backendVariable, DEFAULT_RATE_LIMITS, environmentSchema, loadSettings, readSettings, SettingsError } from './settings.ts';
+import { tempFolders } from './testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 const local = { ENVIRONMENT: 'local' };
 // Outside local, MESSAGING_SINK has no default: the tests of other settings name one.
@@ -266,7 +268,7 @@ const productionReady = { ...production, DATABASE_URL: 'postgres://platform@db:5
 
 /** A working directory holding `.env` with the given text (or none). */
 function directoryWith(envFile?: string): string {
-  const directory = mkdtempSync(join(tmpdir(), 'settings-'));
+  const directory = tempFolder('settings-');
   if (envFile !== undefined) writeFileSync(join(directory, '.env'), envFile);
   return directory;
 }

@@ -1,8 +1,7 @@
 // Module bundles across replicas: two apps, each with its own connection pool, on one PostgreSQL
 // server, as behind a load balancer. A bundle uploaded through one is served by the other, and a
 // release naming it published through one gives the other's users the bundle and its page the map.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +18,9 @@ import { bundleEntries, gzippedTar } from '../testing/bundleTar.ts';
 import { freshPostgresDatabase } from '../testing/freshPostgresDatabase.ts';
 import { startTestApps, tokenFor, type TestApps, staffToken } from '../testing/testApp.ts';
 import { bearer } from '../testing/signedRequest.ts';
+import { tempFolders } from '../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 const staff = staffToken();
 const engineer = tokenFor({ role: 'customer', customerId: 'acme', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' });
@@ -48,7 +50,7 @@ async function replica(webRoot: string): Promise<FastifyInstance> {
 beforeAll(async () => {
   apps = await startTestApps();
   database = await freshPostgresDatabase(inject('postgresUrl'));
-  const webRoot = mkdtempSync(join(tmpdir(), 'bundle-replicas-web-'));
+  const webRoot = tempFolder('bundle-replicas-web-');
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html><head><title>app</title></head><body></body></html>');
   a = await replica(webRoot);
   b = await replica(webRoot);

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +8,9 @@ import { bundleEntries, gzippedTar } from '../testing/bundleTar.ts';
 import { demoCustomerModules, releasesOn, startTestApps, type TestApps, staffToken } from '../testing/testApp.ts';
 import { bearer } from '../testing/signedRequest.ts';
 import type { ImportMap } from './importMap.ts';
+import { tempFolders } from '../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 const staff = staffToken();
 const SHARED = {
@@ -29,7 +31,7 @@ beforeAll(async () => {
   apps = await startTestApps();
   const modules = apps.track(await demoCustomerModules(apps.folder));
   releases = await releasesOn(modules, apps.folder);
-  const webRoot = mkdtempSync(join(tmpdir(), 'import-map-web-'));
+  const webRoot = tempFolder('import-map-web-');
   writeFileSync(join(webRoot, 'index.html'), INDEX);
   writeFileSync(join(webRoot, 'importmap.json'), JSON.stringify(SHARED));
   app = await apps.app({ releases, customerModules: modules, webRoot });

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,11 +13,14 @@ import { ReleaseStore } from '../store/releaseStore.ts';
 import { claims, demoCustomerModules, ROUTE_MANIFESTS, sign, startTestApps, type TestApps } from '../testing/testApp.ts';
 import { bearer } from '../testing/signedRequest.ts';
 import { FolderWithLocalBundles } from './localModuleFolders.ts';
+import { tempFolders } from '../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 // npm start and npm run module:dev (issue 28, decision 0064): a module's build folder on this machine
 // is served as the module's screens, a rebuild as the next version, and only in local.
 
-const root = mkdtempSync(join(tmpdir(), 'local-module-folders-'));
+const root = tempFolder('local-module-folders-');
 const manifestsDir = join(root, 'route-manifests');
 const moduleDir = join(root, 'dist');
 cpSync(ROUTE_MANIFESTS, manifestsDir, { recursive: true });

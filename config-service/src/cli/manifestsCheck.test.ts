@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { tempFolders } from '../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 const cli = fileURLToPath(new URL('./manifestsCheck.ts', import.meta.url));
 const realDir = fileURLToPath(new URL('../../../route-manifests', import.meta.url));
@@ -17,7 +19,7 @@ describe('npm run manifests:check', () => {
   });
 
   it('checks a named bundle for its form only, and says the uploads are not checked here', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'manifests-cli-'));
+    const dir = tempFolder('manifests-cli-');
     cpSync(realDir, dir, { recursive: true });
     const lcc = JSON.parse(readFileSync(join(dir, 'lcc.json'), 'utf8')) as Record<string, unknown>;
     writeFileSync(join(dir, 'lcc.json'), JSON.stringify({ ...lcc, bundle: { version: '1.4.2' } }, null, 2));
@@ -31,7 +33,7 @@ describe('npm run manifests:check', () => {
   });
 
   it('prints every problem as file:line:column, pointer, rule and hint, and exits 1', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'manifests-cli-'));
+    const dir = tempFolder('manifests-cli-');
     cpSync(realDir, dir, { recursive: true });
     writeFileSync(join(dir, 'lb.json'), '{\n  "key": "lb",\n  "name": "Leaderboard"\n  "baseUrl": "/leaderboard"\n}\n');
     const run = check(dir);

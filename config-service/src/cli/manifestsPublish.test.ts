@@ -2,10 +2,9 @@
 // identity provider), started once: it is the slow part. The service serves a copy of the folder
 // that nobody edits (under `files` it watches it); the command publishes from other copies.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,13 +14,16 @@ import { loadManifestSet } from '../manifests/loadManifestSet.ts';
 import { idToken, startService, type ServiceProcess } from '../testing/serviceProcess.ts';
 import { signIn, SignInError } from './signIn.ts';
 import { bearer } from '../testing/signedRequest.ts';
+import { tempFolders } from '../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 const cli = fileURLToPath(new URL('./manifestsPublish.ts', import.meta.url));
 const realDir = fileURLToPath(new URL('../../../route-manifests', import.meta.url));
 
 /** A fresh copy of route-manifests/, changed by `edit` (file name → the parsed JSON, changed in place). */
 function copyOfManifests(edit: Record<string, (manifest: Record<string, unknown>) => void> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'manifests-publish-'));
+  const dir = tempFolder('manifests-publish-');
   cpSync(realDir, dir, { recursive: true });
   for (const [file, change] of Object.entries(edit)) {
     const manifest = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;

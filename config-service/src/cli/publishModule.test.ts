@@ -1,7 +1,6 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +10,9 @@ import { demoCustomerModules, releasesOn, startTestApps, tokenFor, type TestApps
 import { bearer } from '../testing/signedRequest.ts';
 import { startOidcIssuer } from '../testing/oidcIssuer.ts';
 import { modulesPublish } from './publishModule.ts';
+import { tempFolders } from '../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 const staff = staffToken();
 const acme = tokenFor({ role: 'customer', customerId: 'acme', modules: ['mr', 'hs', 'lcc'], landingPageModuleKey: 'hs' });
@@ -45,7 +47,7 @@ afterEach(() => vi.restoreAllMocks());
 
 /** A module build's output folder: index.js, bundle.json and a chunk, plus whatever `extra` adds. */
 function buildFolder(marker: string, extra: (dir: string) => void = () => undefined): string {
-  const dir = mkdtempSync(join(tmpdir(), 'module-dist-'));
+  const dir = tempFolder('module-dist-');
   mkdirSync(join(dir, 'chunks'));
   writeFileSync(join(dir, 'index.js'), `import { label } from './chunks/label.js';\nexport const screens = { marker: ${JSON.stringify(marker)}, label };\n`);
   writeFileSync(join(dir, 'chunks/label.js'), `export const label = ${JSON.stringify(marker)};\n`);

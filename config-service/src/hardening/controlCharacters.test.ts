@@ -2,10 +2,9 @@
 // A NUL byte (or another control character) in any path segment or query string of any route the
 // service registers, present or added later, is refused with 400 problem+json before it reaches a
 // handler, SQL above all (PostgreSQL refuses NUL in text): never a 500 with a stack in the log.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -13,6 +12,9 @@ import { loggerOptions } from '../logging/loggerOptions.ts';
 import { memoryUserPool } from '../testing/memoryUserPool.ts';
 import { demoCustomerModules, releasesOn, startTestApps, type TestApps, staffToken } from '../testing/testApp.ts';
 import { bearer } from '../testing/signedRequest.ts';
+import { tempFolders } from '../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 const STAFF = staffToken();
 const lines: string[] = [];
@@ -25,7 +27,7 @@ beforeAll(async () => {
   // A stand-in for cognito-local, so the identity provider's pass-through routes are registered.
   idp = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' }).end('{}'));
   await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
-  const webRoot = mkdtempSync(join(tmpdir(), 'control-web-'));
+  const webRoot = tempFolder('control-web-');
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>AssetTwin</title>');
   const modules = apps.track(await demoCustomerModules(apps.folder));
   // Every route the service can register, on a real database: the refusals the finding saw were PostgreSQL's.

@@ -2,10 +2,9 @@
 // Every answer carries the security headers and a policy that lets no
 // inline or eval'd script run, CORS is closed unless origins are named, sign-in and administrative
 // writes are rate limited (and the manifest is not), and what Node refuses is still problem+json.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer, get as httpGet, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -15,6 +14,9 @@ import { BACKENDS, DEFAULT_RATE_LIMITS } from '../settings.ts';
 import { memoryUserPool } from '../testing/memoryUserPool.ts';
 import { claims, sign, startTestApps, tokenFor, type TestApps, staffToken } from '../testing/testApp.ts';
 import { bearer } from '../testing/signedRequest.ts';
+import { tempFolders } from '../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 let apps: TestApps;
 let app: FastifyInstance;
@@ -65,7 +67,7 @@ beforeAll(async () => {
   idp = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' }).end('{}'));
   await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
   upstream = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
-  webRoot = mkdtempSync(join(tmpdir(), 'headers-web-'));
+  webRoot = tempFolder('headers-web-');
   writeFileSync(join(webRoot, 'index.html'), BUILT_PAGE);
   app = await apps.app({
     messaging: { kind: 'local' },

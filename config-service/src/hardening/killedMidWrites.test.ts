@@ -2,14 +2,14 @@
 // The service is killed (SIGKILL, no shutdown of any kind) in the middle of a stream
 // of module switch writes. After a restart on the same database, every write the service acknowledged
 // is there, and no write is there by halves: each switch's versions and audit rows match one to one.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Customer, ModuleAuditPage } from '@platform/schemas';
 import { freshPostgresDatabase } from '../testing/freshPostgresDatabase.ts';
 import { idToken, startService, type ServiceProcess } from '../testing/serviceProcess.ts';
 import { bearer } from '../testing/signedRequest.ts';
+import { tempFolders } from '../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 const WRITERS = ['mb', 'mr', 'lcc', 'hs', 'cd', 'ai'];
 /** Acknowledged writes before the kill: enough that the kill lands with every writer mid-request. */
@@ -27,6 +27,8 @@ const started: ServiceProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const service of started) if (service.process.exitCode === null && service.process.signalCode === null) service.process.kill('SIGKILL');
+  // Waits for the exits and removes the data folders startService made.
+  await Promise.all(started.map((service) => service.stop()));
   for (const cleanup of cleanups) await cleanup();
 });
 
@@ -112,7 +114,7 @@ async function expectEveryAcknowledgedWriteWhole(restarted: ServiceProcess, acks
 
 describe('the service killed in the middle of module switch writes', () => {
   it('keeps every acknowledged write, whole, in the embedded database (what npm start uses)', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'killed-'));
+    const dataDir = tempFolder('killed-');
     const first = await startService({ dataDir, env: UNLIMITED });
     started.push(first);
     const acks = await writeUntilKilled(first);

@@ -2,10 +2,9 @@
 // A customer user reaches no other customer's data through any channel
 // (X-Customer-Id, path, query, body), only staff reach the staff-only routes, and every route the
 // service registers has a case here, so a new one cannot slip past.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -21,6 +20,9 @@ import { toManagedUser } from '../users/managedUser.ts';
 import { claims, demoCustomerModules, releasesOn, sign, startTestApps, tokenFor, type TestApps, staffToken } from '../testing/testApp.ts';
 import { bearer } from '../testing/signedRequest.ts';
 import { ScreenReportStore } from '../store/screenReportStore.ts';
+import { tempFolders } from '../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 /** How a route is checked: each kind has its own walker below. */
 type Kind = 'public' | 'signed-link' | 'own-user' | 'customer-scoped' | 'domain-scoped' | 'staff-only';
@@ -230,7 +232,7 @@ beforeAll(async () => {
   // A stand-in for cognito-local, so the identity provider's pass-through routes answer.
   idp = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' }).end('{}'));
   await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
-  const webRoot = mkdtempSync(join(tmpdir(), 'tenants-web-'));
+  const webRoot = tempFolder('tenants-web-');
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>AssetTwin</title>');
   // A database of this file's own: the tests below change switches.
   modules = apps.track(await demoCustomerModules(apps.folder));

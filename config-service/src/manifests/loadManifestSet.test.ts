@@ -1,18 +1,20 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadManifestSet } from './loadManifestSet.ts';
 import { formatProblem, ManifestSetError, type LocatedProblem } from './manifestProblem.ts';
 import { readScreenCatalogue } from './screenCatalogue.ts';
 import type { ScreenCatalogue } from './validateManifestSet.ts';
+import { tempFolders } from '../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 const realDir = new URL('../../../route-manifests', import.meta.url).pathname;
 
 /** A copy of the real manifests with one file changed by `edit`. */
 // biome-ignore lint/suspicious/noExplicitAny: edits break the document on purpose, so no schema type fits it
 function withEdit(file: string, edit: (doc: any) => void): string {
-  const dir = mkdtempSync(join(tmpdir(), 'manifests-'));
+  const dir = tempFolder('manifests-');
   cpSync(realDir, dir, { recursive: true });
   const doc = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   edit(doc);

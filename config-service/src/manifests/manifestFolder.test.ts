@@ -1,13 +1,15 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ManifestSetError } from './manifestProblem.ts';
 import { ManifestFolder, type FolderEvent } from './manifestFolder.ts';
+import { tempFolders } from '../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 const realDir = new URL('../../../route-manifests', import.meta.url).pathname;
 const copy = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'manifest-folder-'));
+  const dir = tempFolder('manifest-folder-');
   cpSync(realDir, dir, { recursive: true });
   return dir;
 };

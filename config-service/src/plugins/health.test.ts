@@ -1,7 +1,6 @@
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,6 +15,9 @@ import { freshDatabaseBehindProxy, type SwitchableProxy } from '../testing/switc
 import { CLIENT, ISSUER, reloadFolder, ROUTE_MANIFESTS, startTestApps, type TestApps } from '../testing/testApp.ts';
 import health, { type HealthOptions, type ReadinessChecks } from './health.ts';
 import problem from './problem.ts';
+import { tempFolders } from '../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 let apps: TestApps;
 let app: FastifyInstance;
@@ -149,7 +151,7 @@ describe('GET /readyz, each check on its own', () => {
   };
 
   it('stays ready when an edit of the manifests is rejected: the last good set is still served', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'health-manifests-'));
+    const dir = tempFolder('health-manifests-');
     cpSync(ROUTE_MANIFESTS, dir, { recursive: true });
     const folder = new ManifestFolder(dir);
     const { releases } = await apps.served(folder, 'files');

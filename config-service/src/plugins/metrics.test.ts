@@ -1,7 +1,6 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,6 +15,9 @@ import { freshPostgresDatabase } from '../testing/freshPostgresDatabase.ts';
 import { claims, demoCustomerModules, reloadFolder, ROUTE_MANIFESTS, sign, startTestApps, type TestApps, staffToken } from '../testing/testApp.ts';
 import { metricsAccess, STATIC_ROUTE, UNMATCHED_ROUTE } from './metrics.ts';
 import { bearer } from '../testing/signedRequest.ts';
+import { tempFolders } from '../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 const TOKEN = 'scrape-token-0123456789abcdef';
 const staff = staffToken();
@@ -77,7 +79,7 @@ describe('GET /metrics under npm start (environment local)', () => {
   });
 
   it("times every file of the web app under one route label, so a new build's file names add no series", async () => {
-    const webRoot = mkdtempSync(join(tmpdir(), 'metrics-web-'));
+    const webRoot = tempFolder('metrics-web-');
     writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>AssetTwin</title>');
     for (const build of ['a1b2c3d4', 'e5f6a7b8']) writeFileSync(join(webRoot, `index-${build}.js`), 'export {};');
     const served = await build({ webRoot });
@@ -161,7 +163,7 @@ describe('open event streams', () => {
 
 describe('manifest reloads', () => {
   it('count rejected edits, flag the rejection while it lasts, and follow the version in service', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'metrics-manifests-'));
+    const dir = tempFolder('metrics-manifests-');
     cpSync(ROUTE_MANIFESTS, dir, { recursive: true });
     const folder = new ManifestFolder(dir);
     const { releases } = await apps.served(folder, 'files');

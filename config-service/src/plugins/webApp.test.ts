@@ -1,10 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webApp, { cacheControlFor } from './webApp.ts';
+import { tempFolders } from '../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 const SCRIPT = `export const answer = ${JSON.stringify('forty-two '.repeat(200))};\n`;
 const CHUNK = '/assets/index-D0ZPucq9.js';
@@ -12,7 +14,7 @@ const CHUNK = '/assets/index-D0ZPucq9.js';
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  const root = mkdtempSync(join(tmpdir(), 'web-app-'));
+  const root = tempFolder('web-app-');
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
   writeFileSync(join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');

@@ -1,7 +1,6 @@
 // The releases one replica serves, on its own: the folder as the authority while developing (files),
 // the store's active release alone (store), and a database that goes away and comes back.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { manifestSetFromFiles } from '../manifests/loadManifestSet.ts';
@@ -16,6 +15,9 @@ import { freshDatabaseBehindProxy } from '../testing/switchableProxy.ts';
 import { ROUTE_MANIFESTS } from '../testing/testApp.ts';
 import { FILES_AUTHOR } from './folderPublisher.ts';
 import { ManifestReleases } from './manifestReleases.ts';
+import { tempFolders } from '../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 const OPERATOR = { sub: 'op', email: 'op@provider.example' };
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
@@ -25,7 +27,7 @@ afterEach(async () => {
 
 /** A copy of route-manifests/ that a test may edit. */
 function folderCopy(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'manifest-releases-'));
+  const dir = tempFolder('manifest-releases-');
   cpSync(ROUTE_MANIFESTS, dir, { recursive: true });
   return dir;
 }

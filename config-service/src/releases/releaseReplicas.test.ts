@@ -63,6 +63,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   for (const service of started) if (service.process.exitCode === null && service.process.signalCode === null) service.process.kill('SIGKILL');
+  // Waits for the exits and removes the data folders startService made.
+  await Promise.all(started.map((service) => service.stop()));
   await database?.drop();
 }, 30_000);
 

@@ -1,10 +1,10 @@
 // The guards added with issue 26 (decision 0040): `demo` is production for them, and the Cognito pool's
 // keys must come over https from under its issuer. The older guards are tested in settings.test.ts.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSettings, readSettings, SettingsError } from '../settings.ts';
+import { tempFolders } from '../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 const POOL = 'eu-west-1_abc';
 const ISSUER = `https://cognito-idp.eu-west-1.amazonaws.com/${POOL}`;
@@ -12,7 +12,7 @@ const ISSUER = `https://cognito-idp.eu-west-1.amazonaws.com/${POOL}`;
 const production = { ENVIRONMENT: 'production', COGNITO_REGION: 'eu-west-1', COGNITO_USER_POOL_ID: POOL, COGNITO_CLIENT_ID: 'client', MESSAGING_SINK: 'none' };
 const KEY = Buffer.alloc(32, 9).toString('base64');
 
-const start = (env: NodeJS.ProcessEnv) => loadSettings({ env, directory: mkdtempSync(join(tmpdir(), 'guards-')) });
+const start = (env: NodeJS.ProcessEnv) => loadSettings({ env, directory: tempFolder('guards-') });
 
 function refusal(action: () => unknown): SettingsError {
   try {

@@ -1,10 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_ID_PATTERN, RELEASE_ID_PATTERN } from '@platform/schemas';
 import { readMigrations } from './migrate.ts';
+import { tempFolders } from '../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 describe('migrations', () => {
   // An applied migration is never edited, so it keeps its own copy of the rule; this keeps the two equal.
@@ -21,7 +23,7 @@ describe('migrations', () => {
 
 describe('the migrations folder', () => {
   const folder = (files: string[]) => {
-    const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+    const dir = tempFolder('migrations-');
     for (const file of files) writeFileSync(join(dir, file), 'select 1;');
     return pathToFileURL(`${dir}/`);
   };

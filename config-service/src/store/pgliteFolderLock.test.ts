@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from './pgliteDatabase.ts';
 import { DatabaseInUseError, lockFolder } from './pgliteFolderLock.ts';
+import { tempFolders } from '../testing/tempFolders.ts';
 
-const folder = () => join(mkdtempSync(join(tmpdir(), 'pglite-lock-')), 'pglite');
+const tempFolder = tempFolders();
+
+const folder = () => join(tempFolder('pglite-lock-'), 'pglite');
 
 describe('the embedded database folder lock', () => {
   // Two real opens of a new folder (initdb in WebAssembly): about 8 s on a quiet 2-core machine, over

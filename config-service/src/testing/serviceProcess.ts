@@ -1,7 +1,7 @@
 // Test support: the config service as its own process, started as `npm start` starts it (server.ts
 // with its local identity provider), for tests about processes: replicas, crashes, restarts.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './freePort.ts';
@@ -13,7 +13,9 @@ export interface ServiceProcess {
   base: string;
   process: ChildProcess;
   output: string[];
-  /** SIGTERM, and waits for the exit. */
+  /** Its DATA_DIR: `dataDir`, or a folder made for it. */
+  dataDir: string;
+  /** SIGTERM, and waits for the exit; then removes the data folder when this module made it (no `dataDir`). */
   stop(): Promise<void>;
 }
 
@@ -50,12 +52,14 @@ function compiledServer(): string {
 export async function startService(options: ServiceOptions = {}): Promise<ServiceProcess> {
   const [port, idpPort] = [await freePort(), await freePort()];
   const output: string[] = [];
+  // A folder of its own unless the test keeps one (to start another process on the same data).
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'service-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ENVIRONMENT: 'local',
     PORT: String(port),
     LOCAL_IDP_PORT: String(idpPort),
-    DATA_DIR: options.dataDir ?? mkdtempSync(join(tmpdir(), 'service-')),
+    DATA_DIR: dataDir,
     WEB_DIST: join(tmpdir(), 'no-web-app'),
     LOG_LEVEL: 'warn',
     ...options.env,
@@ -69,10 +73,12 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`service exited:\n${output.join('') || `see ${options.logFile}`}`);
@@ -82,7 +88,7 @@ export async function startService(options: ServiceOptions = {}): Promise<Servic
         () => false,
       )
     )
-      return { base, process: child, output, stop };
+      return { base, process: child, output, dataDir, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();

@@ -1,5 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminModuleList, AdminPreview, Problem } from '@platform/schemas';
@@ -17,6 +16,9 @@ import {
 } from '../../testing/testApp.ts';
 import type { AppOptions } from '../../app.ts';
 import { bearer, signedRequest } from '../../testing/signedRequest.ts';
+import { tempFolders } from '../../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 let apps: TestApps;
 beforeAll(async () => {
@@ -29,7 +31,7 @@ const engineer = { role: 'customer', customerId: 'acme', modules: ['mr', 'hs', '
 
 /** Releases that follow a copy of route-manifests/ the test may edit (files mode, as while developing). */
 async function editableReleases() {
-  const dir = mkdtempSync(join(tmpdir(), 'admin-api-'));
+  const dir = tempFolder('admin-api-');
   cpSync(ROUTE_MANIFESTS, dir, { recursive: true });
   const folder = new ManifestFolder(dir);
   const { releases } = await apps.served(folder, 'files');

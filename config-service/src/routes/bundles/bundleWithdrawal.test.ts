@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +7,9 @@ import type { ManifestReleases } from '../../releases/manifestReleases.ts';
 import { bundleEntries, gzippedTar } from '../../testing/bundleTar.ts';
 import { demoCustomerModules, releasesOn, startTestApps, tokenFor, type TestApps, staffToken } from '../../testing/testApp.ts';
 import { bearer } from '../../testing/signedRequest.ts';
+import { tempFolders } from '../../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 const staff = staffToken();
 const customer = tokenFor({ role: 'customer', customerId: 'acme', modules: ['mr', 'hs', 'lcc'] });
@@ -22,7 +24,7 @@ beforeAll(async () => {
   apps = await startTestApps();
   const modules = apps.track(await demoCustomerModules(apps.folder));
   releases = await releasesOn(modules, apps.folder);
-  const webRoot = mkdtempSync(join(tmpdir(), 'bundle-withdrawal-web-'));
+  const webRoot = tempFolder('bundle-withdrawal-web-');
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html><head><title>app</title></head><body></body></html>');
   app = await apps.app({ releases, customerModules: modules, webRoot });
   small = await apps.app({ releases, customerModules: modules, webRoot, bundleQuota: { versions: 2, bytes: 40 * 1024 } });

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,9 @@ import { BundleStore } from '../../store/bundleStore.ts';
 import { bundleEntries, gzippedTar } from '../../testing/bundleTar.ts';
 import { demoCustomerModules, releasesOn, startTestApps, tokenFor, type TestApps, staffToken } from '../../testing/testApp.ts';
 import { bearer } from '../../testing/signedRequest.ts';
+import { tempFolders } from '../../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 const staff = staffToken();
 const customer = tokenFor({ role: 'customer', customerId: 'acme', modules: ['mr', 'hs', 'lcc'] });
@@ -23,7 +25,7 @@ beforeAll(async () => {
   const modules = apps.track(await demoCustomerModules(apps.folder));
   const releases = await releasesOn(modules, apps.folder);
   store = new BundleStore(modules.store.db);
-  const webRoot = mkdtempSync(join(tmpdir(), 'bundles-web-'));
+  const webRoot = tempFolder('bundles-web-');
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html><head><title>app</title></head><body></body></html>');
   app = await apps.app({ releases, customerModules: modules, webRoot });
 }, 60_000);

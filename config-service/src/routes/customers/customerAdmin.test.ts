@@ -1,5 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer, CustomerList, ModuleAuditPage, Problem, UnaddedCustomerList } from '@platform/schemas';
@@ -11,6 +10,9 @@ import { CustomerStore } from '../../store/customerStore.ts';
 import { openMigratedPglite } from '../../testing/migratedPglite.ts';
 import { claims, releasesOn, ROUTE_MANIFESTS, sign, startTestApps, type TestApps, staffToken } from '../../testing/testApp.ts';
 import { bearer } from '../../testing/signedRequest.ts';
+import { tempFolders } from '../../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 // The platform as `SEED_DEMO_DATA=false` starts it: a store holding no customer. One module (cs) is
 // off for new customers, so the switches a new customer starts with are seen to come from the manifests.
@@ -22,7 +24,7 @@ const claimedCustomerIds: ClaimedCustomerIds = { read: async () => ({ counts: cl
 
 beforeAll(async () => {
   apps = await startTestApps();
-  const dir = mkdtempSync(join(tmpdir(), 'customer-admin-'));
+  const dir = tempFolder('customer-admin-');
   cpSync(ROUTE_MANIFESTS, dir, { recursive: true });
   const cs = JSON.parse(readFileSync(join(dir, 'cs.json'), 'utf8')) as Record<string, unknown>;
   writeFileSync(join(dir, 'cs.json'), JSON.stringify({ ...cs, exposure: { enabledForNewCustomers: false } }));

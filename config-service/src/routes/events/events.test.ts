@@ -1,7 +1,6 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +9,9 @@ import { ManifestFolder } from '../../manifests/manifestFolder.ts';
 import type { ManifestReleases } from '../../releases/manifestReleases.ts';
 import { claims, reloadFolder, ROUTE_MANIFESTS, sign, startTestApps, tokenFor, type TestApps, staffToken } from '../../testing/testApp.ts';
 import { bearer } from '../../testing/signedRequest.ts';
+import { tempFolders } from '../../testing/tempFolders.ts';
+
+const tempFolder = tempFolders();
 
 let apps: TestApps;
 let app: FastifyInstance;
@@ -21,7 +23,7 @@ let manifestsDir: string;
 
 beforeAll(async () => {
   apps = await startTestApps();
-  manifestsDir = mkdtempSync(join(tmpdir(), 'events-manifests-'));
+  manifestsDir = tempFolder('events-manifests-');
   cpSync(ROUTE_MANIFESTS, manifestsDir, { recursive: true });
   folder = new ManifestFolder(manifestsDir);
   // Files mode, as while developing: an edit of the folder is published and served.
