@@ -32,38 +32,31 @@ function claimed(auth: AuthClaim | undefined, listed: ReadonlySet<string>, key: 
 export function decideModules(set: ManifestSet, auth: AuthClaim | undefined, context: ExposureContext): ModuleDecision[] {
   // A set of the claimed modules, so deciding stays linear in the registry however long the list.
   const listed = new Set(auth?.modules ?? []);
-  return set.registry.map((key) => decide(set, auth, key, context, listed));
-}
-
-/** Whether the user gets one registered module, by the same rules as decideModules. */
-export function decideModule(set: ManifestSet, auth: AuthClaim | undefined, key: string, context: ExposureContext): ModuleDecision {
-  return decide(set, auth, key, context, new Set(auth?.modules ?? []));
-}
-
-function decide(set: ManifestSet, auth: AuthClaim | undefined, key: string, context: ExposureContext, listed: ReadonlySet<string>): ModuleDecision {
   const noCustomer = lacksCustomer(auth);
-  const exposure = set.modules.get(key)?.exposure;
-  const role = auth?.role ?? null;
-  if (!claimed(auth, listed, key)) {
-    const reason = !auth ? 'the token carries no authorisation claim' : `the claims do not list '${key}'`;
-    return { key, included: false, rule: 'claim', reason };
-  }
-  // No customer means no customer's switches to apply: for anyone but staff that must close, not open.
-  if (noCustomer) return { key, included: false, rule: 'customer', reason: 'the claim names no customer, so only dash is served' };
-  if (exposure?.environments && !exposure.environments.includes(context.environment)) {
-    return { key, included: false, rule: 'environment', reason: `exposed only in ${exposure.environments.join(', ')}, not in ${context.environment}` };
-  }
-  if (exposure?.roles && (role === null || !exposure.roles.includes(role))) {
-    return {
-      key,
-      included: false,
-      rule: 'role',
-      reason: `exposed only to role${exposure.roles.length === 1 ? '' : 's'} ${exposure.roles.join(', ') || '(none)'}`,
-    };
-  }
-  if (context.customerEnabled?.(key) === false) {
-    return { key, included: false, rule: 'customer', reason: `switched off for the customer` };
-  }
-  if (exposure?.roles || exposure?.environments) return { key, included: true, rule: 'exposure', reason: 'claimed, and the exposure rules allow it' };
-  return { key, included: true, rule: 'claim', reason: auth?.modules === undefined ? 'staff see every module' : `the claims list '${key}'` };
+  return set.registry.map((key) => {
+    const exposure = set.modules.get(key)?.exposure;
+    const role = auth?.role ?? null;
+    if (!claimed(auth, listed, key)) {
+      const reason = !auth ? 'the token carries no authorisation claim' : `the claims do not list '${key}'`;
+      return { key, included: false, rule: 'claim', reason };
+    }
+    // No customer means no customer's switches to apply: for anyone but staff that must close, not open.
+    if (noCustomer) return { key, included: false, rule: 'customer', reason: 'the claim names no customer, so only dash is served' };
+    if (exposure?.environments && !exposure.environments.includes(context.environment)) {
+      return { key, included: false, rule: 'environment', reason: `exposed only in ${exposure.environments.join(', ')}, not in ${context.environment}` };
+    }
+    if (exposure?.roles && (role === null || !exposure.roles.includes(role))) {
+      return {
+        key,
+        included: false,
+        rule: 'role',
+        reason: `exposed only to role${exposure.roles.length === 1 ? '' : 's'} ${exposure.roles.join(', ') || '(none)'}`,
+      };
+    }
+    if (context.customerEnabled?.(key) === false) {
+      return { key, included: false, rule: 'customer', reason: `switched off for the customer` };
+    }
+    if (exposure?.roles || exposure?.environments) return { key, included: true, rule: 'exposure', reason: 'claimed, and the exposure rules allow it' };
+    return { key, included: true, rule: 'claim', reason: auth?.modules === undefined ? 'staff see every module' : `the claims list '${key}'` };
+  });
 }

@@ -1,6 +1,6 @@
 import type { AuthClaim } from '@platform/schemas';
 import type { ManifestSet } from '../manifests/loadManifestSet.ts';
-import { decideModule } from '../manifests/moduleExposure.ts';
+import { decideModules } from '../manifests/moduleExposure.ts';
 import type { ScreenEvent } from './screenReportBuffer.ts';
 
 export interface ServedContext {
@@ -14,15 +14,19 @@ export interface ServedContext {
   customerEnabled?: (key: string) => boolean | undefined;
 }
 
-/** The bundle version a set serves a module's screens from; '' for the compiled-in screens. */
-const servedVersion = (set: ManifestSet, key: string) => set.bundles?.get(key)?.view.version ?? '';
-
-/** Whether the user could have opened the module's screens from this set's bundle version. */
-function servedFrom(set: ManifestSet, event: ScreenEvent, context: ServedContext): boolean {
-  if (!set.modules.has(event.moduleKey) || servedVersion(set, event.moduleKey) !== (event.bundleVersion ?? '')) return false;
-  // The shell's and the dashboard's screens are everyone's; a module's only for whom its rules let in.
-  if (!set.registry.includes(event.moduleKey)) return true;
-  return decideModule(set, context.auth, event.moduleKey, { environment: context.environment, customerEnabled: context.customerEnabled }).included;
+/**
+ * The screens a set serves the user, by module key, each with the bundle version it comes from ('' for the
+ * compiled-in screens): the shell's and the dashboard's are everyone's, a module's only for whom the
+ * manifest's rules let in. Decided once for the whole registry, as the manifest is, not once an event.
+ */
+function servedScreens(set: ManifestSet, context: ServedContext): Map<string, string> {
+  const version = (key: string) => set.bundles?.get(key)?.view.version ?? '';
+  const screens = new Map<string, string>();
+  const registered = new Set(set.registry);
+  for (const key of set.modules.keys()) if (!registered.has(key)) screens.set(key, version(key));
+  for (const decision of decideModules(set, context.auth, { environment: context.environment, customerEnabled: context.customerEnabled }))
+    if (decision.included) screens.set(decision.key, version(decision.key));
+  return screens;
 }
 
 /**
@@ -31,6 +35,8 @@ function servedFrom(set: ManifestSet, event: ScreenEvent, context: ServedContext
  * page's, and are dropped: no report shifts figures of a module or a version the user does not have.
  */
 export function servedEvents(events: readonly ScreenEvent[], context: ServedContext): { served: ScreenEvent[]; unserved: number } {
-  const served = events.filter((event) => servedFrom(context.served, event, context) || servedFrom(context.active, event, context));
+  const sets = context.served === context.active ? [context.served] : [context.served, context.active];
+  const screens = sets.map((set) => servedScreens(set, context));
+  const served = events.filter((event) => screens.some((s) => s.get(event.moduleKey) === (event.bundleVersion ?? '')));
   return { served, unserved: events.length - served.length };
 }
